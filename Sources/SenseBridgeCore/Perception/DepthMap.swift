@@ -1,0 +1,25 @@
+/// One depth frame: metres per pixel plus the camera pose that gives gravity.
+///
+/// The pose matters because the floor is rejected by measurement, not by a fixed
+/// region of the image: a chest-mounted camera tilts differently every morning.
+public struct DepthMap: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// Row-major, packed (`width * height`); NaN or <= 0 means no reading there.
+    public var metres: [Float]
+    /// Column-major 4x4 camera-to-world transform; world +Y is up.
+    public var cameraToWorld: [Float]
+
+    public init(width: Int, height: Int, metres: [Float], cameraToWorld: [Float] = DepthMap.identity) {
+        precondition(metres.count == width * height, "DepthMap needs width * height samples")
+        precondition(cameraToWorld.count == 16, "cameraToWorld is a 4x4 matrix")
+        self.width = width
+        self.height = height
+        self.metres = metres
+        self.cameraToWorld = cameraToWorld
+    }
+
+    public static let identity: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+
+    public func depth(x: Int, y: Int) -> Float { metres[y * width + x] }
+}

@@ -1,0 +1,69 @@
+/// One thing a sensor perceived, reduced to what the reasoning layer may use.
+///
+/// Records are the only input a composer sees. They carry the detector's own
+/// confidence so the host, not the composer, decides how certain a sentence may sound.
+public struct PerceptionRecord: Equatable, Hashable, Sendable, Codable {
+    public enum Kind: String, CaseIterable, Sendable, Codable {
+        /// A detected object; `label` is an identifier such as `chair`.
+        case object
+        /// Recognized text; `label` is the text itself and never leaves the machine.
+        case text
+        /// A classified sound; `label` is an identifier such as `smoke_alarm`.
+        case sound
+        /// A distance measurement in metres (`distanceMetres`).
+        case depth
+    }
+
+    public var kind: Kind
+    public var label: String
+    /// 0...1 as the detector reported it.
+    public var confidence: Double
+    public var box: NormalizedBox?
+    public var distanceMetres: Double?
+
+    public init(kind: Kind, label: String, confidence: Double,
+                box: NormalizedBox? = nil, distanceMetres: Double? = nil) {
+        self.kind = kind
+        self.label = label
+        self.confidence = confidence
+        self.box = box
+        self.distanceMetres = distanceMetres
+    }
+
+    /// The stream a record is narrated in; depth is not narrated as a subject.
+    public var stream: PerceptionStream? {
+        switch kind {
+        case .object: return .sight
+        case .sound: return .sound
+        case .text: return .text
+        case .depth: return nil
+        }
+    }
+}
+
+/// A box normalized to the image: 0...1, origin top-left.
+public struct NormalizedBox: Equatable, Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The three streams a moment is narrated in, in the order they are spoken.
+///
+/// Sight comes first because it is what most descriptions are asked for; sound
+/// follows because an alarm heard must still be said in the same breath.
+public enum PerceptionStream: Int, CaseIterable, Comparable, Sendable, Codable {
+    case sight = 1
+    case sound = 2
+    case text = 3
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

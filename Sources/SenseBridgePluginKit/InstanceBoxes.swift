@@ -1,0 +1,175 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeCore
+
+/// What the host's `void *self` points at: the plugin object plus the C memory it
+/// handed out on its last call.
+class InstanceBox<Plugin> {
+    let plugin: Plugin
+    let memory = OwnedCMemory()
+
+    init(_ plugin: Plugin) {
+        self.plugin = plugin
+    }
+
+    func retainedPointer() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> Self? {
+        guard let pointer else { return nil }
+        return Unmanaged<Self>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    static func release(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        Unmanaged<Self>.fromOpaque(pointer).release()
+    }
+}
+
+/// Runs a plugin call and reports a thrown error through the host-owned `sb_error`.
+func reporting(_ errorOut: UnsafeMutablePointer<sb_error>?, _ body: () throws -> Void) -> sb_status {
+    do {
+        try body()
+        return SB_OK
+    } catch {
+        let failure = PluginError(wrapping: error)
+        failure.write(to: errorOut)
+        return failure.code.rawValue
+    }
+}
+
+let nullInstance = PluginError(.invalidArgument, "The instance pointer is NULL.")
+
+final class ComposerBox: InstanceBox<SceneComposerPlugin> {}
+final class RenderTargetBox: InstanceBox<RenderTargetPlugin> {}
+final class SensingSourceBox: InstanceBox<SensingSourcePlugin> {}
+
+enum ComposerThunks {
+    static func table(create: CreateThunk) -> sb_scene_composer {
+        sb_scene_composer(
+            struct_size: UInt32(MemoryLayout<sb_scene_composer>.size),
+            create: create,
+            destroy: { ComposerBox.release($0) },
+            compose: { ComposerThunks.compose($0, $1, $2, $3) },
+            cancel: { ComposerBox.from($0)?.plugin.cancel() })
+    }
+
+    static func compose(_ instance: UnsafeMutableRawPointer?, _ request: UnsafePointer<sb_compose_request>?,
+                        _ result: UnsafeMutablePointer<sb_compose_result>?, _ errorOut: UnsafeMutablePointer<sb_error>?) -> sb_status {
+        reporting(errorOut) {
+            guard let box = ComposerBox.from(instance) else { throw nullInstance }
+            guard let request, let result else { throw PluginError(.invalidArgument, "compose needs a request and a result.") }
+            box.memory.reset()
+            let c = request.pointee
+            var records: [PerceptionRecord] = []
+            for index in 0..<c.record_count {
+                guard let record = CConversions.record(c.records[index]) else {
+                    throw PluginError(.invalidArgument, "Record \(index) has an unknown kind or a label that is not UTF-8.")
+                }
+                records.append(record)
+            }
+            let phrases = try box.plugin.compose(ComposeRequest(
+                records: records, localeIdentifier: CConversions.string(c.locale) ?? "en",
+                maximumWords: Int(c.max_words), maximumLabels: Int(c.max_labels), deadline: c.deadline_ns))
+            let cPhrases = phrases.map { phrase in
+                sb_phrase(stream: UInt32(phrase.stream.rawValue), text: box.memory.string(phrase.text),
+                          record_indices: box.memory.array(phrase.recordIndices.map { UInt32(clamping: $0) }),
+                          record_index_count: phrase.recordIndices.count)
+            }
+            result.pointee.phrases = box.memory.array(cPhrases)
+            result.pointee.phrase_count = cPhrases.count
+        }
+    }
+}
+
+enum RenderTargetThunks {
+    static func table(create: CreateThunk) -> sb_render_target {
+        sb_render_target(
+            struct_size: UInt32(MemoryLayout<sb_render_target>.size),
+            create: create,
+            destroy: { RenderTargetBox.release($0) },
+            render: { RenderTargetThunks.render($0, $1, $2) },
+            interrupt: { RenderTargetBox.from($0)?.plugin.interrupt() })
+    }
+
+    static func render(_ instance: UnsafeMutableRawPointer?, _ message: UnsafePointer<sb_message>?,
+                       _ errorOut: UnsafeMutablePointer<sb_error>?) -> sb_status {
+        reporting(errorOut) {
+            guard let box = RenderTargetBox.from(instance) else { throw nullInstance }
+            guard let message else { throw PluginError(.invalidArgument, "render needs a message.") }
+            switch CConversions.message(message.pointee) {
+            case .failure(let failure): throw failure
+            case .success(nil): return
+            case .success(let converted?): try box.plugin.render(converted)
+            }
+        }
+    }
+}
+
+enum SensingSourceThunks {
+    static func table(create: CreateThunk) -> sb_sensing_source {
+        sb_sensing_source(
+            struct_size: UInt32(MemoryLayout<sb_sensing_source>.size),
+            create: create,
+            destroy: { SensingSourceBox.release($0) },
+            start: { instance, errorOut in
+                reporting(errorOut) {
+                    guard let box = SensingSourceBox.from(instance) else { throw nullInstance }
+                    try box.plugin.start()
+                }
+            },
+            next_frame: { SensingSourceThunks.nextFrame($0, $1, $2, $3) },
+            stop: { SensingSourceBox.from($0)?.plugin.stop() })
+    }
+
+    static func nextFrame(_ instance: UnsafeMutableRawPointer?, _ timeout: UInt32,
+                          _ frame: UnsafeMutablePointer<sb_frame>?, _ errorOut: UnsafeMutablePointer<sb_error>?) -> sb_status {
+        var timedOut = false
+        let status = reporting(errorOut) {
+            guard let box = SensingSourceBox.from(instance) else { throw nullInstance }
+            guard let frame else { throw PluginError(.invalidArgument, "next_frame needs a frame to fill.") }
+            box.memory.reset()
+            guard let next = try box.plugin.nextFrame(timeoutMilliseconds: timeout) else {
+                timedOut = true
+                return
+            }
+            var c = sb_frame()
+            c.struct_size = UInt32(MemoryLayout<sb_frame>.size)
+            c.timestamp_ns = next.timestampNanoseconds
+            c.run_id = next.runID
+            switch next.content {
+            case .depth(let map):
+                c.kind = SB_FRAME_DEPTH
+                c.depth.width = UInt32(map.width)
+                c.depth.height = UInt32(map.height)
+                c.depth.row_stride = UInt32(map.width * MemoryLayout<Float>.size)
+                c.depth.metres = box.memory.array(map.metres)
+                withUnsafeMutableBytes(of: &c.depth.camera_to_world) { raw in
+                    map.cameraToWorld.withUnsafeBytes { raw.copyMemory(from: $0) }
+                }
+            case .records(let records):
+                c.kind = SB_FRAME_RECORDS
+                c.records = box.memory.array(records.map { record in
+                    var flags: UInt32 = 0
+                    var box_ = sb_box()
+                    if let b = record.box {
+                        flags |= SB_RECORD_HAS_BOX
+                        box_ = sb_box(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
+                    }
+                    if record.distanceMetres != nil { flags |= SB_RECORD_HAS_DISTANCE }
+                    return sb_record(kind: CConversions.recordKind(record.kind), flags: flags,
+                                     label: box.memory.string(record.label), confidence: Float(record.confidence),
+                                     box: box_, distance_m: Float(record.distanceMetres ?? 0))
+                })
+                c.record_count = records.count
+            }
+            frame.pointee = c
+        }
+        if status == SB_OK && timedOut {
+            PluginError(.timeout, "No frame arrived within \(timeout) ms.").write(to: errorOut)
+            return SB_ERR_TIMEOUT
+        }
+        return status
+    }
+}

@@ -1,0 +1,122 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeCore
+
+/// Exports a Swift plugin type through the C ABI in one line:
+///
+/// ```swift
+/// @_cdecl("sensebridge_plugin_entry")
+/// public func entry() -> UnsafeRawPointer {
+///     PluginExport.renderTarget(HapticLog.self, id: "org.sensebridge.haptic-log", version: "1.0.0")
+/// }
+/// ```
+///
+/// A C function pointer carries no context, so each export occupies one of a few
+/// fixed slots whose thunks know their index. One library normally exports one
+/// plugin; the slots exist so a test process can export a handful of fixtures.
+public enum PluginExport {
+    public static func sceneComposer<T: SceneComposerPlugin>(
+        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+    ) -> UnsafeRawPointer {
+        ExportSlots.shared.export(id: id, version: version, kind: .composer { try T(host: $0, config: $1) }, selfTests: selfTests)
+    }
+
+    public static func renderTarget<T: RenderTargetPlugin>(
+        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+    ) -> UnsafeRawPointer {
+        ExportSlots.shared.export(id: id, version: version, kind: .renderTarget { try T(host: $0, config: $1) }, selfTests: selfTests)
+    }
+
+    public static func sensingSource<T: SensingSourcePlugin>(
+        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+    ) -> UnsafeRawPointer {
+        ExportSlots.shared.export(id: id, version: version, kind: .sensingSource { try T(host: $0, config: $1) }, selfTests: selfTests)
+    }
+}
+
+/// A test a plugin ships for the harness (the `sensebridge.plugin-tests/1` extension).
+public struct PluginSelfTest {
+    public var name: String
+    public var run: (HostServices) throws -> Void
+
+    public init(_ name: String, run: @escaping (HostServices) throws -> Void) {
+        self.name = name
+        self.run = run
+    }
+}
+
+enum ExportedKind {
+    case composer((HostServices, PluginConfig) throws -> SceneComposerPlugin)
+    case renderTarget((HostServices, PluginConfig) throws -> RenderTargetPlugin)
+    case sensingSource((HostServices, PluginConfig) throws -> SensingSourcePlugin)
+}
+
+struct ExportSlot {
+    let id: String
+    let kind: ExportedKind
+    let selfTests: [PluginSelfTest]
+    let descriptor: UnsafeMutablePointer<sb_plugin_descriptor>
+    let interface: UnsafeRawPointer
+    let interfaceID: String
+    let testsTable: UnsafeMutablePointer<sb_plugin_tests>?
+}
+
+final class ExportSlots: @unchecked Sendable {
+    static let shared = ExportSlots()
+    private let lock = NSLock()
+    private(set) var slots: [ExportSlot] = []
+
+    func slot(_ index: Int) -> ExportSlot? {
+        lock.lock()
+        defer { lock.unlock() }
+        return index < slots.count ? slots[index] : nil
+    }
+
+    /// The same id exported again returns the same descriptor: a host may call the
+    /// entry symbol more than once.
+    func export(id: String, version: String, kind: ExportedKind, selfTests: [PluginSelfTest]) -> UnsafeRawPointer {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = slots.first(where: { $0.id == id }) {
+            return UnsafeRawPointer(existing.descriptor)
+        }
+        let index = slots.count
+        precondition(index < SlotThunks.create.count,
+                     "PluginExport: at most \(SlotThunks.create.count) plugins can be exported from one library")
+        let (kindValue, interfaceID, interface) = Self.vtable(for: kind, slot: index)
+        let descriptor = UnsafeMutablePointer<sb_plugin_descriptor>.allocate(capacity: 1)
+        descriptor.initialize(to: sb_plugin_descriptor(
+            abi_major: SB_ABI_MAJOR, abi_minor: SB_ABI_MINOR,
+            struct_size: UInt32(MemoryLayout<sb_plugin_descriptor>.size),
+            kind: kindValue, id: UnsafePointer(strdup(id)), version: UnsafePointer(strdup(version)),
+            runtime: UnsafePointer(strdup(SwiftRuntime.current)),
+            get_interface: SlotThunks.getInterface[index]))
+        var testsTable: UnsafeMutablePointer<sb_plugin_tests>?
+        if !selfTests.isEmpty {
+            testsTable = .allocate(capacity: 1)
+            testsTable!.initialize(to: sb_plugin_tests(
+                struct_size: UInt32(MemoryLayout<sb_plugin_tests>.size),
+                count: SlotThunks.testCount[index], name: SlotThunks.testName[index], run: SlotThunks.testRun[index]))
+        }
+        slots.append(ExportSlot(id: id, kind: kind, selfTests: selfTests, descriptor: descriptor,
+                                interface: interface, interfaceID: interfaceID, testsTable: testsTable))
+        return UnsafeRawPointer(descriptor)
+    }
+
+    private static func vtable(for kind: ExportedKind, slot: Int) -> (sb_plugin_kind, String, UnsafeRawPointer) {
+        switch kind {
+        case .composer:
+            let table = UnsafeMutablePointer<sb_scene_composer>.allocate(capacity: 1)
+            table.initialize(to: ComposerThunks.table(create: SlotThunks.create[slot]))
+            return (SB_KIND_SCENE_COMPOSER, SB_INTERFACE_SCENE_COMPOSER, UnsafeRawPointer(table))
+        case .renderTarget:
+            let table = UnsafeMutablePointer<sb_render_target>.allocate(capacity: 1)
+            table.initialize(to: RenderTargetThunks.table(create: SlotThunks.create[slot]))
+            return (SB_KIND_RENDER_TARGET, SB_INTERFACE_RENDER_TARGET, UnsafeRawPointer(table))
+        case .sensingSource:
+            let table = UnsafeMutablePointer<sb_sensing_source>.allocate(capacity: 1)
+            table.initialize(to: SensingSourceThunks.table(create: SlotThunks.create[slot]))
+            return (SB_KIND_SENSING_SOURCE, SB_INTERFACE_SENSING_SOURCE, UnsafeRawPointer(table))
+        }
+    }
+}
