@@ -25,7 +25,9 @@ let plugins: [(Product, [Target])] = [
 let package = Package(
     name: "SenseBridge",
     products: [
+        .executable(name: "sensebridge", targets: ["sensebridge"]),
         .library(name: "SenseBridgePluginKit", targets: ["SenseBridgePluginKit"]),
+        .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
     ] + plugins.map(\.0),
     targets: [
         .target(name: "CSenseBridgeABI"),
@@ -33,6 +35,12 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
+        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        .target(
+            name: "SenseBridgeTesting",
+            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
