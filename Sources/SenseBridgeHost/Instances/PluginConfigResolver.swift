@@ -19,6 +19,10 @@ public enum PluginConfigResolver {
                 throw Problem(pluginID: manifest.id, key: key,
                               reason: "is not a setting of this plugin (known: \(manifest.configSchema.keys.sorted().joined(separator: ", ")))")
             }
+            if manifest.configSchema[key]?.isSecret == true {
+                throw Problem(pluginID: manifest.id, key: key,
+                              reason: "is a secret and cannot be set in a profile or config; store it with 'sensebridge credentials set'")
+            }
             if let field = manifest.configSchema[key], let problem = field.problem(with: value) {
                 throw Problem(pluginID: manifest.id, key: key, reason: problem)
             }

@@ -57,8 +57,11 @@ public final class PluginHost: @unchecked Sendable {
         return try RenderTargetInstance(plugin: plugin, configJSON: try configJSON(manifest, config, outputDirectory), log: log)
     }
 
+    /// Refuses a composer whose manifest says `usesNetwork`: those are created only
+    /// through `sceneComposer(_:consent:config:secrets:)`, with both consent gates passed.
     public func sceneComposer(_ manifest: PluginManifest, config: [String: JSONValue] = [:],
                               outputDirectory: URL? = nil) throws -> SceneComposerInstance {
+        try refuseNetworkWithoutConsent(manifest)
         let plugin = try load(expecting: .sceneComposer, manifest)
         return try SceneComposerInstance(plugin: plugin, configJSON: try configJSON(manifest, config, outputDirectory), log: log)
     }
@@ -76,19 +79,20 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     public func sceneComposer(_ manifest: PluginManifest, rawConfig: String) throws -> SceneComposerInstance {
-        try SceneComposerInstance(plugin: load(expecting: .sceneComposer, manifest), configJSON: rawConfig, log: log)
+        try refuseNetworkWithoutConsent(manifest)
+        return try SceneComposerInstance(plugin: load(expecting: .sceneComposer, manifest), configJSON: rawConfig, log: log)
     }
 
     public func sensingSource(_ manifest: PluginManifest, rawConfig: String) throws -> SensingSourceInstance {
         try SensingSourceInstance(plugin: load(expecting: .sensingSource, manifest), configJSON: rawConfig, log: log)
     }
 
-    private func load(expecting kind: PluginKind, _ manifest: PluginManifest) throws -> LoadedPlugin {
+    func load(expecting kind: PluginKind, _ manifest: PluginManifest) throws -> LoadedPlugin {
         guard manifest.kind == kind else { throw LookupError.wrongKind(manifest.id, expected: kind, found: manifest.kind) }
         return try load(manifest)
     }
 
-    private func configJSON(_ manifest: PluginManifest, _ overrides: [String: JSONValue], _ output: URL?) throws -> String {
+    func configJSON(_ manifest: PluginManifest, _ overrides: [String: JSONValue], _ output: URL?) throws -> String {
         try PluginConfigResolver.resolve(manifest: manifest, overrides: overrides, outputDirectory: output).jsonText
     }
 }

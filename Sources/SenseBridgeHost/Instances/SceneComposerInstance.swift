@@ -82,6 +82,12 @@ public struct ComposerPhrase: Equatable, Sendable {
     public var stream: PerceptionStream
     public var text: String
     public var recordIndices: [Int]
+
+    public init(stream: PerceptionStream, text: String, recordIndices: [Int]) {
+        self.stream = stream
+        self.text = text
+        self.recordIndices = recordIndices
+    }
 }
 
 enum RecordKindC {

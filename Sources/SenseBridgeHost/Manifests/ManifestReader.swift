@@ -121,9 +121,16 @@ public enum ManifestReader {
             }
             schema[key] = ConfigField(type: type, allowed: allowed, minimum: try entryReader.optionalNumber("minimum"),
                                       maximum: try entryReader.optionalNumber("maximum"),
-                                      summary: try entryReader.optionalString("description"))
+                                      summary: try entryReader.optionalString("description"),
+                                      isSecret: try entryReader.optionalBool("secret") ?? false)
+            if schema[key]!.isSecret && schema[key]!.type != .string {
+                throw fail(.invalidField("config.schema.\(key).secret", "is only allowed on a string key"))
+            }
         }
         for (key, value) in defaults {
+            if schema[key]?.isSecret == true {
+                throw fail(.invalidField("config.defaults.\(key)", "is a secret and must not have a default; the host injects it"))
+            }
             if let field = schema[key], let problem = field.problem(with: value) {
                 throw fail(.invalidField("config.defaults.\(key)", problem))
             }

@@ -61,6 +61,9 @@ public struct ConfigField: Sendable, Equatable {
     public var minimum: Double?
     public var maximum: Double?
     public var summary: String?
+    /// A credential the host injects at create time from its credentials store. It
+    /// never has a default, a profile may not set it, and its value is never shown.
+    public var isSecret: Bool = false
 
     /// Why a value does not fit, or nil when it does.
     public func problem(with value: JSONValue) -> String? {

@@ -7,7 +7,8 @@ enum CommandLineInterface {
     static let version = "0.1.0"
 
     static var groups: [CommandGroup] {
-        [PluginsCommands.group, ProfilesCommands.group]
+        [PluginsCommands.group, ProfilesCommands.group, SettingsCommands.group, CredentialsCommands.group,
+         ComposerCommands.group]
     }
 
     static var leaves: [CommandSpec] { [] }

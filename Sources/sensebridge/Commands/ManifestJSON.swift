@@ -31,6 +31,7 @@ enum ManifestJSON {
             if let minimum = field.minimum { entry["minimum"] = minimum }
             if let maximum = field.maximum { entry["maximum"] = maximum }
             if let summary = field.summary { entry["description"] = summary }
+            if field.isSecret { entry["secret"] = true }
             return entry
         }
         return item
@@ -58,7 +59,7 @@ enum ManifestJSON {
             for key in Set(manifest.configSchema.keys).union(manifest.configDefaults.keys).sorted() {
                 let field = manifest.configSchema[key]
                 var text = "    \(key)"
-                if let field { text += " (\(field.type.rawValue))" }
+                if let field { text += " (\(field.type.rawValue)\(field.isSecret ? ", secret: set with 'sensebridge credentials set', never shown" : ""))" }
                 if let value = manifest.configDefaults[key] { text += " = \(value.jsonText)" }
                 if let allowed = field?.allowed { text += "  one of \(allowed.map(\.jsonText).joined(separator: ", "))" }
                 if let minimum = field?.minimum, let maximum = field?.maximum {
