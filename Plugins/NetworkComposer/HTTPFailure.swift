@@ -56,7 +56,9 @@ enum HTTPFailure {
         String(decoding: body.prefix(4096), as: UTF8.self).lowercased().contains("model")
     }
 
+    /// "4", "1.5": a deadline measured a hair under 4 s is still "4 seconds" to a person.
     static func format(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        let text = String(format: "%.1f", seconds)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

@@ -17,6 +17,7 @@ POST /control/script with a JSON list of scenario names queues the behaviours th
 
 import argparse
 import json
+import signal
 import socket
 import sys
 import threading
@@ -205,6 +206,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A test runner may start us with every signal blocked (the mask is inherited across
+    # exec); unblock the ones used to stop us, or a test would wait forever.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", required=True, help="append one JSON line per request here")
     arguments = parser.parse_args()

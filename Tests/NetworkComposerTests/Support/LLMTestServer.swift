@@ -57,7 +57,7 @@ final class LLMTestServer {
             ready.signal()
         }
         guard ready.wait(timeout: .now() + startupTimeout) == .success, let port = found.port else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw StartFailed(description: "llm_server.py did not print its port within \(startupTimeout) s")
         }
         self.port = port
@@ -65,9 +65,11 @@ final class LLMTestServer {
 
     deinit { stop() }
 
+    /// SIGKILL, not SIGTERM: a child of the test runner can inherit a mask that blocks
+    /// SIGTERM, and waiting on a signal that never lands would hang the suite.
     func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

@@ -1,0 +1,207 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeTesting
+import Testing
+
+/// The host, the built plugin and a real server together: what the person would hear.
+@Suite struct EndToEndTests {
+    let validator: ReplyValidator = { phrase, _, words in
+        phrase.split(whereSeparator: \.isWhitespace).count > words ? "over the word ceiling" : nil
+    }
+
+    func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> ResolvingComposer {
+        let resolver = ComposerResolver(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
+        let network = try Harness.composer(baseURL: server.baseURL(scenario, anthropic: anthropic),
+                                           wireFormat: anthropic ? "anthropic" : "openai-compatible")
+        return ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver, validator: validator)
+    }
+
+    func objects(_ labels: String...) -> [PerceptionRecord] {
+        labels.map { PerceptionRecord(kind: .object, label: $0, confidence: 0.8) }
+    }
+
+    /// The worst bug this project can have: a confident sentence with a distance and a
+    /// danger word, spoken raw to someone walking. It must never come out.
+    @Test(arguments: [false, true])
+    func theConfidentDangerSentenceIsNeverSpoken(anthropic: Bool) throws {
+        let server = try LLMTestServer()
+        let composer = try session(server, scenario: "sentence", anthropic: anthropic)
+        // "car" is sent, so the reply even names a real label: still rejected.
+        let result = try composer.compose(records: objects("car"), locale: .en, maximumWords: 20, maximumLabels: 5, purpose: .handsFree)
+        #expect(server.requests().count == 1)
+        #expect(result.phrases.map(\.text) == ["on-device: car"])
+        #expect(result.phrases.allSatisfy { $0.source == .onDevice })
+        #expect(!result.phrases.contains { $0.text.contains("feet") || $0.text.contains("dangerous") || $0.text.contains("There is") })
+        #expect(result.networkFailure?.contains("rejected") == true)
+    }
+
+    @Test func aReplyNamingSomethingNeverSentIsRejected() throws {
+        let server = try LLMTestServer()
+        let result = try session(server, scenario: "gun").compose(records: objects("knife", "table"), locale: .en, maximumWords: 8,
+                                                                   maximumLabels: 5, purpose: .handsFree)
+        #expect(result.phrases.map(\.text) == ["on-device: knife, table"])
+        #expect(result.networkFailure?.contains("'loaded'") == true)
+    }
+
+    @Test func aReplyInTheWrongLanguageIsRejected() throws {
+        let server = try LLMTestServer()
+        let spanishForEnglish = try session(server, scenario: "spanish")
+            .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+        #expect(spanishForEnglish.phrases.first?.source == .onDevice)
+        #expect(spanishForEnglish.networkFailure?.contains("'una'") == true)
+        let englishForSpanish = try session(server, scenario: "english")
+            .compose(records: objects("chair", "table"), locale: .es, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+        #expect(englishForSpanish.phrases.first?.source == .onDevice)
+        #expect(server.requests().count == 2)
+        let systemPrompt = (server.requests().last?.json?["messages"] as? [[String: String]])?.first?["content"]
+        #expect(systemPrompt?.contains("in Spanish") == true)
+    }
+
+    @Test func aGroundedReplyIsUsed() throws {
+        let server = try LLMTestServer()
+        let result = try session(server, scenario: "ok", anthropic: true)
+            .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .describe)
+        #expect(result.phrases.map(\.text) == ["a chair and a table"])
+        #expect(result.phrases.first?.source == .network)
+    }
+
+    /// Two failures trip; every fifth tick probes; a good probe restores; each change is
+    /// said exactly once; no request is made on the ticks in between.
+    @Test func theBreakerTripsProbesAndRecoversAgainstARealServer() throws {
+        let server = try LLMTestServer()
+        // Tick 1 errors, tick 2's reply is rejected (trip), the probe at 7 is rate
+        // limited (silent), the probe at 12 succeeds.
+        try server.script(["server-error", "sentence", "rate-limited", "ok", "ok", "ok"])
+        let resolver = ComposerResolver(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
+        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(),
+                                         network: try Harness.composer(baseURL: server.baseURL("script")),
+                                         resolver: resolver, validator: validator)
+        var said: [(Int, ReasoningAnnouncement)] = []
+        var sources: [ResolvingComposer.Phrase.Source] = []
+        var requestsAfter: [Int] = []
+        for tick in 1...14 {
+            let result = try composeTick(composer)
+            said += result.announcements.map { (tick, $0) }
+            sources.append(result.phrases.first?.source ?? .onDevice)
+            requestsAfter.append(server.requests().count)
+        }
+        #expect(said.map(\.0) == [2, 12])
+        #expect(said.map(\.1) == [.networkFailing(.cloud("Test")), .networkRecovered(.cloud("Test"))])
+        #expect(said[0].1.message(locale: .en).isUrgent)
+        #expect(requestsAfter == [1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 5, 6])
+        #expect(sources[11...] == [.network, .network, .network])
+        #expect(sources[..<11].allSatisfy { $0 == .onDevice })
+    }
+
+    private func composeTick(_ composer: ResolvingComposer) throws -> ResolvingComposer.Result {
+        try composer.compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+    }
+
+    @Test func handsFreeCompositionGivesUpAfterAboutFourSeconds() throws {
+        let server = try LLMTestServer()
+        let composer = try session(server, scenario: "hang")
+        var result: ResolvingComposer.Result?
+        let elapsed = try Harness.seconds {
+            result = try composer.compose(records: objects("chair"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+        }
+        #expect(elapsed >= 3.95 && elapsed < 5, "hands-free timeout 4 s, measured \(elapsed) s")
+        #expect(result?.phrases.first?.source == .onDevice)
+        #expect(result?.networkFailure?.contains("within 4 seconds") == true)
+        print("hands-free timeout honoured: configured 4 s, measured \(String(format: "%.3f", elapsed)) s")
+    }
+}
+
+/// No request at all is made while the backend is on-device or consent is missing,
+/// whatever the profile names.
+@Suite struct ConsentEndToEndTests {
+    func prepare(_ settings: ReasoningSettings, server: LLMTestServer, credentials: CredentialStore? = nil) throws -> ReasoningSetup.Prepared {
+        let directory = try TemporaryDirectory()
+        return ReasoningSetup.prepare(settings: settings, credentials: credentials ?? CredentialStore(directory: directory.file("credentials")),
+                                      host: try Harness.host(), profileComposerID: ReasoningSetup.builtInNetworkComposerID,
+                                      environment: ["SENSEBRIDGE_OPENAI_BASE_URL": server.baseURL("ok")])
+    }
+
+    /// Runs a few ticks the way a session would and returns what was said.
+    func runSession(_ prepared: ReasoningSetup.Prepared, settings: ReasoningSettings) throws -> [ReasoningAnnouncement] {
+        let resolver = prepared.resolver(settings: settings, now: { 0 })
+        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
+                                         validator: { _, _, _ in nil })
+        var said = resolver.sessionStart()
+        for _ in 0..<6 {
+            let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
+                                              locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+            #expect(result.phrases.allSatisfy { $0.source == .onDevice })
+            said += result.announcements
+        }
+        return said
+    }
+
+    @Test func onDeviceBackendWithAProfileNamingTheNetworkComposer() throws {
+        let server = try LLMTestServer()
+        let settings = ReasoningSettings()
+        let prepared = try prepare(settings, server: server)
+        #expect(prepared.network == nil && prepared.unavailableReason == .notTurnedOn)
+        #expect(try runSession(prepared, settings: settings) == [.networkUnavailable(.notTurnedOn)])
+        #expect(server.requests().isEmpty)
+    }
+
+    @Test func termsNotAcknowledgedForTheChosenProvider() throws {
+        let server = try LLMTestServer()
+        var settings = ReasoningSettings()
+        _ = try settings.set("reasoningBackend", to: "cloud")
+        _ = try settings.set("cloudProvider", to: "openai")
+        settings.termsAcknowledgements = [TermsAcknowledgement(scope: .cloud(.anthropic), acknowledgedAt: "t")]
+        let prepared = try prepare(settings, server: server)
+        #expect(prepared.network == nil && prepared.unavailableReason == .termsNotAcknowledged)
+        #expect(try runSession(prepared, settings: settings) == [.networkUnavailable(.termsNotAcknowledged)])
+        #expect(server.requests().isEmpty)
+    }
+
+    @Test func consentedButNoKeyStored() throws {
+        let server = try LLMTestServer()
+        var settings = ReasoningSettings()
+        _ = try settings.set("reasoningBackend", to: "cloud")
+        _ = try settings.set("cloudProvider", to: "openai")
+        settings.termsAcknowledgements = [TermsAcknowledgement(scope: .cloud(.openai), acknowledgedAt: "t")]
+        let prepared = try prepare(settings, server: server)
+        #expect(prepared.network == nil && prepared.unavailableReason == .missingKey)
+        #expect(prepared.explanation?.contains("sensebridge credentials set openai") == true)
+        #expect(try runSession(prepared, settings: settings) == [.networkUnavailable(.missingKey)])
+        #expect(server.requests().isEmpty)
+    }
+
+    @Test func bothGatesAndAKeyThenRequestsFlow() throws {
+        let server = try LLMTestServer()
+        var settings = ReasoningSettings()
+        _ = try settings.set("reasoningBackend", to: "cloud")
+        _ = try settings.set("cloudProvider", to: "openai")
+        settings.termsAcknowledgements = [TermsAcknowledgement(scope: .cloud(.openai), acknowledgedAt: "t")]
+        let directory = try TemporaryDirectory()
+        let credentials = CredentialStore(directory: directory.file("credentials"))
+        try credentials.store("sk-e2e", for: .openai)
+        let prepared = try prepare(settings, server: server, credentials: credentials)
+        #expect(prepared.network != nil && prepared.target?.baseURLSource == "SENSEBRIDGE_OPENAI_BASE_URL")
+        let resolver = prepared.resolver(settings: settings, now: { 0 })
+        #expect(resolver.sessionStart() == [.activeBackend(.cloud("OpenAI"))])
+        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
+                                         validator: { _, _, _ in nil })
+        let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
+                                          locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+        #expect(result.phrases.first?.source == .network)
+        #expect(server.requests().map { $0.headers["authorization"] } == ["Bearer sk-e2e"])
+    }
+
+    @Test func aBudgetOfZeroSendsNothing() throws {
+        let server = try LLMTestServer()
+        var settings = try Harness.consentedSettings(server.baseURL("ok"))
+        settings.requestsPerHour = 0
+        let directory = try TemporaryDirectory()
+        let prepared = ReasoningSetup.prepare(settings: settings, credentials: CredentialStore(directory: directory.file("c")),
+                                              host: try Harness.host())
+        #expect(prepared.network != nil)
+        let said = try runSession(prepared, settings: settings)
+        #expect(said == [.activeBackend(.localEndpoint(host: "127.0.0.1", unencrypted: true)), .hourlyBudgetReached(limit: 0)])
+        #expect(server.requests().isEmpty)
+    }
+}
