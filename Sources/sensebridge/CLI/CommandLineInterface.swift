@@ -7,7 +7,7 @@ enum CommandLineInterface {
     static let version = "0.1.0"
 
     static var groups: [CommandGroup] {
-        [PluginsCommands.group, ProfilesCommands.group]
+        [PluginsCommands.group, ProfilesCommands.group, PluginTestCommand.group]
     }
 
     static var leaves: [CommandSpec] { [] }

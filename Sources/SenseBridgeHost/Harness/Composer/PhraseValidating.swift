@@ -1,0 +1,77 @@
+import Foundation
+import SenseBridgeCore
+
+/// Judges a composer's phrases for one request, the way the host will before it
+/// speaks them. Injected so the harness checks against the host's own validator
+/// (core's `ReasoningOutputValidator`) rather than a second copy of its rules.
+public protocol PhraseValidating: Sendable {
+    /// Why each rejected phrase would be discarded; empty when all would be kept.
+    func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String]
+}
+
+/// What the validator needs to know of the request the phrases answer.
+public struct PhraseRequest: Sendable {
+    public var records: [PerceptionRecord]
+    public var locale: String
+    public var maximumWords: Int
+    public var maximumLabels: Int
+
+    public init(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int) {
+        self.records = records
+        self.locale = locale
+        self.maximumWords = maximumWords
+        self.maximumLabels = maximumLabels
+    }
+}
+
+/// The structural part of the host's rules: what a phrase may cover and how long
+/// it may be. It does not judge wording (hedges, distances, dangers); that is the
+/// host validator's job, and it replaces this one as the harness's default once
+/// merged (see docs/HARNESS.md).
+public struct StructuralPhraseRules: PhraseValidating {
+    public init() {}
+
+    public func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String] {
+        var problems: [String] = []
+        if request.records.isEmpty && !phrases.isEmpty {
+            return ["\(phrases.count) phrase(s) for a request with no records: the composer invented a scene"]
+        }
+        for (index, phrase) in phrases.enumerated() {
+            let quoted = "phrase \(index) \"\(phrase.text.prefix(80))\""
+            let words = phrase.text.split(whereSeparator: { $0.isWhitespace }).count
+            if phrase.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append("phrase \(index) is empty")
+                continue
+            }
+            if words > request.maximumWords {
+                problems.append("\(quoted) has \(words) words; the request allowed \(request.maximumWords)")
+            }
+            if phrase.recordIndices.isEmpty {
+                problems.append("\(quoted) names no record: a phrase must cover what the detector reported")
+            }
+            let covered = phrase.recordIndices.filter { $0 >= 0 && $0 < request.records.count }.map { request.records[$0] }
+            if covered.count != phrase.recordIndices.count {
+                problems.append("\(quoted) names a record index outside the request")
+            }
+            if let stray = covered.first(where: { $0.stream != phrase.stream }) {
+                problems.append("\(quoted) is in the \(Self.name(phrase.stream)) stream but covers a \(stray.kind.rawValue) record")
+            }
+            let labels = Set(covered.map(\.label)).count
+            if labels > request.maximumLabels {
+                problems.append("\(quoted) names \(labels) labels; the request allowed \(request.maximumLabels)")
+            }
+            if let last = phrase.text.trimmingCharacters(in: .whitespaces).last, ".!?".contains(last) {
+                problems.append("\(quoted) ends like a sentence; a composer returns subject phrases and the host writes the sentence")
+            }
+        }
+        return problems
+    }
+
+    static func name(_ stream: PerceptionStream) -> String {
+        switch stream {
+        case .sight: return "sight"
+        case .sound: return "sound"
+        case .text: return "text"
+        }
+    }
+}
