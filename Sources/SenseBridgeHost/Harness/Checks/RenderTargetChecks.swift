@@ -92,8 +92,9 @@ enum RenderTargetChecks {
     }
 
     /// Renders the long text on a worker while another thread interrupts it.
-    /// Returns the status, or nil when the render did not end within the bound.
-    static func interruptedRender(_ target: RawRenderTarget, _ c: CheckContext) -> (status: sb_status, error: ErrorSlot, seconds: TimeInterval, pokes: Int)? {
+    /// Returns the status, or nil when the render did not end within `bound`.
+    static func interruptedRender(_ target: RawRenderTarget, _ c: CheckContext, bound: TimeInterval = interruptBound)
+        -> (status: sb_status, error: ErrorSlot, seconds: TimeInterval, pokes: Int)? {
         let message = MessageBuffer(bytes: longText, signal: SB_SIGNAL_READING_SEGMENT)
         let error = ErrorSlot()
         var status: sb_status = SB_OK
@@ -102,7 +103,7 @@ enum RenderTargetChecks {
         let render = BackgroundCall("sensebridge.harness.render") { status = target.render(message, error: error) }
         let poke = RepeatedPoke { target.interrupt() }
         poke.waitForFirstPoke(seconds: 5)
-        let finished = render.wait(seconds: interruptBound)
+        let finished = render.wait(seconds: bound)
         let pokes = poke.pokes
         poke.stop()
         guard finished else { return nil }
@@ -114,7 +115,7 @@ enum RenderTargetChecks {
         guard let outcome = interruptedRender(target, c) else {
             // The worker is still inside render: destroying the instance would be a use
             // after free, so the instance is left for the process exit to reclaim.
-            throw CheckFailure("render of \(longText.count) bytes was still running \(interruptBound) s after interrupt was first called from another thread")
+            throw CheckFailure("render of \(longText.count) bytes was still running \(HarnessRunner.formatSeconds(interruptBound)) s after interrupt was first called from another thread")
         }
         defer { target.destroy() }
         switch outcome.status {
@@ -134,8 +135,10 @@ enum RenderTargetChecks {
         c.step("interrupt with no render in progress")
         target.interrupt()
         try renderOrFail(target, MessageBuffer("After an idle interrupt."), "after an interrupt with no render in progress", c)
-        guard interruptedRender(target, c) != nil else {
-            throw CheckFailure("render of \(longText.count) bytes was still running \(interruptBound) s after interrupt was called; nothing after it could be tried")
+        // How fast the interrupt lands is render-interrupt's concern; this check only
+        // needs the call over, so it waits as long as a worker may take.
+        guard interruptedRender(target, c, bound: CommonChecks.workerBound) != nil else {
+            throw CheckFailure("render of \(longText.count) bytes, interrupted, was still running after \(Int(CommonChecks.workerBound)) s; nothing after it could be tried")
         }
         defer { target.destroy() }
         try renderOrFail(target, MessageBuffer("After an interrupted render."), "after an interrupted render", c)
