@@ -42,6 +42,8 @@ let package = Package(
             dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeTestingTests",
+                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
 )
