@@ -20,6 +20,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("ReplaySource"),
 ]
 
 let package = Package(
