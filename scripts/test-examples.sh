@@ -116,6 +116,33 @@ if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir
     else
         fail "teletype with an explicit 'path':"; sed 's/^/    /' "$scratch/explicit.smoke"
     fi
+    # Config a person could plausibly write into a profile, each refused with a
+    # status and a message instead of a crash or a file somewhere unexpected.
+    hostile_configs=(
+        '2|{"paht": "/tmp/teletype.txt"}'
+        '2|{"path": 7}'
+        '2|{"path": "relative.txt"}'
+        '2|{"path": "/tmp/a", "path": "/tmp/b"}'
+        '2|{"path": "/tmp/\ud800"}'
+        '2|{"path": "/tmp/\u0000x"}'
+        '2|{"path": "/tmp/x",}'
+        '2|{"path": "/tmp/x"} trailing'
+        '2|'"{\"$(printf '%.0s€' {1..40})\": 1}"
+        "2|$(printf '{"path": "/tmp/\xff"}')"
+        '7|{"path": "/nonexistent-directory/teletype.txt"}'
+    )
+    refused=0
+    for entry in "${hostile_configs[@]}"; do
+        code="${entry%%|*}" config="${entry#*|}"
+        if "$smoke" "$scratch/plugins/libteletype_target.so" --no-self-tests -q --config "$config" \
+            --expect-create-error "$code" >"$scratch/hostile.smoke" 2>&1; then
+            refused=$((refused + 1))
+        else
+            fail "teletype should refuse config with status $code:"; sed 's/^/    /' "$scratch/hostile.smoke"
+        fi
+    done
+    [ "$refused" = "${#hostile_configs[@]}" ] &&
+        pass "teletype refuses $refused hostile configs with the right status and a UTF-8 message"
 else
     fail "teletype target does not build with HEADER_DIR"
 fi
@@ -139,6 +166,12 @@ if swift build --package-path examples/swift-composer --scratch-path "$swift_out
     check_exports "$swift_library" "libCountingComposer.so"
     stage_and_smoke examples/swift-composer/counting-composer.json "$swift_library" counting-composer \
         --labels chair,table,chair
+    if "$smoke" "$scratch/plugins/libCountingComposer.so" --no-self-tests -q --config '{"maxWords": 3}' \
+        --expect-create-error 2 >"$scratch/composer-config.smoke" 2>&1; then
+        pass "counting composer refuses a setting it does not have"
+    else
+        fail "counting composer accepted an unknown setting:"; sed 's/^/    /' "$scratch/composer-config.smoke"
+    fi
     if grep -q '"two chairs and a table"' "$scratch/counting-composer.smoke"; then
         pass "counting composer says \"two chairs and a table\" for chair, table, chair"
     else

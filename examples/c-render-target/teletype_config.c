@@ -164,6 +164,17 @@ static sb_status expand_output(char **path, sb_error *error)
     return SB_OK;
 }
 
+/* How many bytes of key to quote in a message: at most MAX_KEY_IN_MESSAGE,
+ * ending on a character boundary so the message stays UTF-8. */
+static int quoted_length(const char *key)
+{
+    size_t length = strlen(key);
+    if (length <= MAX_KEY_IN_MESSAGE) return (int)length;
+    length = MAX_KEY_IN_MESSAGE;
+    while (length > 0 && ((unsigned char)key[length] & 0xC0u) == 0x80u) length--;
+    return (int)length;
+}
+
 sb_status teletype_parse_config(const char *config_json, char **path_out, sb_error *error)
 {
     const char *json = config_json ? config_json : "{}";
@@ -191,7 +202,7 @@ sb_status teletype_parse_config(const char *config_json, char **path_out, sb_err
             if (strcmp(key, "path") != 0) {
                 status = teletype_fail(error, SB_ERR_INVALID_CONFIG,
                                        "Teletype config has no setting '%.*s'; the only one is 'path'.",
-                                       MAX_KEY_IN_MESSAGE, key);
+                                       quoted_length(key), key);
                 free(key);
                 goto fail;
             }

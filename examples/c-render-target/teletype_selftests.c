@@ -73,25 +73,25 @@ static sb_message message(sb_signal signal, const char *text, size_t length, uin
     return m;
 }
 
-/* One message is one line, even when its text has a line break; a signal the
- * target does not know adds nothing. */
+/* One message is one line, even when its text has a line break, an escape
+ * byte, NEL or U+2028; a signal the target does not know adds nothing. */
 static sb_status test_one_line_per_message(const sb_host_services *host, sb_error *error)
 {
     scratch s;
     memset(&s, 0, sizeof s);
     sb_status status = scratch_open(&s, host, error);
     if (status != SB_OK) return status;
-    const char *text = "Door\nopen";
+    const char *text = "Door\nopen\x1b\xc2\x85now\xe2\x80\xa8!";
     sb_message alert = message(SB_SIGNAL_AWARENESS_ALERT, text, strlen(text), 62500000000ull);
     sb_message future = message(999, "ignored", 7, 63000000000ull);
     if ((status = teletype_render_target.render(s.instance, &alert, error)) == SB_OK &&
         (status = teletype_render_target.render(s.instance, &future, error)) == SB_OK) {
         char got[256];
         read_file(s.file, got, sizeof got);
-        const char *expected = "[00:01:02.500] alert: Door open\n";
+        const char *expected = "[00:01:02.500] alert: Door open  now !\n";
         if (strcmp(got, expected) != 0)
             status = teletype_fail(error, SB_ERR_INTERNAL, "Expected the file to hold \"%s\" only; it holds \"%s\".",
-                                   "[00:01:02.500] alert: Door open\\n", got);
+                                   "[00:01:02.500] alert: Door open  now !\\n", got);
     }
     scratch_close(&s);
     return status;

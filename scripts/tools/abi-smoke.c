@@ -58,6 +58,7 @@ typedef struct options {
     unsigned timeout_ms;
     int self_tests;
     int quiet;
+    int expect_create_error;  /* -1: create must succeed */
 } options;
 
 static FILE *report;          /* the real stdout; fd 1 itself is redirected */
@@ -293,12 +294,23 @@ static void check_bad_configs(void *(*create)(const sb_host_services *, const ch
     }
 }
 
+/* Creates the instance the kind's exercise uses. With --expect-create-error the
+ * config is one the plugin must refuse: that is checked instead, and NULL is
+ * returned so the exercise stops there. */
 static void *create_instance(void *(*create)(const sb_host_services *, const char *, sb_error *),
-                             const char *config)
+                             void (*destroy)(void *), const options *o)
 {
+    const char *config = o->config;
     sb_error error;
     clear(&error);
     void *instance = create(&host, config, &error);
+    if (o->expect_create_error >= 0) {
+        if (instance) destroy(instance);
+        check(!instance && error.code == o->expect_create_error && error_ok(&error),
+              "create refuses config %s with code %d and a message (got %s, code %d: %s)", config,
+              o->expect_create_error, instance ? "an instance" : "NULL", (int)error.code, error_text(&error));
+        return NULL;
+    }
     if (instance)
         check(1, "create with config %s", config);
     else
@@ -339,7 +351,7 @@ static sb_message make_message(sb_signal signal, const char *text, size_t length
 static void exercise_render_target(const sb_render_target *vtable, const options *o)
 {
     check_bad_configs(vtable->create, vtable->destroy);
-    void *instance = create_instance(vtable->create, o->config);
+    void *instance = create_instance(vtable->create, vtable->destroy, o);
     if (!instance) return;
     sb_error error;
 
@@ -442,7 +454,7 @@ static int compose_once(const sb_scene_composer *vtable, void *instance, const s
 static void exercise_composer(const sb_scene_composer *vtable, const options *o)
 {
     check_bad_configs(vtable->create, vtable->destroy);
-    void *instance = create_instance(vtable->create, o->config);
+    void *instance = create_instance(vtable->create, vtable->destroy, o);
     if (!instance) return;
     char storage[1024];
     sb_record records[64];
@@ -462,7 +474,7 @@ static void exercise_composer(const sb_scene_composer *vtable, const options *o)
 static void exercise_source(const sb_sensing_source *vtable, const options *o)
 {
     check_bad_configs(vtable->create, vtable->destroy);
-    void *instance = create_instance(vtable->create, o->config);
+    void *instance = create_instance(vtable->create, vtable->destroy, o);
     if (!instance) return;
     sb_error error;
     sb_frame frame;
@@ -635,6 +647,9 @@ static const char usage[] =
     "  --locale <locale>       Locale of messages and requests (default: en).\n"
     "  --frames <n>            Frames to read from a sensing source (default: 3).\n"
     "  --timeout-ms <n>        next_frame timeout (default: 2000).\n"
+    "  --expect-create-error <code>\n"
+    "                          The config must be refused: create returns NULL with this\n"
+    "                          status code (2 is SB_ERR_INVALID_CONFIG) and a message.\n"
     "  --no-self-tests         Skip the plugin's sensebridge.plugin-tests/1 extension.\n"
     "  -q, --quiet             Print only FAIL lines and the summary.\n"
     "  -h, --help              Show this help.\n"
@@ -663,7 +678,9 @@ static int parse_unsigned(const char *text, unsigned *out)
 int main(int argc, char **argv)
 {
     options o = {NULL, SB_ENTRY_SYMBOL, "{}", NULL, NULL, NULL, "This is a smoke test of the render target.",
-                 "chair,table,chair", "en", 3, 2000, 1, 0};
+                 "chair,table,chair", "en", 3, 2000, 1, 0, -1};
+    unsigned expected_error = 0;
+    int expect_error_given = 0;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
         const char **value = NULL;
@@ -681,6 +698,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--locale")) value = &o.locale;
         else if (!strcmp(a, "--frames")) number = &o.frames;
         else if (!strcmp(a, "--timeout-ms")) number = &o.timeout_ms;
+        else if (!strcmp(a, "--expect-create-error")) { number = &expected_error; expect_error_given = 1; }
         else if (a[0] == '-') return usage_error("unknown option '%s'.", a);
         else if (o.library) return usage_error("give one library; '%s' is a second one.", a);
         else o.library = a;
@@ -691,6 +709,11 @@ int main(int argc, char **argv)
         }
     }
     if (!o.library) return usage_error("%s", "give the plugin library to load.");
+    if (expect_error_given) {
+        if (expected_error == SB_OK)
+            return usage_error("%s", "--expect-create-error needs a failure code such as 2 (SB_ERR_INVALID_CONFIG).");
+        o.expect_create_error = (int)expected_error;
+    }
     if (o.expect_kind && strcmp(o.expect_kind, "render-target") && strcmp(o.expect_kind, "scene-composer")
         && strcmp(o.expect_kind, "sensing-source"))
         return usage_error("unknown kind '%s'; use render-target, scene-composer or sensing-source.", o.expect_kind);
