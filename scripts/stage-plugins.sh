@@ -49,15 +49,15 @@ try:
     with open(path, encoding="utf-8") as f:
         manifest = json.load(f)
 except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-    sys.exit(f"{path}: not a readable JSON file: {error}")
+    sys.exit(f"stage-plugins: {path}: not a readable JSON file: {error}")
 if not isinstance(manifest, dict):
-    sys.exit(f"{path}: a manifest is a JSON object")
+    sys.exit(f"stage-plugins: {path}: a manifest is a JSON object")
 schema = manifest.get("schema")
 if schema != "sensebridge.plugin-manifest/1":
-    sys.exit(f"{path}: 'schema' is {schema!r}; expected 'sensebridge.plugin-manifest/1'")
+    sys.exit(f"stage-plugins: {path}: 'schema' is {schema!r}; expected 'sensebridge.plugin-manifest/1'")
 library = manifest.get("library")
 if not isinstance(library, str) or not library.endswith(".so") or "/" in library or library.startswith("."):
-    sys.exit(f"{path}: 'library' must be a file name such as 'libName.so' (got {library!r})")
+    sys.exit(f"stage-plugins: {path}: 'library' must be a file name such as 'libName.so' (got {library!r})")
 print(library)
 PY
 }
@@ -83,8 +83,15 @@ if [ ${#profiles[@]} -gt 0 ]; then
     mkdir -p "$profiles_dest"
 fi
 for profile in "${profiles[@]}"; do
-    if ! python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$profile" 2>/dev/null; then
-        echo "stage-plugins: $profile is not a readable JSON file." >&2
+    if ! python3 - "$profile" <<'PY'
+import json, sys
+try:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        json.load(f)
+except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    sys.exit(f"stage-plugins: {sys.argv[1]}: not a readable JSON file: {error}")
+PY
+    then
         failures=$((failures + 1))
         continue
     fi

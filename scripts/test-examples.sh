@@ -11,6 +11,8 @@
 # staging directory holding just the manifest and the library. sb-smoke is also run
 # against a deliberately careless fixture, which must fail, so a PASS here means
 # something. When the CLI exists, `sensebridge plugins list --json` must list both.
+# Last, the code quoted in docs/PLUGIN_ABI.md and docs/WRITING_PLUGINS.md must
+# still match these files.
 #
 # Ends with "test-examples: N passed, M failed"; exits 1 when anything failed.
 set -euo pipefail
@@ -212,6 +214,13 @@ if cc -std=c11 -fPIC -shared -fvisibility=hidden -I"$header_dir" -o "$fixture" \
     fi
 else
     fail "the careless fixture does not build"
+fi
+
+section "the guides quote the examples' real files"
+if scripts/tools/check_doc_quotes.py docs/PLUGIN_ABI.md docs/WRITING_PLUGINS.md >"$scratch/quotes.log" 2>&1; then
+    pass "docs quote the examples verbatim ($(grep -c '^PASS' "$scratch/quotes.log") quotes)"
+else
+    fail "a doc quote no longer matches its file:"; grep -v '^PASS' "$scratch/quotes.log" | sed 's/^/    /'
 fi
 
 section "sensebridge plugins list"

@@ -1,4 +1,6 @@
 import CountedPhrases
+// The value types (PerceptionStream, PerceptionRecord) live here. The SDK's product
+// builds this module but does not re-export it, so it is imported by name.
 import SenseBridgeCore
 import SenseBridgePluginKit
 
