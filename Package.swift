@@ -11,7 +11,10 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
     let target = Target.target(
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
-        path: "Plugins/\(name)")
+        path: "Plugins/\(name)",
+        // Export only the entry symbol: the library's static copies of Core and PluginKit
+        // stay private to it, so no state or symbol is shared between plugins.
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],

@@ -98,6 +98,13 @@ PY
     install -m 0644 "$profile" "$profiles_dest/"
 done
 
+# Sample recordings and scenes, which plugin defaults name as {manifestDir}/samples/…
+# so a plugin created with its default config has real input on any machine.
+if [ -d samples ]; then
+    mkdir -p "$dest/samples"
+    install -m 0644 samples/* "$dest/samples/"
+fi
+
 if [ "$failures" -gt 0 ]; then
     echo "stage-plugins: $failures manifest or profile problem(s); nothing is missing silently, fix the files above." >&2
     exit 1

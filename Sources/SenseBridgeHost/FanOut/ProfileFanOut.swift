@@ -86,10 +86,17 @@ public final class ProfileFanOut: @unchecked Sendable {
     @discardableResult
     public func drain(timeout: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        lock.lock()
-        let current = workers
-        lock.unlock()
-        return current.allSatisfy { $0.drain(until: deadline) }
+        // One target's failure hands an announcement to the others after they may
+        // already have drained, so repeat until a whole pass finds every target idle.
+        while true {
+            lock.lock()
+            let current = workers
+            lock.unlock()
+            if current.allSatisfy(\.isIdle) { return true }
+            guard current.allSatisfy({ $0.drain(until: deadline) }), Date() < deadline else {
+                return current.allSatisfy(\.isIdle)
+            }
+        }
     }
 
     private func targetFailed(_ worker: TargetWorker, message: OutputMessage, error: Error) {

@@ -50,6 +50,12 @@ final class TargetWorker: @unchecked Sendable {
         if interrupt { target.interrupt() }
     }
 
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.isEmpty && !busy
+    }
+
     var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
