@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
     ] + plugins.flatMap(\.1),
