@@ -39,6 +39,7 @@ struct ReasoningOutputValidatorTests {
         .init("tiếng la hét", .vi, nil),
         .init("an umbrella stand", .vi, nil),
         .init("a t-shirt", .en, nil),
+        .init("một cái máy", .vi, nil), .init("một tấm vé", .vi, nil), .init("một con mèo của nó", .vi, nil),
     ]
 
     static let rejected: [ValidatorCase] = [
@@ -105,6 +106,9 @@ struct ReasoningOutputValidatorTests {
         // Cross-language words in another locale's phrase
         .init("một cái ghế ahead", .vi, .direction), .init("una silla ahead", .es, .direction),
         .init("a chair izquierda", .en, .direction), .init("a chair bên trái", .en, .direction),
+        // English decorated with accents inside a Vietnamese phrase
+        .init("một chiếc xe ahéad", .vi, .direction), .init("một con chó dan\u{0308}gerous", .vi, .danger),
+        .init("một cái ghế màybe", .vi, .hedge), .init("một chiếc xe may", .vi, .hedge),
     ]
 
     @Test("accepted phrases", arguments: accepted)

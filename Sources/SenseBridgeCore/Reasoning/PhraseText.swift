@@ -87,6 +87,7 @@ struct PhraseText {
 
     /// Diacritics removed and đ read as d: "está" → "esta", "nguy hiểm" → "nguy hiem".
     static func folded(_ word: String) -> String {
+        if word.unicodeScalars.allSatisfy(\.isASCII) { return word.lowercased() }
         var result = ""
         for scalar in word.decomposedStringWithCanonicalMapping.unicodeScalars {
             if (0x300...0x36F).contains(scalar.value) { continue }

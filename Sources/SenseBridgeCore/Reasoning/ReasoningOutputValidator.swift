@@ -25,12 +25,8 @@ public enum ReasoningOutputValidator {
         guard words.count <= maximumWords else { return reject(.tooManyWords) }
 
         let matcher = WordMatcher(words: words, locale: locale)
-        for reason in ValidatorWordList.reasonOrder {
-            for list in ValidatorWordList.all {
-                if let entry = matcher.firstMatch(in: list, reason: reason) {
-                    return reject(reason, entry.pattern)
-                }
-            }
+        if let entry = matcher.firstMatch() {
+            return reject(entry.reason, entry.pattern)
         }
         guard LanguageCheck.plausible(text.normalized, matcher: matcher, locale: locale) else {
             return reject(.wrongLanguage)

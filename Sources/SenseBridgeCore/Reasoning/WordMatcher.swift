@@ -7,20 +7,34 @@ struct WordMatcher {
     private(set) var words: [String]
     private(set) var foldedWords: [String]
     private let accented: [Bool]
+    private let vietnameseMarked: [Bool]
 
     init(words: [String], locale: SpokenLocale) {
         self.locale = locale
         self.words = words
         foldedWords = words.map(PhraseText.folded)
         accented = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) }
+        vietnameseMarked = words.map(PhraseText.hasVietnameseLetters)
         for list in ValidatorWordList.all {
             for compound in list.allowedCompounds { mask(compound, language: list.language) }
         }
     }
 
-    /// The first entry of `list` with `reason` found in the phrase.
-    func firstMatch(in list: ValidatorWordList, reason: PhraseRejectionReason) -> ValidatorWordList.Entry? {
-        list.entries.first { $0.reason == reason && start(of: $0, language: list.language) != nil }
+    /// The entry that decides the phrase's rejection: the earliest reason in
+    /// `reasonOrder`, then the earliest list, then the earliest entry.
+    func firstMatch() -> ValidatorWordList.Entry? {
+        var best: (rank: (Int, Int, Int), entry: ValidatorWordList.Entry)?
+        for (listRank, list) in ValidatorWordList.all.enumerated() {
+            for start in words.indices where !words[start].isEmpty {
+                for entry in list.candidates(startingWith: foldedWords[start])
+                where matches(entry, at: start, language: list.language) {
+                    let reasonRank = ValidatorWordList.reasonOrder.firstIndex(of: entry.reason) ?? .max
+                    let rank = (reasonRank, listRank, entry.ordinal)
+                    if best == nil || rank < best!.rank { best = (rank, entry) }
+                }
+            }
+        }
+        return best?.entry
     }
 
     /// How many words of the phrase are among `markers` (accents ignored).
@@ -30,42 +44,44 @@ struct WordMatcher {
     }
 
     private mutating func mask(_ compound: ValidatorWordList.Entry, language: SpokenLocale) {
-        while let start = start(of: compound, language: language) {
-            for index in start..<(start + compound.words.count) {
-                words[index] = ""
-                foldedWords[index] = ""
+        var start = 0
+        while start < words.count {
+            if matches(compound, at: start, language: language) {
+                for index in start..<(start + compound.words.count) {
+                    words[index] = ""
+                    foldedWords[index] = ""
+                }
+                start += compound.words.count
+            } else {
+                start += 1
             }
         }
     }
 
-    private func start(of entry: ValidatorWordList.Entry, language: SpokenLocale) -> Int? {
-        let length = entry.words.count
-        guard length > 0, words.count >= length else { return nil }
-        for start in 0...(words.count - length) {
-            let matched = (0..<length).allSatisfy { offset in
-                wordMatches(at: start + offset, entry: entry, patternIndex: offset, language: language)
-            }
-            if matched { return start }
+    private func matches(_ entry: ValidatorWordList.Entry, at start: Int, language: SpokenLocale) -> Bool {
+        guard start + entry.words.count <= words.count else { return false }
+        return entry.words.indices.allSatisfy { offset in
+            wordMatches(at: start + offset, entry: entry, patternIndex: offset, language: language)
         }
-        return nil
     }
 
     private func wordMatches(at index: Int, entry: ValidatorWordList.Entry, patternIndex: Int,
                              language: SpokenLocale) -> Bool {
         guard !words[index].isEmpty else { return false }
-        let isLast = patternIndex == entry.words.count - 1
         let useFolded: Bool
         switch language {
         case .en, .es:
             // Accents never make an English or Spanish banned word harmless; in a
-            // Vietnamese phrase an accented word is Vietnamese ("máy" is not "may").
-            useFolded = locale != .vi || !accented[index]
+            // Vietnamese phrase a short marked word is Vietnamese ("máy" is not "may").
+            let long = entry.foldedWords[patternIndex].count >= 4
+            useFolded = locale != .vi || long
+                || (!vietnameseMarked[index] && !(accented[index] && entry.diacriticsAlwaysSignificant))
         case .vi:
             useFolded = locale == .vi && !accented[index] && !entry.diacriticsAlwaysSignificant
         }
         let word = useFolded ? foldedWords[index] : words[index]
         var pattern = useFolded ? entry.foldedWords[patternIndex] : entry.words[patternIndex]
-        if isLast, pattern.hasSuffix("*") {
+        if patternIndex == entry.words.count - 1, pattern.hasSuffix("*") {
             pattern.removeLast()
             return word.hasPrefix(pattern)
         }
