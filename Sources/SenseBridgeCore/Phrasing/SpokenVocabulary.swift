@@ -9,6 +9,10 @@ import Foundation
 /// A partial table, not a translated vocabulary: an identifier with no entry falls back
 /// to an English phrase derived from the identifier, which degrades the language and
 /// never the accuracy. Locale changes wording only, never which detections are named.
+///
+/// Only singular, article-first forms: composers name each distinct thing once
+/// ("a chair"), never a count, because a count is a claim the detector did not make
+/// (two boxes around one chair are common) and counted forms differ per language.
 public enum SpokenVocabulary {
     /// Every reviewed entry, sight then sound.
     public static let entries: [VocabularyEntry] = sightEntries + soundEntries
@@ -81,30 +85,4 @@ public enum SpokenVocabulary {
         }
         return table
     }()
-}
-
-/// One reviewed identifier with its phrase in every locale.
-public struct VocabularyEntry: Equatable, Sendable {
-    public let identifier: String
-    /// Sight for objects, sound for sound classes.
-    public let stream: PerceptionStream
-    public let en: String
-    public let es: String
-    public let vi: String
-
-    public init(_ identifier: String, _ stream: PerceptionStream, en: String, es: String, vi: String) {
-        self.identifier = identifier
-        self.stream = stream
-        self.en = en
-        self.es = es
-        self.vi = vi
-    }
-
-    public func phrase(_ locale: SpokenLocale) -> String {
-        switch locale {
-        case .en: return en
-        case .es: return es
-        case .vi: return vi
-        }
-    }
 }

@@ -59,22 +59,3 @@ public struct NarrationReport: Equatable, Sendable {
 
     public init() {}
 }
-
-/// Where replacement phrases come from when a composer's phrase is refused.
-public struct NarrationFallback: Sendable {
-    /// Phrases for the records at `indices` (all of `stream`); indices refer to `records`.
-    public let phrases: @Sendable (_ records: [PerceptionRecord], _ stream: PerceptionStream, _ indices: [Int]) -> [SubjectPhrase]
-
-    public init(_ phrases: @escaping @Sendable (_ records: [PerceptionRecord], _ stream: PerceptionStream,
-                                                _ indices: [Int]) -> [SubjectPhrase]) {
-        self.phrases = phrases
-    }
-
-    /// The on-device label list, the default.
-    public static func labelList(locale: SpokenLocale, detail: SpokenDetail) -> NarrationFallback {
-        NarrationFallback { records, stream, indices in
-            LabelListComposition.compose(records: records, locale: locale, detail: detail, considering: indices)
-                .filter { $0.stream == stream }
-        }
-    }
-}
