@@ -11,7 +11,10 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
     let target = Target.target(
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
-        path: "Plugins/\(name)")
+        path: "Plugins/\(name)",
+        // Export only the entry symbol: the library's static copies of Core and PluginKit
+        // stay private to it, so no state or symbol is shared between plugins.
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
@@ -20,6 +23,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("ReplaySource"),
 ]
 
 let package = Package(
@@ -34,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
         .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
