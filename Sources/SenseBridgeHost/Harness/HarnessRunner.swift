@@ -16,6 +16,8 @@ public final class HarnessRunner {
             ["plugin", "test", "--run-one", check, "--timeout", String(timeout), "--scratch", scratch, manifest]
         }
         public var environment: [String: String] = ProcessInfo.processInfo.environment
+        /// Values laid over the manifest's config defaults for every check (`--config`).
+        public var configOverrides: [String: JSONValue] = [:]
 
         public init() {}
     }
@@ -45,7 +47,8 @@ public final class HarnessRunner {
     }
 
     /// Throws `UnknownChecks` before anything runs when `--only` names a check the
-    /// suite does not have.
+    /// suite does not have, and `PluginConfigResolver.Problem` when the config
+    /// overrides do not fit the manifest's schema.
     public func run(onResult: (CheckResult) -> Void = { _ in }) throws -> HarnessReport {
         var report = HarnessReport(pluginID: nil, kind: nil, manifestPath: manifestURL.path, results: [])
         func record(_ result: CheckResult) {
@@ -62,6 +65,8 @@ public final class HarnessRunner {
         }
         report.pluginID = manifest.id
         report.kind = manifest.kind
+        // A config the manifest's schema refuses is the tester's mistake, reported before anything runs.
+        _ = try PluginConfigResolver.resolve(manifest: manifest, overrides: options.configOverrides, outputDirectory: nil)
 
         var plan = ConformanceSuite.checks(for: manifest.kind)
         let wanted = Set(options.only)
@@ -133,7 +138,8 @@ public final class HarnessRunner {
         // Swift's crash backtracer can spend seconds symbolicating; the signal and the
         // last step already say where it died.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let arguments = options.childArguments(check.name, manifest.manifestURL.path, timeout, scratch.path)
+        var arguments = options.childArguments(check.name, manifest.manifestURL.path, timeout, scratch.path)
+        if !options.configOverrides.isEmpty { arguments += ["--config", options.configOverrides.jsonText] }
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(options.executable, arguments, environment: environment, timeout: timeout)

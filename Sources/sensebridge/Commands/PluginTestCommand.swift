@@ -9,7 +9,7 @@ enum PluginTestCommand {
     static let test = CommandSpec(
         path: ["plugin", "test"],
         abstract: "Run the conformance suite for one plugin, each check in its own process.",
-        usage: "plugin test <manifest-or-id> [--json] [--only <check>] [--timeout <seconds>]",
+        usage: "plugin test <manifest-or-id> [--json] [--only <check>] [--timeout <seconds>] [--config <json>]",
         discussion: """
         The checks are chosen by the plugin's kind. Each runs in a child process, so a plugin that \
         crashes, hangs or exits fails that check (with its signal and last output) and the rest still \
@@ -20,23 +20,26 @@ enum PluginTestCommand {
         arguments: [("<manifest-or-id>", "A manifest file, or the id of an installed plugin.")],
         options: [("--json", "Print the results as JSON."),
                   ("--only <check>", "Run only this check (repeatable); see docs/HARNESS.md for the list."),
-                  ("--timeout <seconds>", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout))).")],
+                  ("--timeout <seconds>", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
+                  ("--config <json>", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address).")],
         flags: ["--json"],
         // --run-one and --scratch are the harness talking to itself, not for people.
-        valueOptions: ["--only", "--timeout", "--run-one", "--scratch"],
+        valueOptions: ["--only", "--timeout", "--config", "--run-one", "--scratch"],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugin test")
             }
             let timeout = try parseTimeout(arguments.value("--timeout"))
+            let overrides = try parseConfig(arguments.value("--config"))
             if let check = arguments.value("--run-one") {
                 HarnessChild.run(check: check, manifestPath: arguments.positionals[0], timeout: timeout,
-                                 outputDirectory: arguments.value("--scratch"))
+                                 outputDirectory: arguments.value("--scratch"), configOverrides: overrides)
             }
             let manifestURL = try resolve(arguments.positionals[0], context)
             var options = HarnessRunner.Options()
             options.timeout = timeout
             options.only = arguments.all("--only")
+            options.configOverrides = overrides
             let json = arguments.has("--json")
             let runner = HarnessRunner(manifestURL: manifestURL, options: options)
             let report: HarnessReport
@@ -46,6 +49,8 @@ enum PluginTestCommand {
                 }
             } catch let unknown as HarnessRunner.UnknownChecks {
                 throw CLIError.usage(unknown.description, command: "plugin test")
+            } catch let problem as PluginConfigResolver.Problem {
+                throw CLIError(message: "\(problem) Fix --config; 'sensebridge plugins inspect \(problem.pluginID)' lists the settings.", code: .config)
             }
             if json {
                 Console.json(report.jsonObject)
@@ -61,6 +66,15 @@ enum PluginTestCommand {
             throw CLIError.usage("--timeout must be a number of seconds between 0 and 3600, not '\(text)'.", command: "plugin test")
         }
         return seconds
+    }
+
+    static func parseConfig(_ text: String?) throws -> [String: JSONValue] {
+        guard let text else { return [:] }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+              let object = JSONValue(any: parsed)?.objectValue else {
+            throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugin test")
+        }
+        return object
     }
 
     /// A path (anything with a slash or ending in .json) is read as a manifest file;

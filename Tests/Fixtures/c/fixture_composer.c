@@ -1,9 +1,12 @@
 /* A scene composer that names each record ("a chair"), one phrase per record, with
- * defects chosen at compile time. It "works" 100 us per record, checking cancel and
+ * defects chosen at compile time. Like the host's label list, it speaks identifiers
+ * without underscores and gives text records a fixed subject ("some text"): the host
+ * reads recognized text itself. It "works" 100 us per record, checking cancel and
  * the deadline between records, so cancel has something to cut short.
  *
  *   FIXTURE_IGNORE_CANCEL  1: cancel is ignored; compose runs until its work or deadline ends
  *   FIXTURE_LEAK_COMPOSE   1: every compose keeps 64 KiB it never frees
+ *   FIXTURE_SENTENCES      1: writes confident sentences with a distance ("There is a chair 2 feet ahead.")
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -14,6 +17,9 @@
 #endif
 #ifndef FIXTURE_LEAK_COMPOSE
 #define FIXTURE_LEAK_COMPOSE 0
+#endif
+#ifndef FIXTURE_SENTENCES
+#define FIXTURE_SENTENCES 0
 #endif
 
 typedef struct composer {
@@ -57,24 +63,10 @@ static const char *article(const char *locale) {
     return NULL;
 }
 
-/* Copies at most max_words words of text. */
-static char *first_words(const char *text, uint32_t max_words) {
-    size_t length = strlen(text), end = 0;
-    uint32_t words = 0;
-    int in_word = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] == ' ') {
-            if (in_word && ++words == max_words) break;
-            in_word = 0;
-        } else {
-            in_word = 1;
-        }
-        end = i + 1;
-    }
-    char *copy = malloc(end + 1);
-    memcpy(copy, text, end);
-    copy[end] = '\0';
-    return copy;
+static const char *text_subject(const char *locale) {
+    if (strcmp(locale, "es") == 0) return "un texto";
+    if (strcmp(locale, "vi") == 0) return "m\xe1\xbb\x99t \xc4\x91o\xe1\xba\xa1n ch\xe1\xbb\xaf"; /* "một đoạn chữ" */
+    return "some text";
 }
 
 static sb_status composer_compose(void *instance, const sb_compose_request *request, sb_compose_result *result, sb_error *error) {
@@ -112,12 +104,19 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         char *text;
         if (record->kind == SB_RECORD_TEXT) {
             stream = SB_STREAM_TEXT;
-            text = first_words(record->label, request->max_words);
+            text = strdup(text_subject(request->locale ? request->locale : "en"));
         } else if (record->kind == SB_RECORD_OBJECT || record->kind == SB_RECORD_SOUND) {
             stream = record->kind == SB_RECORD_OBJECT ? SB_STREAM_SIGHT : SB_STREAM_SOUND;
             size_t size = strlen(a) + strlen(record->label) + 2;
             text = malloc(size);
-            snprintf(text, size, "%s %s", a, record->label);
+            if (FIXTURE_SENTENCES) {
+                size = strlen(record->label) + 40;
+                text = realloc(text, size);
+                snprintf(text, size, "There is a %s 2 feet ahead.", record->label);
+            } else {
+                snprintf(text, size, "%s %s", a, record->label);
+            }
+            for (char *c = text; *c; c++) if (*c == '_') *c = ' ';
         } else {
             continue; /* depth is not narrated as a subject */
         }

@@ -112,14 +112,14 @@ import Testing
     @Test func leakPerCreate() throws {
         let run = try test(try fixture("leakcreate", .renderTarget, ["FIXTURE_LEAK_CREATE": "1"]))
         expectOnly(run, fails: "create-destroy-cycles", reasonContains: "resident memory grew: RSS +")
-        #expect(run.reason(of: "create-destroy-cycles").contains("the limit is 4096 B"))
+        #expect(run.reason(of: "create-destroy-cycles").contains("the limit is 1024 B"))
     }
 
     @Test(arguments: [(Kind.renderTarget, "FIXTURE_LEAK_RENDER", "render"), (.sceneComposer, "FIXTURE_LEAK_COMPOSE", "compose"),
                       (.sensingSource, "FIXTURE_LEAK_FRAME", "next_frame call")])
     func leakPerCall(kind: Kind, define: String, unit: String) throws {
         let run = try test(try fixture("leakcall-\(kind.rawValue)", kind, [define: "1"]))
-        expectOnly(run, fails: "leak-per-call", reasonContains: "B per \(unit); the limit is 4096 B")
+        expectOnly(run, fails: "leak-per-call", reasonContains: "B per \(unit); the limit is 1024 B")
     }
 
     @Test func invalidUTF8InAnErrorMessage() throws {
@@ -140,6 +140,11 @@ import Testing
     @Test func ignoresInterrupt() throws {
         let run = try test(try fixture("nointerrupt", .renderTarget, ["FIXTURE_IGNORE_INTERRUPT": "1"]))
         expectOnly(run, fails: "render-interrupt", reasonContains: "was still running 1 s after interrupt was first called from another thread")
+    }
+
+    @Test func confidentSentencesAreRefusedByTheHostValidator() throws {
+        let run = try test(try fixture("sentences", .sceneComposer, ["FIXTURE_SENTENCES": "1"]))
+        expectOnly(run, fails: "compose-corpus", reasonContains: "unknown identifiers: phrase 0 \"There is a zorbulator 2 feet ahead.\" would be refused by the host: the validator rejected it (number)")
     }
 
     @Test func nonIncreasingTimestamps() throws {
@@ -198,10 +203,25 @@ import Testing
         #expect(try cli(["plugin", "test", "org.example.absent"]).status == 69)
     }
 
+    @Test func configIsLaidOverTheDefaultsAndCheckedAgainstTheSchema() throws {
+        let manifest = try fixture("configured", .renderTarget, manifest: [
+            "config": ["defaults": ["path": "{output}/log.txt", "rate": 1], "schema": ["path": ["type": "string"], "rate": ["type": "integer"]]],
+        ])
+        let run = try test(manifest, extra: ["--only", "create-default", "--config", #"{"rate": 3}"#])
+        #expect(run.status == 0)
+        #expect(run.reason(of: "create-default").hasPrefix("created with {\"path\":\""))
+        #expect(run.reason(of: "create-default").contains("/log.txt\",\"rate\":3}"))
+        let wrongKey = try cli(["plugin", "test", manifest.path, "--config", #"{"colour": "red"}"#])
+        #expect(wrongKey.status == 78)
+        #expect(wrongKey.standardError.contains("key 'colour' is not a setting of this plugin (known: path, rate)"))
+        let notAnObject = try cli(["plugin", "test", manifest.path, "--config", "[1]"])
+        #expect(notAnObject.status == 64)
+    }
+
     @Test func helpDoesNotShowTheInternalOptions() throws {
         let help = try cli(["plugin", "test", "--help"]).standardOutput
         #expect(help == (try cli(["help", "plugin", "test"]).standardOutput))
-        for expected in ["USAGE: sensebridge plugin test <manifest-or-id>", "--only <check>", "--timeout <seconds>", "--json"] {
+        for expected in ["USAGE: sensebridge plugin test <manifest-or-id>", "--only <check>", "--timeout <seconds>", "--config <json>", "--json"] {
             #expect(help.contains(expected))
         }
         #expect(!help.contains("--run-one") && !help.contains("--scratch"))

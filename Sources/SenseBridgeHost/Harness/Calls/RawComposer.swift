@@ -13,7 +13,7 @@ final class RawComposer {
         let plugin = try context.plugin()
         factory = try RawFactory(plugin, services: context.services)
         table = plugin.interface.load(as: sb_scene_composer.self)
-        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON())
+        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
     }
 
     /// Composes and copies the phrases out before the next call, as the memory rule requires.

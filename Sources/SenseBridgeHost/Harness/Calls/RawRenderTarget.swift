@@ -12,7 +12,7 @@ final class RawRenderTarget {
         let plugin = try context.plugin()
         factory = try RawFactory(plugin, services: context.services)
         table = plugin.interface.load(as: sb_render_target.self)
-        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON())
+        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
     }
 
     func render(_ message: MessageBuffer, error: ErrorSlot) -> sb_status {

@@ -12,7 +12,7 @@ final class RawSource {
         let plugin = try context.plugin()
         factory = try RawFactory(plugin, services: context.services)
         table = plugin.interface.load(as: sb_sensing_source.self)
-        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON())
+        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
     }
 
     func start(error: ErrorSlot) -> sb_status {

@@ -74,7 +74,7 @@ struct RawFactory {
     }
 
     /// Creates with a config that must work, failing the check with the plugin's reason otherwise.
-    func makeOrFail(config: String, what: String = "create with the default config") throws -> UnsafeMutableRawPointer {
+    func makeOrFail(config: String, what: String) throws -> UnsafeMutableRawPointer {
         let error = ErrorSlot()
         guard let instance = make(config: config, error: error) else {
             throw CheckFailure(error.code == SB_OK && error.isEmpty

@@ -91,13 +91,11 @@ enum ComposerChecks {
         let request = RecordsBuffer(ComposeCorpus.allStreams)
         let error = ErrorSlot()
         c.step("compose in a loop")
-        let growth = try ResidentMemory.measure(budget: c.timeout * 0.8) {
+        let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
             let status = composer.composeDiscarding(request, deadline: deadline(in: corpusDeadline), error: error)
             guard status == SB_OK else { throw CheckFailure("compose failed during the loop with \(error.describe(status: status))") }
         }
-        guard let growth else { return .skip("resident memory cannot be read from /proc/self/statm") }
-        if growth.isLeak { throw CheckFailure("resident memory grew: \(growth.describe("compose"))") }
-        return .pass(growth.describe("compose"))
+        return try ResidentMemory.report(measurement, unit: "compose")
     }
 
     static func threading(_ c: CheckContext) throws -> CheckReport {

@@ -151,13 +151,11 @@ enum RenderTargetChecks {
         let message = MessageBuffer("It looks like there's a cup.")
         let error = ErrorSlot()
         c.step("render in a loop")
-        let growth = try ResidentMemory.measure(budget: c.timeout * 0.8) {
+        let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
             let status = target.render(message, error: error)
             guard status == SB_OK else { throw CheckFailure("render failed during the loop with \(error.describe(status: status))") }
         }
-        guard let growth else { return .skip("resident memory cannot be read from /proc/self/statm") }
-        if growth.isLeak { throw CheckFailure("resident memory grew: \(growth.describe("render"))") }
-        return .pass(growth.describe("render"))
+        return try ResidentMemory.report(measurement, unit: "render")
     }
 
     static func threading(_ c: CheckContext) throws -> CheckReport {

@@ -10,13 +10,16 @@ final class CheckContext {
     let timeout: TimeInterval
     let outputDirectory: URL
     let validator: PhraseValidating
+    /// Values laid over the manifest's defaults (`--config`), as a profile would.
+    let configOverrides: [String: JSONValue]
     let services: HostServicesTable
     private let channel: HarnessChannel?
     private var loaded: LoadedPlugin?
 
     init(manifest: PluginManifest, timeout: TimeInterval, outputDirectory: URL, validator: PhraseValidating,
-         channel: HarnessChannel?) {
+         configOverrides: [String: JSONValue] = [:], channel: HarnessChannel?) {
         self.manifest = manifest
+        self.configOverrides = configOverrides
         self.timeout = timeout
         self.outputDirectory = outputDirectory
         self.validator = validator
@@ -44,11 +47,15 @@ final class CheckContext {
         }
     }
 
-    /// The manifest's defaults with `{output}` pointing into the harness's scratch
-    /// directory, so a render target that writes files writes them there.
+    /// "the default config", or "the given config" when `--config` changed it.
+    var configName: String { configOverrides.isEmpty ? "the default config" : "the given config" }
+
+    /// The manifest's defaults (with `--config` laid over them) and `{output}`
+    /// pointing into the harness's scratch directory, so a render target that writes
+    /// files writes them there.
     func defaultConfigJSON() throws -> String {
         do {
-            return try PluginConfigResolver.resolve(manifest: manifest, overrides: [:], outputDirectory: outputDirectory).jsonText
+            return try PluginConfigResolver.resolve(manifest: manifest, overrides: configOverrides, outputDirectory: outputDirectory).jsonText
         } catch {
             throw CheckFailure("the manifest's config defaults cannot be resolved: \(error)")
         }

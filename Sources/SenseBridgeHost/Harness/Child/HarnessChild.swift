@@ -5,6 +5,7 @@ import Foundation
 /// and the parent reports it as this check's failure.
 public enum HarnessChild {
     public static func run(check: String, manifestPath: String, timeout: TimeInterval, outputDirectory: String?,
+                           configOverrides: [String: JSONValue] = [:],
                            validator: PhraseValidating = HarnessDefaults.validator) -> Never {
         let channel = HarnessChannel.takeFromEnvironment()
         let report: CheckReport
@@ -16,7 +17,7 @@ public enum HarnessChild {
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("sensebridge-harness-\(getpid())")
             try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             let context = CheckContext(manifest: manifest, timeout: timeout, outputDirectory: output,
-                                       validator: validator, channel: channel)
+                                       validator: validator, configOverrides: configOverrides, channel: channel)
             report = CheckDispatcher.run(check, context)
         }
         if let channel {
@@ -34,7 +35,7 @@ public enum HarnessChild {
 
 /// What the harness uses unless told otherwise.
 public enum HarnessDefaults {
-    /// Replace with core's `ReasoningOutputValidator` adapter once it is merged.
-    public static let validator: PhraseValidating = StructuralPhraseRules()
+    /// The host's own enforcement point, so a composer is judged as a session judges it.
+    public static let validator: PhraseValidating = HostPhraseValidator()
     public static let timeout: TimeInterval = 20
 }

@@ -2,8 +2,8 @@ import Foundation
 import SenseBridgeCore
 
 /// Judges a composer's phrases for one request, the way the host will before it
-/// speaks them. Injected so the harness checks against the host's own validator
-/// (core's `ReasoningOutputValidator`) rather than a second copy of its rules.
+/// speaks them. Injected so tests can judge with plain rules; the harness's default
+/// is `HostPhraseValidator`, the host's own enforcement point, not a copy of its rules.
 public protocol PhraseValidating: Sendable {
     /// Why each rejected phrase would be discarded; empty when all would be kept.
     func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String]
@@ -24,10 +24,9 @@ public struct PhraseRequest: Sendable {
     }
 }
 
-/// The structural part of the host's rules: what a phrase may cover and how long
-/// it may be. It does not judge wording (hedges, distances, dangers); that is the
-/// host validator's job, and it replaces this one as the harness's default once
-/// merged (see docs/HARNESS.md).
+/// The structural part of the rules: what a phrase may cover and how long it may be,
+/// against the limits the request gave. It does not judge wording (hedges,
+/// distances, dangers); `HostPhraseValidator` adds the host's own checks on top.
 public struct StructuralPhraseRules: PhraseValidating {
     public init() {}
 
