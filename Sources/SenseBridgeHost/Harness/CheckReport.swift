@@ -12,11 +12,17 @@ public struct CheckReport: Codable, Sendable, Equatable {
     public var reason: String?
     /// Names of the plugin's own tests, reported by the `manifest` check.
     public var selfTests: [String]?
+    /// Set by a failed `manifest` check whose findings do not stop the host from
+    /// using the library (a version that disagrees): the other checks still run.
+    public var libraryUsable: Bool?
+    /// Event name → values the plugin logged without a privacy label during the check.
+    public var unlabelledLogValues: [String: Int]?
 
-    public init(status: CheckStatus, reason: String? = nil, selfTests: [String]? = nil) {
+    public init(status: CheckStatus, reason: String? = nil, selfTests: [String]? = nil, libraryUsable: Bool? = nil) {
         self.status = status
         self.reason = reason
         self.selfTests = selfTests
+        self.libraryUsable = libraryUsable
     }
 
     public static func pass(_ detail: String? = nil) -> CheckReport { CheckReport(status: .pass, reason: detail) }
@@ -36,6 +42,8 @@ public struct CheckResult: Sendable, Equatable {
     public var outputTail: String?
     /// Bytes the plugin wrote to stdout, which the header reserves for the host.
     public var standardOutputBytes: Int
+    /// Event name → values the plugin logged without a privacy label.
+    public var unlabelledLogValues: [String: Int] = [:]
 
     public init(check: String, status: CheckStatus, reason: String? = nil, durationMilliseconds: Int = 0,
                 signal: String? = nil, outputTail: String? = nil, standardOutputBytes: Int = 0) {

@@ -32,6 +32,8 @@ public final class HarnessRunner {
 
     /// The stdout check is the harness's own: it sums what every child wrote there.
     public static let stdoutCheck = "stdout-quiet"
+    /// Likewise for values logged without a privacy label, across every check.
+    public static let logPrivacyCheck = "log-privacy"
 
     let manifestURL: URL
     let options: Options
@@ -43,7 +45,7 @@ public final class HarnessRunner {
 
     /// The checks the suite would run for the manifest's kind (self-tests aside).
     public static func checkNames(for kind: PluginKind) -> [String] {
-        ConformanceSuite.checks(for: kind).map(\.name) + [stdoutCheck]
+        ConformanceSuite.checks(for: kind).map(\.name) + [stdoutCheck, logPrivacyCheck]
     }
 
     /// Throws `UnknownChecks` before anything runs when `--only` names a check the
@@ -85,6 +87,7 @@ public final class HarnessRunner {
 
         var failedPrerequisite: [CheckDefinition.Needs: String] = [:]
         var stdoutBy: [(String, Int)] = []
+        var unlabelled: [String: Int] = [:]
         var index = 0
         while index < plan.count {
             let check = plan[index]
@@ -96,8 +99,9 @@ public final class HarnessRunner {
             let (result, childReport) = runChild(check, manifest: manifest, scratch: scratch)
             record(result)
             if result.standardOutputBytes > 0 { stdoutBy.append((check.name, result.standardOutputBytes)) }
+            unlabelled.merge(result.unlabelledLogValues, uniquingKeysWith: +)
             if check == ConformanceSuite.manifest {
-                if result.status != .pass { failedPrerequisite[.library] = check.name }
+                if result.status != .pass && childReport?.libraryUsable != true { failedPrerequisite[.library] = check.name }
                 if wanted.isEmpty { plan += (childReport?.selfTests ?? []).map(ConformanceSuite.selfTest) }
             } else if check == ConformanceSuite.createDefault, result.status != .pass {
                 failedPrerequisite[.instance] = check.name
@@ -105,6 +109,9 @@ public final class HarnessRunner {
         }
         if wanted.isEmpty || wanted.contains(Self.stdoutCheck) {
             record(stdoutResult(stdoutBy))
+        }
+        if wanted.isEmpty || wanted.contains(Self.logPrivacyCheck) {
+            record(logPrivacyResult(unlabelled))
         }
         return report
     }
@@ -127,6 +134,16 @@ public final class HarnessRunner {
         let list = writers.map { "\($0.0) (\($0.1) B)" }.joined(separator: ", ")
         return CheckResult(check: Self.stdoutCheck, status: .fail,
                            reason: "the plugin wrote \(total) bytes to stdout during \(list); the header reserves stdout for the host's results")
+    }
+
+    private func logPrivacyResult(_ unlabelled: [String: Int]) -> CheckResult {
+        guard !unlabelled.isEmpty else {
+            return CheckResult(check: Self.logPrivacyCheck, status: .pass, reason: "every logged value carried a privacy label")
+        }
+        let total = unlabelled.values.reduce(0, +)
+        let events = unlabelled.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        return CheckResult(check: Self.logPrivacyCheck, status: .fail,
+                           reason: "the plugin logged \(total) value(s) without a privacy label, in events \(events); label each one SB_PRIVACY_PUBLIC or SB_PRIVACY_PRIVATE")
     }
 
     func runChild(_ check: CheckDefinition, manifest: PluginManifest, scratch: URL) -> (CheckResult, CheckReport?) {
@@ -168,6 +185,7 @@ public final class HarnessRunner {
             if let report = parsed.report, code == 0 {
                 result.status = report.status
                 result.reason = report.reason
+                result.unlabelledLogValues = report.unlabelledLogValues ?? [:]
             } else if let problem = parsed.problem {
                 result.reason = problem
             } else {

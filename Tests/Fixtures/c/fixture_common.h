@@ -9,6 +9,7 @@
  *   FIXTURE_LEAK_CREATE         1: create keeps 64 KiB it never frees (and touches it)
  *   FIXTURE_FORGE_RESULT        1: create prints a forged harness "pass" line and exits
  *   FIXTURE_SELF_TESTS          1: exports one passing self-test; 2: also one that fails
+ *   FIXTURE_UNLABELLED_LOG      1: create logs an event with a value that has no privacy label
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -41,6 +42,9 @@
 #endif
 #ifndef FIXTURE_SELF_TESTS
 #define FIXTURE_SELF_TESTS 0
+#endif
+#ifndef FIXTURE_UNLABELLED_LOG
+#define FIXTURE_UNLABELLED_LOG 0
 #endif
 
 #define FIXTURE_UNUSED __attribute__((unused))
@@ -114,7 +118,7 @@ static FIXTURE_UNUSED void fixture_sleep_us(long us) {
 }
 
 /* The create preamble every fixture shares. Returns 0 when create must return NULL. */
-static FIXTURE_UNUSED int fixture_create_checks(const char *config_json, sb_error *error) {
+static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_config_is_object(config_json)) {
         if (FIXTURE_NULL_ON_BAD_CONFIG) return 0;
         fixture_error(error, SB_ERR_INVALID_CONFIG,
@@ -123,6 +127,10 @@ static FIXTURE_UNUSED int fixture_create_checks(const char *config_json, sb_erro
         return 0;
     }
     if (FIXTURE_CRASH_CREATE) *fixture_null = 1;
+    if (FIXTURE_UNLABELLED_LOG && host && host->log_event) {
+        sb_log_field field = {"config", config_json ? config_json : "", SB_PRIVACY_UNLABELLED};
+        host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);
+    }
     if (FIXTURE_LEAK_CREATE) {
         char *leak = malloc(64 * 1024);
         memset(leak, 1, 64 * 1024);

@@ -44,7 +44,7 @@ static void release_result(composer *self) {
 }
 
 static void *composer_create(const sb_host_services *host, const char *config_json, sb_error *error) {
-    if (!fixture_create_checks(config_json, error)) return NULL;
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
     composer *self = calloc(1, sizeof(composer));
     self->host = host;
     atomic_init(&self->cancelled, 0);

@@ -59,9 +59,8 @@ typedef struct fixture {
 } fixture;
 
 static void *fixture_create(const sb_host_services *host, const char *config_json, sb_error *error) {
-    (void)host;
     if (FIXTURE_NULL_CREATE) return NULL;
-    if (!fixture_create_checks(config_json, error)) return NULL;
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
     fixture *self = calloc(1, sizeof(fixture));
     atomic_init(&self->interrupted, 0);
     return self;

@@ -28,7 +28,7 @@ typedef struct source {
 } source;
 
 static void *source_create(const sb_host_services *host, const char *config_json, sb_error *error) {
-    if (!fixture_create_checks(config_json, error)) return NULL;
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
     source *self = calloc(1, sizeof(source));
     self->host = host;
     return self;

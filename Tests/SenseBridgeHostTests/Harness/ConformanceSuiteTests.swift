@@ -8,7 +8,7 @@ import Testing
             #expect(checks.prefix(2).map(\.name) == ["manifest", "create-default"])
             #expect(Set(checks.map(\.name)).count == checks.count)
             #expect(checks.dropFirst().allSatisfy { $0.needs != .nothing })
-            #expect(HarnessRunner.checkNames(for: kind).last == HarnessRunner.stdoutCheck)
+            #expect(HarnessRunner.checkNames(for: kind).suffix(2) == [HarnessRunner.stdoutCheck, HarnessRunner.logPrivacyCheck])
         }
         #expect(ConformanceSuite.checks(for: .renderTarget).contains { $0.name == "render-interrupt" })
         #expect(ConformanceSuite.checks(for: .sceneComposer).contains { $0.name == "compose-cancel" })

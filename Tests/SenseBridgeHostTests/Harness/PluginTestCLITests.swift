@@ -83,7 +83,7 @@ import Testing
         let run = try test(try fixture("good-\(kind.rawValue)", kind))
         #expect(run.notPassed.isEmpty, "\(run.notPassed.map { "\($0): \(run.reason(of: $0))" })")
         #expect(run.status == 0)
-        #expect(run.order.first == "manifest" && run.order.last == "stdout-quiet")
+        #expect(run.order.first == "manifest" && run.order.suffix(2) == ["stdout-quiet", "log-privacy"])
         #expect(run.order.count >= 10)
     }
 
@@ -132,6 +132,12 @@ import Testing
         expectOnly(run, fails: "manifest", reasonContains: "the manifest says render-target, the library says scene-composer", skipsDependents: true)
     }
 
+    @Test func aVersionThatDisagreesFailsTheManifestCheckButNotTheSuite() throws {
+        let run = try test(try fixture("version", .renderTarget, manifest: ["version": "2.0.0"]))
+        expectOnly(run, fails: "manifest", reasonContains: "the manifest's version is 2.0.0 but the library's is '1.0.0'")
+        #expect(run.status(of: "render-signals") == "pass")
+    }
+
     @Test func ignoresCancel() throws {
         let run = try test(try fixture("nocancel", .sceneComposer, ["FIXTURE_IGNORE_CANCEL": "1"]))
         expectOnly(run, fails: "compose-cancel", reasonContains: "compose was still running 1 s after cancel was first called")
@@ -155,6 +161,11 @@ import Testing
     @Test func writingToStdout() throws {
         let run = try test(try fixture("chatty", .renderTarget, ["FIXTURE_PRINT_STDOUT": "1"]))
         expectOnly(run, fails: "stdout-quiet", reasonContains: "the header reserves stdout for the host's results")
+    }
+
+    @Test func anUnlabelledLogValue() throws {
+        let run = try test(try fixture("unlabelled", .sensingSource, ["FIXTURE_UNLABELLED_LOG": "1"]))
+        expectOnly(run, fails: "log-privacy", reasonContains: "value(s) without a privacy label, in events fixture.created (")
     }
 
     @Test func aForgedPassLineIsNotTrusted() throws {

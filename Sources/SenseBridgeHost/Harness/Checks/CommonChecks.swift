@@ -13,6 +13,8 @@ enum CommonChecks {
         let plugin = try c.plugin()
         let d = plugin.descriptor.pointee
         let m = c.manifest
+        // Findings the host itself tolerates (it loads the library anyway) fail this
+        // check but leave the rest of the suite to run; a NULL function does not.
         var problems: [String] = []
         if d.abi_major != m.abiMajor || d.abi_minor != m.abiMinor {
             problems.append("the manifest declares ABI \(m.abiMajor).\(m.abiMinor) but the library was built against \(d.abi_major).\(d.abi_minor)")
@@ -23,7 +25,7 @@ enum CommonChecks {
         }
         let missing = RawTables.missingFunctions(plugin)
         if !missing.isEmpty {
-            problems.append("the \(plugin.kind.rawValue) table has NULL \(missing.joined(separator: ", "))")
+            throw CheckFailure((problems + ["the \(plugin.kind.rawValue) table has NULL \(missing.joined(separator: ", "))"]).joined(separator: "; "))
         }
         var selfTests: [String]?
         if let raw = plugin.extensionInterface(SB_INTERFACE_PLUGIN_TESTS) {
@@ -33,7 +35,9 @@ enum CommonChecks {
             case .failure(let failure): problems.append(failure.reason)
             }
         }
-        guard problems.isEmpty else { throw CheckFailure(problems.joined(separator: "; ")) }
+        guard problems.isEmpty else {
+            return CheckReport(status: .fail, reason: problems.joined(separator: "; "), selfTests: selfTests, libraryUsable: true)
+        }
         let tests = selfTests.map { ", \($0.count) self-test(s)" } ?? ""
         return CheckReport(status: .pass, reason: "\(m.id) \(version ?? "") is a \(plugin.kind.rawValue), ABI \(d.abi_major).\(d.abi_minor), runtime \(m.runtime ?? "C")\(tests)",
                            selfTests: selfTests)

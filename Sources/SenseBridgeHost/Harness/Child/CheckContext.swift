@@ -13,6 +13,7 @@ final class CheckContext {
     /// Values laid over the manifest's defaults (`--config`), as a profile would.
     let configOverrides: [String: JSONValue]
     let services: HostServicesTable
+    let logAudit = LogAudit()
     private let channel: HarnessChannel?
     private var loaded: LoadedPlugin?
 
@@ -24,7 +25,7 @@ final class CheckContext {
         self.outputDirectory = outputDirectory
         self.validator = validator
         self.channel = channel
-        services = HostServicesTable(pluginID: manifest.id)
+        services = HostServicesTable(pluginID: manifest.id, log: logAudit.log)
     }
 
     /// Announces what the check is about to do, so a crash or hang is reported

@@ -8,7 +8,7 @@ public enum HarnessChild {
                            configOverrides: [String: JSONValue] = [:],
                            validator: PhraseValidating = HarnessDefaults.validator) -> Never {
         let channel = HarnessChannel.takeFromEnvironment()
-        let report: CheckReport
+        var report: CheckReport
         switch ManifestReader.read(URL(fileURLWithPath: manifestPath)) {
         case .failure(let problem):
             report = .fail(problem.explanation)
@@ -19,6 +19,7 @@ public enum HarnessChild {
             let context = CheckContext(manifest: manifest, timeout: timeout, outputDirectory: output,
                                        validator: validator, configOverrides: configOverrides, channel: channel)
             report = CheckDispatcher.run(check, context)
+            report.unlabelledLogValues = context.logAudit.findings
         }
         if let channel {
             channel.finish(report)
