@@ -23,6 +23,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("LabelListComposer"),
     plugin("ReplaySource"),
 ]
 
