@@ -6,20 +6,24 @@ import PackageDescription
 
 /// One backend: a dynamic library product, its target in Plugins/<name>, and its own
 /// test target, which drives it through the harness a third party would use.
-func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product, [Target]) {
+/// `tests: false` leaves the test target out until SenseBridgeTesting exists.
+func plugin(_ name: String, dependencies: [Target.Dependency] = [], tests: Bool = true) -> (Product, [Target]) {
     let product = Product.library(name: name, type: .dynamic, targets: [name])
     let target = Target.target(
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
         path: "Plugins/\(name)")
-    let tests = Target.testTarget(
+    let testTarget = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
         path: "Tests/\(name)Tests")
-    return (product, [target, tests])
+    return (product, tests ? [target, testTarget] : [target])
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("EspeakSpeech", dependencies: ["CEspeakNG"], tests: false),
+    plugin("HapticLog", tests: false),
+    plugin("CaptionFile", tests: false),
 ]
 
 let package = Package(
@@ -34,6 +38,7 @@ let package = Package(
         .target(name: "SenseBridgeCore"),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
 )
