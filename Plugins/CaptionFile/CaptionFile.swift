@@ -16,6 +16,8 @@ public final class CaptionFile: RenderTargetPlugin {
         var path: String?
     }
 
+    static let defaultPath = "{output}/captions.{format}"
+
     private let writer: CaptionFileWriter
     private var layout: CaptionLayout
 
@@ -25,9 +27,12 @@ public final class CaptionFile: RenderTargetPlugin {
         guard let format = CaptionFormat(rawValue: settings.format ?? "vtt") else {
             throw PluginError.invalidConfig("Config key 'format' must be \"vtt\" or \"srt\"; it is \"\(settings.format ?? "")\".")
         }
-        let template = settings.path ?? "{output}/captions.\(format.fileExtension)"
+        let template = settings.path ?? Self.defaultPath
         guard !template.isEmpty else { throw PluginError.invalidConfig("Config key 'path' is empty; give the caption file's path.") }
+        // "{format}" lets one default serve both formats: a profile that only switches
+        // to srt gets captions.srt, not SubRip inside a file named .vtt.
         let path = OutputPathTemplate.resolve(template, environment: ProcessInfo.processInfo.environment)
+            .replacingOccurrences(of: "{format}", with: format.fileExtension)
         writer = try CaptionFileWriter(path: path, format: format)
         layout = CaptionLayout(resumingAfter: writer.resumedAfterMilliseconds)
         host.log(.info, "caption_file.opened", [("format", .public(format.rawValue)), ("path", .private(path)),

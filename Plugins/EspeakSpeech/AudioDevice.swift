@@ -73,6 +73,17 @@ final class AudioDevice {
         self.f = f
         self.object = object
         self.sampleRate = sampleRate
+        prime()
+    }
+
+    /// Plays a few milliseconds of silence. A new PulseAudio stream can hold its first
+    /// write for over a second while it starts; paying that here, when the target loads,
+    /// keeps it off the first thing said — which may be an obstacle alert — and off the
+    /// path of an interrupt.
+    private func prime() {
+        let silence = [Int16](repeating: 0, count: sampleRate / 50)
+        silence.withUnsafeBytes { _ = f.write(object, $0.baseAddress, $0.count) }
+        _ = f.drain(object)
     }
 
     deinit {
@@ -87,6 +98,7 @@ final class AudioDevice {
         let status = f.open(object, Self.formatS16LE, UInt32(rate), 1)
         guard status == 0 else { throw Failure(reason: message(status)) }
         sampleRate = rate
+        prime()
     }
 
     /// Blocks while the device's buffer is full, so it paces synthesis to playback.

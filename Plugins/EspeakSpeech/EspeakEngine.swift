@@ -202,11 +202,13 @@ final class Synthesis {
             switch sink {
             case .device:
                 guard let device else { return true }
-                if playbackStarted == nil {
-                    try device.reopen(sampleRate: sampleRate)
-                    playbackStarted = Date()
-                }
+                if playbackStarted == nil { try device.reopen(sampleRate: sampleRate) }
+                // The write blocks while the device's buffer is full, so synthesis runs at
+                // the speed of playback and the cancel check below comes once per buffer.
                 try device.write(buffer)
+                // Playback is taken to start when the first write returns: a new stream
+                // can hold the first write until the device starts consuming.
+                if playbackStarted == nil { playbackStarted = Date() }
             case .wav(let makeFile):
                 if file == nil { file = try makeFile(sampleRate) }
                 try file!.append(buffer)
@@ -234,7 +236,8 @@ final class Synthesis {
             return true
         }
         guard let started = playbackStarted else { return false }
-        let end = started.addingTimeInterval(Double(samples) / Double(sampleRate) - 0.05)
+        // One buffer short of the end, leaving only that much for the uninterruptible drain.
+        let end = started.addingTimeInterval(Double(samples) / Double(sampleRate) - Double(EspeakEngine.bufferMilliseconds) / 1000)
         if token.wait(until: end) {
             device.flush()
             return true
