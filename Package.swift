@@ -6,30 +6,35 @@ import PackageDescription
 
 /// One backend: a dynamic library product, its target in Plugins/<name>, and its own
 /// test target, which drives it through the harness a third party would use.
-/// `tests: false` leaves the test target out until SenseBridgeTesting exists.
-func plugin(_ name: String, dependencies: [Target.Dependency] = [], tests: Bool = true) -> (Product, [Target]) {
+func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product, [Target]) {
     let product = Product.library(name: name, type: .dynamic, targets: [name])
     let target = Target.target(
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
-        path: "Plugins/\(name)")
-    let testTarget = Target.testTarget(
+        path: "Plugins/\(name)",
+        // Export only the entry symbol: the library's static copies of Core and PluginKit
+        // stay private to it, so no state or symbol is shared between plugins.
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
+    let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
         path: "Tests/\(name)Tests")
-    return (product, tests ? [target, testTarget] : [target])
+    return (product, [target, tests])
 }
 
 let plugins: [(Product, [Target])] = [
-    plugin("EspeakSpeech", dependencies: ["CEspeakNG"], tests: false),
-    plugin("HapticLog", tests: false),
-    plugin("CaptionFile", tests: false),
+    plugin("ReplaySource"),
+    plugin("EspeakSpeech", dependencies: ["CEspeakNG"]),
+    plugin("HapticLog"),
+    plugin("CaptionFile"),
 ]
 
 let package = Package(
     name: "SenseBridge",
     products: [
+        .executable(name: "sensebridge", targets: ["sensebridge"]),
         .library(name: "SenseBridgePluginKit", targets: ["SenseBridgePluginKit"]),
+        .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
     ] + plugins.map(\.0),
     targets: [
         .target(name: "CSenseBridgeABI"),
@@ -37,6 +42,12 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
+        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        .target(
+            name: "SenseBridgeTesting",
+            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),

@@ -1,4 +1,5 @@
-import SenseBridgeCore
+/// Plugins name OutputMessage, PerceptionRecord and friends; the SDK brings them along.
+@_exported import SenseBridgeCore
 
 /// A scene composer turns perception records into subject phrases.
 ///

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Builds the config a plugin is created with: the manifest's defaults, the profile's
+/// values laid over them, checked against the manifest's schema, with `{output}`
+/// replaced by the session's output directory.
+public enum PluginConfigResolver {
+    public struct Problem: Error, CustomStringConvertible {
+        public var pluginID: String
+        public var key: String
+        public var reason: String
+        public var description: String { "Config for \(pluginID): key '\(key)' \(reason)." }
+    }
+
+    public static func resolve(manifest: PluginManifest, overrides: [String: JSONValue],
+                               outputDirectory: URL?) throws -> [String: JSONValue] {
+        var config = manifest.configDefaults
+        for (key, value) in overrides {
+            if !manifest.configSchema.isEmpty && manifest.configSchema[key] == nil {
+                throw Problem(pluginID: manifest.id, key: key,
+                              reason: "is not a setting of this plugin (known: \(manifest.configSchema.keys.sorted().joined(separator: ", ")))")
+            }
+            if let field = manifest.configSchema[key], let problem = field.problem(with: value) {
+                throw Problem(pluginID: manifest.id, key: key, reason: problem)
+            }
+            config[key] = value
+        }
+        let output = (outputDirectory ?? defaultOutputDirectory()).path
+        return config.mapValues { substitute($0, output: output, manifestDirectory: manifest.directory.path) }
+    }
+
+    public static func defaultOutputDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        HostPaths.stateHome(environment).appendingPathComponent("sensebridge/output")
+    }
+
+    static func substitute(_ value: JSONValue, output: String, manifestDirectory: String) -> JSONValue {
+        switch value {
+        case .string(let text):
+            return .string(text.replacingOccurrences(of: "{output}", with: output)
+                .replacingOccurrences(of: "{manifestDir}", with: manifestDirectory))
+        case .array(let values): return .array(values.map { substitute($0, output: output, manifestDirectory: manifestDirectory) })
+        case .object(let values): return .object(values.mapValues { substitute($0, output: output, manifestDirectory: manifestDirectory) })
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The host's event log: event identifiers and labelled values, never user content.
+///
+/// Values logged as private (or with no label at all) are replaced before anything is
+/// written, so a transcript of recognized text or a confidence derived from what the
+/// camera saw cannot reach a log file however a plugin logs it (Invariant 4).
+public final class HostLog: @unchecked Sendable {
+    public enum Level: Int, Comparable, Sendable {
+        case debug = 0, info, warning, error
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        var name: String { ["debug", "info", "warning", "error"][rawValue] }
+    }
+
+    public enum Privacy: Sendable {
+        case `public`, `private`, unlabelled
+    }
+
+    public struct Field: Sendable {
+        public var name: String
+        public var value: String
+        public var privacy: Privacy
+
+        public static func `public`(_ name: String, _ value: String) -> Field { Field(name: name, value: value, privacy: .public) }
+        public static func `private`(_ name: String, _ value: String) -> Field { Field(name: name, value: value, privacy: .private) }
+    }
+
+    public static let shared = HostLog(threshold: HostLog.thresholdFromEnvironment())
+
+    public var threshold: Level
+    private let lock = NSLock()
+    private let sink: (String) -> Void
+
+    public init(threshold: Level, sink: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+        self.threshold = threshold
+        self.sink = sink
+    }
+
+    public func event(_ level: Level, _ name: String, _ fields: [Field] = []) {
+        guard level >= threshold else { return }
+        let rendered = fields.map { field -> String in
+            switch field.privacy {
+            case .public: return "\(field.name)=\(field.value)"
+            case .private: return "\(field.name)=<private>"
+            case .unlabelled: return "\(field.name)=<unlabelled>"
+            }
+        }
+        let line = (["sensebridge[\(level.name)]", name] + rendered).joined(separator: " ")
+        lock.lock()
+        sink(line)
+        lock.unlock()
+    }
+
+    /// `SENSEBRIDGE_LOG=debug|info|warning|error`; warnings by default so the
+    /// terminal a user reads stays quiet when nothing is wrong.
+    static func thresholdFromEnvironment() -> Level {
+        switch ProcessInfo.processInfo.environment["SENSEBRIDGE_LOG"]?.lowercased() {
+        case "debug": return .debug
+        case "info": return .info
+        case "error": return .error
+        default: return .warning
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeCore
+
+/// Reads and checks one manifest without loading its library.
+///
+/// Every check that can be made from the file alone is made here, so `plugins list`
+/// reports a broken plugin with its reason and a user never meets the failure mid-walk.
+public enum ManifestReader {
+    public static func read(_ url: URL) -> Result<PluginManifest, PluginProblem> {
+        let path = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(PluginProblem(path: path, reason: .unreadable(describe(error))))
+        }
+        return parse(data, at: url)
+    }
+
+    public static func parse(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {
+        do {
+            return .success(try parseOrThrow(data, at: url))
+        } catch let problem as PluginProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(PluginProblem(path: url.path, reason: .malformedJSON(describe(error))))
+        }
+    }
+
+    private static func parseOrThrow(_ data: Data, at url: URL) throws -> PluginManifest {
+        let path = url.path
+        let fail: (PluginProblem.Reason) -> PluginProblem = { PluginProblem(path: path, reason: $0) }
+        let object: [String: JSONValue]
+        do {
+            let parsed = try JSONSerialization.jsonObject(with: data)
+            guard let value = JSONValue(any: parsed)?.objectValue else {
+                throw fail(.malformedJSON("the top level must be an object"))
+            }
+            object = value
+        } catch let problem as PluginProblem {
+            throw problem
+        } catch {
+            throw fail(.malformedJSON(jsonErrorSummary(error)))
+        }
+        let fields = FieldReader(object: object, fail: fail)
+
+        guard let schema = object["schema"] else { throw fail(.unknownSchema(nil)) }
+        guard schema == .string(PluginManifest.schemaID) else { throw fail(.unknownSchema(schema.stringValue ?? schema.jsonText)) }
+
+        let id = try fields.string("id")
+        guard isReverseDNS(id) else { throw fail(.invalidField("id", "must be a reverse-DNS identifier such as org.example.my-plugin")) }
+        let kindText = try fields.string("kind")
+        guard let kind = PluginKind(rawValue: kindText) else {
+            throw fail(.invalidField("kind", "must be one of \(PluginKind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(kindText)'"))
+        }
+        let version = try fields.string("version")
+        let abi = try fields.object("abi")
+        let abiFields = FieldReader(object: abi, prefix: "abi.", fail: fail)
+        let major = try abiFields.unsigned("major")
+        let minor = try abiFields.unsigned("minor")
+        guard major == SB_ABI_MAJOR else { throw fail(.abiMajorMismatch(plugin: major, host: SB_ABI_MAJOR)) }
+        guard minor <= SB_ABI_MINOR else { throw fail(.abiMinorNewer(plugin: minor, host: SB_ABI_MINOR)) }
+
+        let library = try fields.string("library")
+        let entry = try fields.optionalString("entrySymbol") ?? SB_ENTRY_SYMBOL
+        guard !entry.isEmpty, entry.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            throw fail(.invalidField("entrySymbol", "must be a C identifier"))
+        }
+        let runtime = try fields.optionalString("runtime")
+        if let runtime, runtime != SwiftRuntime.current {
+            throw fail(.runtimeMismatch(plugin: runtime, host: SwiftRuntime.current))
+        }
+
+        let displayNames = try fields.stringMap("displayName", required: true)
+        let summaries = try fields.stringMap("summary", required: false)
+        let capabilities = try readCapabilities(fields)
+        let (defaults, schemaFields) = try readConfig(fields, fail: fail)
+
+        let manifest = PluginManifest(
+            id: id, kind: kind, version: version, abiMajor: major, abiMinor: minor,
+            libraryPath: library, entrySymbol: entry, runtime: runtime,
+            displayNames: displayNames, summaries: summaries, capabilities: capabilities,
+            configDefaults: defaults, configSchema: schemaFields, manifestURL: url)
+        try LibraryPathCheck.check(manifest)
+        return manifest
+    }
+
+    private static func readCapabilities(_ fields: FieldReader) throws -> PluginCapabilities {
+        guard let object = try fields.optionalObject("capabilities") else { return PluginCapabilities() }
+        let reader = FieldReader(object: object, prefix: "capabilities.", fail: fields.fail)
+        return PluginCapabilities(
+            usesNetwork: try reader.optionalBool("usesNetwork") ?? false,
+            channel: try reader.optionalString("channel"),
+            locales: try reader.optionalStrings("locales") ?? [],
+            modalities: try reader.optionalStrings("modalities") ?? [])
+    }
+
+    private static func readConfig(_ fields: FieldReader, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws
+        -> ([String: JSONValue], [String: ConfigField]) {
+        guard let config = try fields.optionalObject("config") else { return ([:], [:]) }
+        let reader = FieldReader(object: config, prefix: "config.", fail: fail)
+        let defaults = try reader.optionalObject("defaults") ?? [:]
+        let schemaObject = try reader.optionalObject("schema") ?? [:]
+        var schema: [String: ConfigField] = [:]
+        for (key, value) in schemaObject {
+            guard let entry = value.objectValue else {
+                throw fail(.mistypedField("config.schema.\(key)", expected: "an object", found: value.typeName))
+            }
+            let entryReader = FieldReader(object: entry, prefix: "config.schema.\(key).", fail: fail)
+            let typeText = try entryReader.string("type")
+            guard let type = ConfigField.ValueType(rawValue: typeText) else {
+                throw fail(.invalidField("config.schema.\(key).type", "must be one of \(ConfigField.ValueType.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            var allowed: [JSONValue]?
+            if let values = entry["enum"] {
+                guard case .array(let list) = values else {
+                    throw fail(.mistypedField("config.schema.\(key).enum", expected: "an array", found: values.typeName))
+                }
+                allowed = list
+            }
+            schema[key] = ConfigField(type: type, allowed: allowed, minimum: try entryReader.optionalNumber("minimum"),
+                                      maximum: try entryReader.optionalNumber("maximum"),
+                                      summary: try entryReader.optionalString("description"))
+        }
+        for (key, value) in defaults {
+            if let field = schema[key], let problem = field.problem(with: value) {
+                throw fail(.invalidField("config.defaults.\(key)", problem))
+            }
+        }
+        return (defaults, schema)
+    }
+
+    static func isReverseDNS(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Foundation's JSON errors are long; keep the part that locates the fault.
+    private static func jsonErrorSummary(_ error: Error) -> String {
+        let info = (error as NSError).userInfo
+        if let detail = info[NSDebugDescriptionErrorKey] as? String { return detail }
+        return (error as NSError).localizedDescription
+    }
+}

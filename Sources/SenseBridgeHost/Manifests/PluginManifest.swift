@@ -1,0 +1,82 @@
+import Foundation
+
+/// A plugin as its manifest describes it. Reading one runs no plugin code, which is
+/// what lets `plugins list` show a broken plugin instead of crashing on it.
+public struct PluginManifest: Sendable {
+    public static let schemaID = "sensebridge.plugin-manifest/1"
+
+    public var id: String
+    public var kind: PluginKind
+    public var version: String
+    public var abiMajor: UInt32
+    public var abiMinor: UInt32
+    /// As written in the manifest, relative to its directory.
+    public var libraryPath: String
+    public var entrySymbol: String
+    /// "swift-6.3" for a Swift plugin; nil for plain C.
+    public var runtime: String?
+    public var displayNames: [String: String]
+    public var summaries: [String: String]
+    public var capabilities: PluginCapabilities
+    /// Config defaults as a JSON object; a profile's values are laid over them.
+    public var configDefaults: [String: JSONValue]
+    public var configSchema: [String: ConfigField]
+    /// Where the manifest was read from.
+    public var manifestURL: URL
+
+    public var directory: URL { manifestURL.deletingLastPathComponent() }
+    /// The library's path, resolved against the manifest's directory (not yet checked).
+    public var libraryURL: URL { directory.appendingPathComponent(libraryPath).standardizedFileURL }
+
+    public func displayName(for locale: String = "en") -> String {
+        displayNames[locale] ?? displayNames["en"] ?? id
+    }
+}
+
+/// What a plugin declares it does; used to choose and to warn, never to trust.
+public struct PluginCapabilities: Sendable, Equatable {
+    /// A plugin that sends anything over a network must say so; the host keeps such a
+    /// plugin behind the consent gates however a profile names it.
+    public var usesNetwork: Bool
+    public var channel: String?
+    public var locales: [String]
+    public var modalities: [String]
+
+    public init(usesNetwork: Bool = false, channel: String? = nil, locales: [String] = [], modalities: [String] = []) {
+        self.usesNetwork = usesNetwork
+        self.channel = channel
+        self.locales = locales
+        self.modalities = modalities
+    }
+}
+
+/// One config key's schema: enough to tell a profile author what a value must be.
+public struct ConfigField: Sendable, Equatable {
+    public enum ValueType: String, Sendable, CaseIterable {
+        case string, integer, number, boolean, object, array
+    }
+
+    public var type: ValueType
+    public var allowed: [JSONValue]?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var summary: String?
+
+    /// Why a value does not fit, or nil when it does.
+    public func problem(with value: JSONValue) -> String? {
+        switch (type, value) {
+        case (.string, .string), (.boolean, .bool), (.object, .object), (.array, .array): break
+        case (.number, .number): break
+        case (.integer, .number(let n)) where n.rounded() == n: break
+        default: return "must be \(type == .integer ? "an integer" : "a \(type.rawValue)")"
+        }
+        if let allowed, !allowed.contains(value) {
+            return "must be one of \(allowed.map(\.jsonText).joined(separator: ", "))"
+        }
+        if case .number(let n) = value {
+            if let minimum, n < minimum { return "must be at least \(JSONValue.number(minimum).jsonText)" }
+            if let maximum, n > maximum { return "must be at most \(JSONValue.number(maximum).jsonText)" }
+        }
+        return nil
+    }
+}

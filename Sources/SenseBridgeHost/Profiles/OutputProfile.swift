@@ -1,0 +1,35 @@
+import Foundation
+
+/// An output profile: which render targets a person gets, with which settings, and
+/// which composer (and fallback) describes scenes for them. Swapping a profile is
+/// editing a file, never rebuilding.
+public struct OutputProfile: Sendable {
+    public static let schemaID = "sensebridge.output-profile/1"
+
+    public struct PluginReference: Sendable, Equatable {
+        public var id: String
+        public var config: [String: JSONValue]
+    }
+
+    public var name: String
+    public var displayNames: [String: String]
+    public var summary: String?
+    public var renderTargets: [PluginReference]
+    public var composer: PluginReference
+    public var fallbackComposer: PluginReference
+    public var locale: String
+    public var detail: String
+    public var fileURL: URL
+
+    public func displayName(for locale: String = "en") -> String {
+        displayNames[locale] ?? displayNames["en"] ?? name
+    }
+}
+
+/// Why a profile cannot be used; names the profile file and, where it is at fault,
+/// the plugin.
+public struct ProfileProblem: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

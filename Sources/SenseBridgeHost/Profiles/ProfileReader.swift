@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads one profile file; every error names the file and the field.
+public enum ProfileReader {
+    public static func read(_ url: URL) throws -> OutputProfile {
+        let path = url.path
+        func fail(_ reason: String) -> ProfileProblem { ProfileProblem(path: path, reason: reason) }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw fail("cannot be read (\((error as NSError).localizedDescription)).")
+        }
+        guard let parsed = try? JSONSerialization.jsonObject(with: data), let object = JSONValue(any: parsed)?.objectValue else {
+            throw fail("is not a JSON object.")
+        }
+        let reader = FieldReader(object: object) { reason in
+            PluginProblem(path: path, reason: reason)
+        }
+        do {
+            guard object["schema"] == .string(OutputProfile.schemaID) else {
+                throw fail("has schema \(object["schema"]?.jsonText ?? "missing"); expected \"\(OutputProfile.schemaID)\".")
+            }
+            let name = try reader.string("name")
+            let targets: [OutputProfile.PluginReference]
+            guard case .array(let list)? = object["renderTargets"] else { throw fail("field \"renderTargets\" must be an array.") }
+            targets = try list.enumerated().map { index, entry in try reference(entry, field: "renderTargets[\(index)]", fail: fail) }
+            guard !targets.isEmpty else { throw fail("field \"renderTargets\" names no target; a profile with no output would be silent.") }
+            guard let composerValue = object["composer"] else { throw fail("is missing the required field \"composer\".") }
+            let composer = try reference(composerValue, field: "composer", fail: fail)
+            let fallback = try object["fallbackComposer"].map { try reference($0, field: "fallbackComposer", fail: fail) } ?? composer
+            let locale = try reader.optionalString("locale") ?? "en"
+            let detail = try reader.optionalString("detail") ?? "standard"
+            guard ["brief", "standard", "detailed"].contains(detail) else {
+                throw fail("field \"detail\" must be brief, standard or detailed, not '\(detail)'.")
+            }
+            return OutputProfile(
+                name: name, displayNames: try reader.stringMap("displayName", required: false),
+                summary: try reader.optionalString("summary"), renderTargets: targets, composer: composer,
+                fallbackComposer: fallback, locale: locale, detail: detail, fileURL: url)
+        } catch let problem as PluginProblem {
+            throw fail(problem.explanation)
+        }
+    }
+
+    /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}}.
+    private static func reference(_ value: JSONValue, field: String, fail: (String) -> ProfileProblem) throws -> OutputProfile.PluginReference {
+        switch value {
+        case .string(let id): return .init(id: id, config: [:])
+        case .object(let fields):
+            guard let id = fields["id"]?.stringValue, !id.isEmpty else { throw fail("field \"\(field).id\" must be a plugin id.") }
+            let config = fields["config"] ?? .object([:])
+            guard case .object(let values) = config else { throw fail("field \"\(field).config\" must be an object.") }
+            return .init(id: id, config: values)
+        default:
+            throw fail("field \"\(field)\" must be a plugin id or an object with \"id\".")
+        }
+    }
+}

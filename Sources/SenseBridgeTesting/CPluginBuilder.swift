@@ -1,0 +1,24 @@
+import Foundation
+
+/// Compiles a C plugin against the header alone, as a third party would, for tests
+/// that need a real library with a particular defect.
+public enum CPluginBuilder {
+    public struct BuildFailed: Error, CustomStringConvertible {
+        public var output: String
+        public var description: String { "cc failed:\n\(output)" }
+    }
+
+    /// Builds `source` into `output` (a .so) with the given `-D` defines.
+    public static func build(source: URL, output: URL, defines: [String: String] = [:]) throws {
+        var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-fvisibility=hidden", "-Wall", "-Wextra",
+                         "-I", RepositoryPaths.header.path, "-o", output.path, source.path, "-lpthread"]
+        arguments += defines.sorted { $0.key < $1.key }.map { "-D\($0.key)=\($0.value)" }
+        let result = try ProcessRunner.run("/usr/bin/cc", arguments)
+        guard result.status == 0 else { throw BuildFailed(output: result.standardError + result.standardOutput) }
+    }
+
+    /// The fixture plugin source shipped in Tests/Fixtures/c.
+    public static func fixture(_ name: String) -> URL {
+        RepositoryPaths.fixtures.appendingPathComponent("c/\(name)")
+    }
+}

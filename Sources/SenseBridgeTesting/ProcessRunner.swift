@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs a program to completion and collects its output, with a bound on how long it
+/// may take, so a test never hangs on a child that does.
+public enum ProcessRunner {
+    public struct Result {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+        public var timedOut: Bool
+    }
+
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           input: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try? stdin.fileHandleForWriting.close()
+        // Read both pipes concurrently so a chatty child cannot fill one and stall.
+        let outData = DataBox(), errData = DataBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        group.wait()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: outData.data, as: UTF8.self),
+                      standardError: String(decoding: errData.data, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Runs the built `sensebridge` CLI with an environment isolated from the user's
+    /// (its own XDG dirs), so tests never read or write a real user's settings.
+    public static func cli(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:],
+                           input: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.cli.path) else {
+            throw RepositoryPaths.NotBuilt(what: RepositoryPaths.cli.path)
+        }
+        var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin",
+                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                           "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                           "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        extraEnvironment.forEach { environment[$0.key] = $0.value }
+        return try run(RepositoryPaths.cli.path, arguments, environment: environment, input: input, timeout: timeout)
+    }
+}
+
+/// Written by one reader thread, read after `group.wait()`; the group orders the two.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Results go to stdout, progress and diagnostics to stderr. A failed write to
+/// stdout (a closed pipe, a full disk) is remembered so the process exits 74 instead
+/// of claiming success for output nobody received.
+enum Console {
+    private(set) static var stdoutFailed = false
+
+    static func out(_ text: String) {
+        let data = Data((text + "\n").utf8)
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    stdoutFailed = true
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Pretty, key-sorted JSON for `--json` output.
+    static func json(_ value: Any) {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            err("sensebridge: internal error: output could not be encoded as JSON.")
+            return
+        }
+        out(String(decoding: data, as: UTF8.self))
+    }
+}
