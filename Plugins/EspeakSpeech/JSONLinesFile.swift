@@ -7,9 +7,9 @@ import Glibc
 /// An append-only JSON Lines file: each line goes out in one write(2), so a crash loses
 /// at most the line being written and never splices two lines together.
 ///
-/// Lines are not fsynced: this is a diagnostic record of cues, and a sync per cue would
-/// put the storage's latency on the path of every haptic alert. write(2) alone survives
-/// the process being killed, which is the crash that matters here.
+/// Lines are not fsynced: the WAVs are the record and the index only describes them, and
+/// a sync per utterance would put the storage's latency between one message and the
+/// next. write(2) alone survives the process being killed.
 final class JSONLinesFile {
     let path: String
     private let descriptor: Int32
