@@ -50,7 +50,6 @@ let package = Package(
             dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
-        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
 )
