@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Builds the config a plugin is created with: the manifest's defaults, the profile's
 /// values laid over them, checked against the manifest's schema, with `{output}`
