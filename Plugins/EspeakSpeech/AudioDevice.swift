@@ -33,6 +33,7 @@ final class AudioDevice {
 
     private static let functions: Functions? = {
         guard let library = dlopen("libpcaudio.so.0", RTLD_NOW) else { return nil }
+        silenceALSADiagnostics()
         func symbol<T>(_ name: String, _: T.Type) -> T? {
             dlsym(library, name).map { unsafeBitCast($0, to: T.self) }
         }
@@ -50,6 +51,19 @@ final class AudioDevice {
 
     struct Failure: Error {
         let reason: String
+    }
+
+    /// ALSA prints its own probing errors ("cannot find card '0'") straight to stderr,
+    /// between the host's results; the plugin reports a missing device itself, once.
+    /// The handler ALSA declares is variadic, which Swift cannot define; a handler that
+    /// reads none of the variadic arguments is called correctly on the SysV ABI.
+    private static func silenceALSADiagnostics() {
+        guard let alsa = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD),
+              let setter = dlsym(alsa, "snd_lib_error_set_handler") else { return }
+        typealias Handler = @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Void
+        typealias Setter = @convention(c) (Handler?) -> Int32
+        let ignore: Handler = { _, _, _, _, _ in }
+        _ = unsafeBitCast(setter, to: Setter.self)(ignore)
     }
 
     private let f: Functions
