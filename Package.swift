@@ -23,7 +23,11 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("LabelListComposer"),
     plugin("ReplaySource"),
+    plugin("EspeakSpeech", dependencies: ["CEspeakNG"]),
+    plugin("HapticLog"),
+    plugin("CaptionFile"),
 ]
 
 let package = Package(

@@ -37,6 +37,19 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
     exit 0
 fi
 
+# Python packages the tests use as independent parsers (captions are read back by
+# parsers that share no code with SenseBridge). PyPI, installed only when missing.
+python_tools() {
+    if python3 -c "import webvtt, srt" >/dev/null 2>&1; then
+        return 0
+    fi
+    echo "deps: installing Python test tools from PyPI: webvtt-py srt"
+    python3 -m pip install --quiet webvtt-py srt 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages webvtt-py srt \
+        || { echo "deps: could not install webvtt-py and srt with pip; caption tests will say they were skipped." >&2; return 0; }
+}
+trap python_tools EXIT
+
 missing=()
 for package in "${packages[@]}"; do
     status="$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)"

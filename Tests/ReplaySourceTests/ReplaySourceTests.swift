@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"time": 1, "records": []}\#n{"time": 0.5, "records": []}"#, "line 2: time 0.5 is not after"),
-        (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0: confidence 1.7 is outside 0…1"),
+        (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0 confidence 1.7 is outside 0…1"),
         (#"{"time": 0, "depth": {"width": 2, "height": 2, "metres": [1, 2, 3]}}"#, "line 1: depth \"metres\" must hold"),
         ("{not json", "line 1: is not a JSON object"),
         (#"{"time": 0}"#, "needs exactly one of"),

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A recorded sensing session: frames of perception records or depth maps, each at a
-/// time from the recording's start. Replaying one is how the awareness loop and every
-/// sensing-source check run without a sensor.
+/// time from the recording's start. Replaying one is how sensing-source checks and
+/// demos run without a sensor.
 ///
 /// The format is JSON Lines (docs/FORMATS.md): an optional header line
 /// `{"schema": "sensebridge.recording/1"}`, then one frame per line, either
 /// `{"time": 0.75, "records": [ … ]}` or
 /// `{"time": 1.5, "depth": {"width": 4, "height": 3, "metres": [ … ], "cameraToWorld": [ … ], "intrinsics": [fx, fy, cx, cy]}}`.
-/// Times are seconds and strictly increase.
+/// Times are seconds and strictly increase. Records are read exactly as in a records
+/// file, so a bad one gets the same reason.
 public struct Recording: Equatable, Sendable {
     public static let schemaID = "sensebridge.recording/1"
 
@@ -37,25 +38,23 @@ public struct Recording: Equatable, Sendable {
     public static let maximumDepthSide = 4096
 
     public static func parse(_ data: Data, name: String) throws -> Recording {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw RecordingError(name: name, line: nil, reason: "is not valid UTF-8")
-        }
         var frames: [Frame] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = offset + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
+        var lineNumber = 0
+        for var bytes in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
             func fail(_ reason: String) -> RecordingError { RecordingError(name: name, line: lineNumber, reason: reason) }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                throw fail("is not a JSON object")
-            }
+            guard let line = String(validating: bytes, as: UTF8.self) else { throw fail("is not valid UTF-8") }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard case .object(let object)? = JSONValue.parse(Data(trimmed.utf8)) else { throw fail("is not a JSON object") }
             if let schema = object["schema"] {
-                guard frames.isEmpty, schema as? String == schemaID else {
-                    throw fail("has schema \(schema); expected \"\(schemaID)\" on the first line")
+                guard frames.isEmpty, schema == .string(schemaID) else {
+                    throw fail("has schema \(schema.jsonText); expected \"\(schemaID)\" on the first line")
                 }
                 continue
             }
-            guard let time = (object["time"] as? NSNumber)?.doubleValue, time.isFinite, time >= 0 else {
+            guard case .number(let time)? = object["time"], time.isFinite, time >= 0 else {
                 throw fail("needs \"time\": seconds from the start, a number of at least 0")
             }
             if let previous = frames.last, time <= previous.time {
@@ -63,16 +62,15 @@ public struct Recording: Equatable, Sendable {
             }
             switch (object["records"], object["depth"]) {
             case (let records?, nil):
-                guard let list = records as? [Any] else { throw fail("\"records\" must be an array") }
+                guard case .array(let list) = records else { throw fail("\"records\" must be an array") }
                 let parsed = try list.enumerated().map { index, item -> PerceptionRecord in
-                    guard let fields = item as? [String: Any] else { throw fail("record \(index) is not an object") }
-                    do { return try RecordFields.record(from: fields) } catch let problem as RecordFields.Problem {
-                        throw fail("record \(index): \(problem.reason)")
+                    do { return try RecordsFile.record(from: item) } catch let problem as RecordsFile.LineProblem {
+                        throw fail("record \(index) \(problem.reason)")
                     }
                 }
                 frames.append(Frame(time: time, content: .records(parsed)))
             case (nil, let depth?):
-                guard let fields = depth as? [String: Any] else { throw fail("\"depth\" must be an object") }
+                guard case .object(let fields) = depth else { throw fail("\"depth\" must be an object") }
                 frames.append(Frame(time: time, content: .depth(try depthMap(fields, fail: fail))))
             default:
                 throw fail("needs exactly one of \"records\" or \"depth\"")
@@ -81,35 +79,48 @@ public struct Recording: Equatable, Sendable {
         return Recording(frames: frames)
     }
 
-    private static func depthMap(_ fields: [String: Any], fail: (String) -> RecordingError) throws -> DepthMap {
-        guard let width = (fields["width"] as? NSNumber)?.intValue, let height = (fields["height"] as? NSNumber)?.intValue,
-              (1...maximumDepthSide).contains(width), (1...maximumDepthSide).contains(height) else {
+    private static func numbers(_ value: JSONValue?) -> [Double]? {
+        guard case .array(let items)? = value else { return nil }
+        var result: [Double] = []
+        for item in items {
+            guard case .number(let number) = item else { return nil }
+            result.append(number)
+        }
+        return result
+    }
+
+    private static func depthMap(_ fields: [String: JSONValue], fail: (String) -> RecordingError) throws -> DepthMap {
+        guard case .number(let w)? = fields["width"], case .number(let h)? = fields["height"],
+              w == w.rounded(), h == h.rounded(), (1...Double(maximumDepthSide)).contains(w), (1...Double(maximumDepthSide)).contains(h) else {
             throw fail("depth \"width\" and \"height\" must be whole numbers from 1 to \(maximumDepthSide)")
         }
-        guard let samples = fields["metres"] as? [Any], samples.count == width * height else {
+        let width = Int(w), height = Int(h)
+        // null marks a sample with no reading, as a sensor reports for glass or black cloth.
+        guard case .array(let samples)? = fields["metres"], samples.count == width * height else {
             throw fail("depth \"metres\" must hold width × height = \(width * height) numbers")
         }
         var metres: [Float] = []
         metres.reserveCapacity(samples.count)
         for sample in samples {
-            if sample is NSNull { metres.append(.nan); continue }
-            guard let value = (sample as? NSNumber)?.floatValue else { throw fail("depth \"metres\" holds a value that is not a number") }
-            metres.append(value)
+            switch sample {
+            case .null: metres.append(.nan)
+            case .number(let value): metres.append(Float(value))
+            default: throw fail("depth \"metres\" holds \(sample.typeName), not a number or null")
+            }
         }
         var transform = DepthMap.identity
         if let matrix = fields["cameraToWorld"] {
-            guard let values = matrix as? [NSNumber], values.count == 16, values.allSatisfy({ $0.floatValue.isFinite }) else {
+            guard let values = numbers(matrix), values.count == 16, values.allSatisfy(\.isFinite) else {
                 throw fail("depth \"cameraToWorld\" must be 16 finite numbers (column-major 4×4)")
             }
-            transform = values.map(\.floatValue)
+            transform = values.map(Float.init)
         }
         var intrinsics: DepthMap.Intrinsics?
         if let value = fields["intrinsics"] {
-            guard let k = value as? [NSNumber], k.count == 4, k[0].floatValue > 0, k[1].floatValue > 0,
-                  k.allSatisfy({ $0.floatValue.isFinite }) else {
+            guard let k = numbers(value), k.count == 4, k[0] > 0, k[1] > 0, k.allSatisfy(\.isFinite) else {
                 throw fail("depth \"intrinsics\" must be [fx, fy, cx, cy] in pixels, fx and fy positive")
             }
-            intrinsics = DepthMap.Intrinsics(fx: k[0].floatValue, fy: k[1].floatValue, cx: k[2].floatValue, cy: k[3].floatValue)
+            intrinsics = DepthMap.Intrinsics(fx: Float(k[0]), fy: Float(k[1]), cx: Float(k[2]), cy: Float(k[3]))
         }
         return DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform, intrinsics: intrinsics)
     }

@@ -45,8 +45,14 @@ public enum RecordsFile {
         } catch {
             throw LineProblem(reason: "is not valid JSON")
         }
+        return try record(from: value)
+    }
+
+    /// One record from an already decoded value; recordings embed records this way,
+    /// so a record means the same thing in every file that carries one.
+    static func record(from value: JSONValue) throws -> PerceptionRecord {
         guard case let .object(object) = value else {
-            throw LineProblem(reason: "must be a JSON object, found \(value.kindName)")
+            throw LineProblem(reason: "must be a JSON object, found \(value.typeName)")
         }
         if let unknown = object.keys.filter({ !fields.contains($0) }).sorted().first {
             throw LineProblem(reason: "unknown field \"\(unknown)\"")
@@ -116,7 +122,7 @@ public enum RecordsFile {
         switch object[field] {
         case nil: return nil
         case let .string(value)?: return value
-        case let other?: throw LineProblem(reason: "\"\(field)\" must be a string, found \(other.kindName)")
+        case let other?: throw LineProblem(reason: "\"\(field)\" must be a string, found \(other.typeName)")
         }
     }
 
@@ -127,7 +133,7 @@ public enum RecordsFile {
         case .number?, .unrepresentable?:
             throw LineProblem(reason: "\(prefix)\(field) is not a finite number")
         case let other?:
-            throw LineProblem(reason: "\(prefix)\(field) must be a number, found \(other.kindName)")
+            throw LineProblem(reason: "\(prefix)\(field) must be a number, found \(other.typeName)")
         }
     }
 

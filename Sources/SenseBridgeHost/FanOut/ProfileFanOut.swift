@@ -11,7 +11,16 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// A target the profile named that the person no longer has.
     public struct LostTarget: Sendable {
         public var name: String
+        /// Short enough to be spoken ("it is not installed").
         public var reason: String
+        /// The full reason for stderr and logs (paths, plugin messages).
+        public var detail: String
+
+        public init(name: String, reason: String, detail: String? = nil) {
+            self.name = name
+            self.reason = reason
+            self.detail = detail ?? reason
+        }
     }
 
     private let lock = NSLock()
