@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Runs the conformance suite for one manifest, each check in its own child
 /// process (the clap-validator approach): a plugin that crashes, hangs or calls

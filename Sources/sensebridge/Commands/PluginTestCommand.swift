@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 import SenseBridgeHost
 
 /// `sensebridge plugin test`: the conformance harness a plugin author runs before

@@ -67,7 +67,7 @@ enum ComposerChecks {
         poke.stop()
         guard finished else {
             // Still inside compose: the instance cannot be destroyed under it.
-            throw CheckFailure("compose was still running \(HarnessRunner.formatSeconds(cancelBound)) s after cancel was first called (\(pokes) calls from another thread); the deadline was 30 s away, so cancel was ignored")
+            throw CheckFailure("compose was still running \(HarnessRunner.formatSeconds(cancelBound)) s after cancel was first called (\(pokes) calls from another thread); its deadline was 30 s away, so cancel was not honoured")
         }
         defer { composer.destroy() }
         let elapsed = Int(ResidentMemory.seconds(since: start) * 1000)

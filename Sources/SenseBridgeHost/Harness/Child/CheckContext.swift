@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// What a check running in its child process can reach: the manifest, the loaded
 /// plugin, one host-services table, a scratch output directory, and the channel

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// The child side of `plugin test`: runs exactly one check against one manifest,
 /// reports on the private channel and exits. A crash or hang here is the plugin's,
