@@ -1,7 +1,8 @@
 # SenseBridge: the README's two commands.
 #
 #   make demo      install missing Debian packages, build, run the demo
-#   make test      install missing Debian packages, build, run every test
+#   make test      install missing Debian packages, build, run every test and the
+#                  conformance harness on every shipped plugin
 #
 # Also: make build | check-header | test-examples | tools | install [PREFIX=/usr/local] | clean
 # Each step is a script in scripts/ that can be run on its own; this file only orders them.
@@ -34,6 +35,7 @@ build: deps
 
 test: build
 	$(SWIFT) test
+	scripts/plugin-tests.sh
 	$(MAKE) --no-print-directory check-header
 	$(MAKE) --no-print-directory test-examples
 

@@ -174,10 +174,10 @@ if swift build --package-path examples/swift-composer --scratch-path "$swift_out
     else
         fail "counting composer accepted an unknown setting:"; sed 's/^/    /' "$scratch/composer-config.smoke"
     fi
-    if grep -q '"two chairs and a table"' "$scratch/counting-composer.smoke"; then
-        pass "counting composer says \"two chairs and a table\" for chair, table, chair"
+    if grep -q '"several chairs and a table"' "$scratch/counting-composer.smoke"; then
+        pass "counting composer says \"several chairs and a table\" for chair, table, chair"
     else
-        fail "counting composer did not compose \"two chairs and a table\":"
+        fail "counting composer did not compose \"several chairs and a table\":"
         sed 's/^/    /' "$scratch/counting-composer.smoke"
     fi
 else
@@ -245,6 +245,35 @@ PY
     else
         fail "sensebridge plugins list --json does not list both examples:"
         sed 's/^/    /' "$scratch/list.json" "$scratch/list.err"
+    fi
+
+    section "the host loads and calls both examples"
+    # The conformance harness, exactly as docs/WRITING_PLUGINS.md tells an author to run it.
+    for id in com.example.teletype com.example.counting-composer; do
+        if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugin test "$id" >"$scratch/harness-$id.log" 2>&1; then
+            pass "sensebridge plugin test $id: $(tail -n 1 "$scratch/harness-$id.log")"
+        else
+            fail "sensebridge plugin test $id failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$id.log" | sed 's/^/    /'
+        fi
+    done
+    # A profile that names the C target, with the Swift composer describing a scene.
+    mkdir -p "$scratch/plugins/profiles"
+    cat >"$scratch/plugins/profiles/examples.json" <<'JSON'
+{"schema": "sensebridge.output-profile/1", "name": "examples",
+ "composer": "com.example.counting-composer", "fallbackComposer": "org.sensebridge.label-list",
+ "renderTargets": [{"id": "com.example.teletype"}]}
+JSON
+    printf '%s\n' '{"kind": "object", "label": "chair", "confidence": 0.9}' \
+        '{"kind": "object", "label": "chair", "confidence": 0.85}' '{"kind": "object", "label": "table", "confidence": 0.88}' \
+        >"$scratch/scene.jsonl"
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
+            --profile examples --output "$scratch/out" >"$scratch/describe.out" 2>"$scratch/describe.err" \
+        && grep -q "several chairs and a table" "$scratch/describe.out" \
+        && grep -q "several chairs and a table" "$scratch/out/teletype.txt"; then
+        pass "describe through the examples: '$(head -n 1 "$scratch/describe.out")' reached the teletype file"
+    else
+        fail "describe through the example composer and target did not deliver:"
+        sed 's/^/    /' "$scratch/describe.out" "$scratch/describe.err" "$scratch/out/teletype.txt" 2>/dev/null
     fi
 else
     echo "SKIP the sensebridge CLI is not built in this checkout ($cli); the examples were loaded by sb-smoke only."

@@ -60,10 +60,16 @@ final class EspeakEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try startLocked()
+        // espeak-ng keeps memory from every voice load; a voice known to exist is not
+        // loaded again just to be checked, so creating targets repeatedly stays flat.
+        if validatedVoices.contains(voice) { return }
         guard setVoiceLocked(voice) else {
             throw PluginError.invalidConfig("Config key '\(key)' names voice '\(voice)', which espeak-ng does not have; `espeak-ng --voices` lists them.")
         }
+        validatedVoices.insert(voice)
     }
+
+    private var validatedVoices = Set<String>()
 
     private func setVoiceLocked(_ voice: String) -> Bool {
         if currentVoice == voice { return true }

@@ -11,9 +11,11 @@ final class LabelListComposer: SceneComposerPlugin {
     struct Config: Decodable {}
 
     private let cancelled = CancelFlag()
+    private let host: HostServices
 
     init(host: HostServices, config: PluginConfig) throws {
         _ = try config.decode(Config.self)
+        self.host = host
     }
 
     func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
@@ -21,10 +23,16 @@ final class LabelListComposer: SceneComposerPlugin {
         guard let locale = request.spokenLocale else {
             throw PluginError(.unsupported, "Locale '\(request.localeIdentifier)' is not supported; use en, es or vi.")
         }
+        var pastDeadline = false
         let phrases = LabelListComposition.compose(
             records: request.records, locale: locale,
-            maximumLabels: max(request.maximumLabels, 0), maximumWords: max(request.maximumWords, 0))
+            maximumLabels: max(request.maximumLabels, 0), maximumWords: max(request.maximumWords, 0),
+            shouldStop: {
+                pastDeadline = host.monotonicNanoseconds() > request.deadline
+                return pastDeadline || cancelled.isSet
+            })
         if cancelled.isSet { throw PluginError.cancelled }
+        if pastDeadline { throw PluginError(.timeout, "The deadline passed before every record was considered.") }
         return phrases
     }
 

@@ -21,18 +21,25 @@ public enum LabelListComposition {
 
     /// The same with a flat word ceiling per phrase, as a plugin receives it in a
     /// compose request.
+    ///
+    /// `shouldStop` is asked between records: a plugin passes its cancel flag and
+    /// deadline, so a huge input gives up promptly instead of running past both. What
+    /// was composed when it stopped is returned; the caller decides it is unusable.
     public static func compose(records: [PerceptionRecord], locale: SpokenLocale, maximumLabels: Int,
-                               maximumWords: Int, considering indices: [Int]? = nil) -> [SubjectPhrase] {
+                               maximumWords: Int, considering indices: [Int]? = nil,
+                               shouldStop: () -> Bool = { false }) -> [SubjectPhrase] {
         compose(records: records, locale: locale, maximumLabels: maximumLabels,
-                wordCeiling: { _ in maximumWords }, considering: indices)
+                wordCeiling: { _ in maximumWords }, considering: indices, shouldStop: shouldStop)
     }
 
     static func compose(records: [PerceptionRecord], locale: SpokenLocale, maximumLabels: Int,
-                        wordCeiling: (Int) -> Int, considering indices: [Int]?) -> [SubjectPhrase] {
+                        wordCeiling: (Int) -> Int, considering indices: [Int]?,
+                        shouldStop: () -> Bool = { false }) -> [SubjectPhrase] {
         let pool = indices.map { Array(Set($0.filter(records.indices.contains))).sorted() } ?? Array(records.indices)
         var phrases: [SubjectPhrase] = []
         for stream in PerceptionStream.allCases {
-            let named = strongestDistinct(records: records, pool: pool, stream: stream, wordCeiling: wordCeiling)
+            let named = strongestDistinct(records: records, pool: pool, stream: stream, wordCeiling: wordCeiling,
+                                          shouldStop: shouldStop)
             let chosen = named.prefix(max(maximumLabels, 0))
             for certainty in Certainty.allCases.reversed() {
                 var bucket = chosen.filter { Certainty(confidence: records[$0].confidence) == certainty }
@@ -50,11 +57,19 @@ public enum LabelListComposition {
     /// One record per distinct name, above the floor and nameable, strongest first
     /// (ties keep record order so the result is deterministic).
     static func strongestDistinct(records: [PerceptionRecord], pool: [Int], stream: PerceptionStream,
-                                  wordCeiling: (Int) -> Int) -> [Int] {
+                                  wordCeiling: (Int) -> Int, shouldStop: () -> Bool = { false }) -> [Int] {
         var best: [String: Int] = [:]
+        // Whether a label can be named depends on the label alone; validating it in three
+        // locales is the expensive part, so each distinct label is judged once.
+        var verdicts: [String: Bool] = [:]
         for index in pool where records[index].stream == stream && Certainty(confidence: records[index].confidence) != nil {
+            if shouldStop() { break }
             let key = nameKey(records[index], stream: stream)
-            guard !key.isEmpty, nameable(records[index], stream: stream, wordCeiling: wordCeiling) else { continue }
+            guard !key.isEmpty else { continue }
+            let label = records[index].label
+            let isNameable = verdicts[label] ?? nameable(records[index], stream: stream, wordCeiling: wordCeiling)
+            verdicts[label] = isNameable
+            guard isNameable else { continue }
             if let current = best[key], records[current].confidence >= records[index].confidence { continue }
             best[key] = index
         }

@@ -9,7 +9,7 @@ public struct CountedPhrase: Equatable, Sendable {
     }
 }
 
-/// Builds subject phrases that count repeated labels: "two chairs and a table".
+/// Builds subject phrases that group repeated labels: "several chairs and a table".
 ///
 /// Never a sentence and never a hedge: the host wraps the phrase in one chosen from
 /// the weakest confidence among `recordIndices`. Counting is done in English only;

@@ -1,7 +1,7 @@
 /// English counting words, reviewed as data.
 ///
-/// Only what a counted subject phrase needs: the article for one, a number word for a
-/// few, and the plural. Anything not listed follows the regular rules below.
+/// Only what a grouped subject phrase needs: the article for one, and the plural for
+/// several. Anything not listed follows the regular rules below.
 enum EnglishNouns {
     /// Plurals the suffix rules get wrong, for labels common detectors emit.
     static let irregularPlurals: [String: String] = [
@@ -34,9 +34,6 @@ enum EnglishNouns {
     ]
 
     /// Counts a person can take in at a glance are said as words; beyond ten the exact
-    /// number is more precise than a detector's frame-to-frame count deserves.
-    static let numberWords = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-    static let manyWord = "many"
 
     static func plural(_ noun: String) -> String {
         var words = noun.split(separator: " ").map(String.init)
@@ -62,11 +59,11 @@ enum EnglishNouns {
         return first.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
-    /// "a chair", "an oven", "two chairs", "many chairs".
+    /// "a chair", "an oven", "several chairs". No number word: the host refuses them,
+    /// because a count it cannot check against the detections is a claim it cannot back.
     static func counted(_ noun: String, count: Int) -> String {
         if count <= 1 { return "\(article(for: noun)) \(noun)" }
-        let number = count < numberWords.count ? numberWords[count] : manyWord
-        return "\(number) \(plural(noun))"
+        return "several \(plural(noun))"
     }
 
     /// "a", "a and b", "a, b and c".

@@ -4,7 +4,7 @@ import CountedPhrases
 import SenseBridgeCore
 import SenseBridgePluginKit
 
-/// A scene composer that counts repeated labels: "two chairs and a table".
+/// A scene composer that groups repeated labels: "several chairs and a table".
 ///
 /// Objects are narrated in the sight stream and classified sounds in the sound
 /// stream, one phrase each. Text records are not labels to count (their label is the
