@@ -11,7 +11,10 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
     let target = Target.target(
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
-        path: "Plugins/\(name)")
+        path: "Plugins/\(name)",
+        // Export only the entry symbol: the library's static copies of Core and PluginKit
+        // stay private to it, so no state or symbol is shared between plugins.
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
@@ -20,6 +23,11 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
 }
 
 let plugins: [(Product, [Target])] = [
+    plugin("LabelListComposer"),
+    plugin("ReplaySource"),
+    plugin("EspeakSpeech", dependencies: ["CEspeakNG"]),
+    plugin("HapticLog"),
+    plugin("CaptionFile"),
     plugin("NetworkComposer"),
 ]
 
@@ -35,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
         .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
@@ -43,6 +52,8 @@ let package = Package(
             dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeTestingTests",
+                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
 )

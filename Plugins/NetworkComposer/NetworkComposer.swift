@@ -20,7 +20,7 @@ final class NetworkComposer: SceneComposerPlugin {
 
     init(host: HostServices, config: PluginConfig) throws {
         self.host = host
-        self.config = try config.decode(NetworkComposerConfig.self)
+        self.config = try NetworkComposerConfig(config)
         // The key itself is never logged; only whether one is present.
         host.log(.info, "network-composer.created", [
             ("provider", .public(self.config.provider.rawValue)),

@@ -6,7 +6,7 @@ import SenseBridgePluginKit
 /// The host fills `baseURL`, `model` and `provider` from the user's reasoning settings and
 /// injects `apiKey` from the credentials file; a profile can never carry a key, because
 /// the manifest marks `apiKey` secret and the host refuses secret keys from profiles.
-struct NetworkComposerConfig: Decodable {
+struct NetworkComposerConfig {
     enum Provider: String, Decodable {
         /// OpenAI, NVIDIA NIM and self-hosted servers (Ollama, LM Studio, vLLM,
         /// llama.cpp): base URL, optional key and model name are the only differences.
@@ -29,20 +29,27 @@ struct NetworkComposerConfig: Decodable {
     var structuredOutput: Bool
     var apiKey: String?
 
-    private enum Keys: String, CodingKey {
-        case provider, baseURL, model, timeoutSeconds, maxReplyBytes, structuredOutput, apiKey
+    /// The config as decoded, before any check: a check's message then reaches the user
+    /// as written, not wrapped in a decoding error.
+    private struct Raw: Decodable {
+        var provider: Provider?
+        var baseURL: String?
+        var model: String?
+        var timeoutSeconds: Double?
+        var maxReplyBytes: Int?
+        var structuredOutput: Bool?
+        var apiKey: String?
     }
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        provider = try container.decodeIfPresent(Provider.self, forKey: .provider) ?? .openAICompatible
-        let base = try container.decodeIfPresent(String.self, forKey: .baseURL) ?? ""
-        model = try container.decodeIfPresent(String.self, forKey: .model) ?? ""
-        timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? 8
-        maxReplyBytes = try container.decodeIfPresent(Int.self, forKey: .maxReplyBytes) ?? 65_536
-        structuredOutput = try container.decodeIfPresent(Bool.self, forKey: .structuredOutput) ?? true
-        apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey).flatMap { $0.isEmpty ? nil : $0 }
-        baseURL = try Self.checkedBaseURL(base)
+    init(_ config: PluginConfig) throws {
+        let raw = try config.decode(Raw.self)
+        provider = raw.provider ?? .openAICompatible
+        model = raw.model ?? ""
+        timeoutSeconds = raw.timeoutSeconds ?? 8
+        maxReplyBytes = raw.maxReplyBytes ?? 65_536
+        structuredOutput = raw.structuredOutput ?? true
+        apiKey = raw.apiKey.flatMap { $0.isEmpty ? nil : $0 }
+        baseURL = try Self.checkedBaseURL(raw.baseURL ?? "")
         try checkRest()
     }
 

@@ -148,6 +148,7 @@ enum SensingSourceThunks {
                 withUnsafeMutableBytes(of: &c.depth.camera_to_world) { raw in
                     map.cameraToWorld.withUnsafeBytes { raw.copyMemory(from: $0) }
                 }
+                if let k = map.intrinsics { c.depth.intrinsics = (k.fx, k.fy, k.cx, k.cy) }
             case .records(let records):
                 c.kind = SB_FRAME_RECORDS
                 c.records = box.memory.array(records.map { record in

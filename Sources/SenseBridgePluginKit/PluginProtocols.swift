@@ -1,4 +1,5 @@
-import SenseBridgeCore
+/// Plugins name OutputMessage, PerceptionRecord and friends; the SDK brings them along.
+@_exported import SenseBridgeCore
 
 /// A scene composer turns perception records into subject phrases.
 ///
@@ -69,18 +70,9 @@ public struct ComposeRequest {
     }
 }
 
-/// One subject phrase and the records it names.
-public struct ComposedPhrase: Equatable {
-    public var stream: PerceptionStream
-    public var text: String
-    public var recordIndices: [Int]
-
-    public init(stream: PerceptionStream, text: String, recordIndices: [Int]) {
-        self.stream = stream
-        self.text = text
-        self.recordIndices = recordIndices
-    }
-}
+/// One subject phrase and the records it names; the Core type, so the host's
+/// validator and a plugin's composer speak about the same value.
+public typealias ComposedPhrase = SubjectPhrase
 
 /// One frame from a sensing source.
 public struct SensingFrame {

@@ -6,9 +6,8 @@ import Testing
 
 /// The host, the built plugin and a real server together: what the person would hear.
 @Suite struct EndToEndTests {
-    let validator: ReplyValidator = { phrase, _, words in
-        phrase.split(whereSeparator: \.isWhitespace).count > words ? "over the word ceiling" : nil
-    }
+    /// The real one: SenseBridgeCore's ReasoningOutputValidator, as sessions use it.
+    let validator: ReplyValidator = ReplyValidation.core
 
     func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> ResolvingComposer {
         let resolver = ComposerResolver(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
@@ -49,13 +48,23 @@ import Testing
         let spanishForEnglish = try session(server, scenario: "spanish")
             .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         #expect(spanishForEnglish.phrases.first?.source == .onDevice)
-        #expect(spanishForEnglish.networkFailure?.contains("'una'") == true)
+        #expect(spanishForEnglish.networkFailure?.contains("rejected") == true)
         let englishForSpanish = try session(server, scenario: "english")
             .compose(records: objects("chair", "table"), locale: .es, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         #expect(englishForSpanish.phrases.first?.source == .onDevice)
         #expect(server.requests().count == 2)
         let systemPrompt = (server.requests().last?.json?["messages"] as? [[String: String]])?.first?["content"]
         #expect(systemPrompt?.contains("in Spanish") == true)
+    }
+
+    /// With the reviewed vocabulary a Spanish or Vietnamese reply is grounded and used.
+    @Test(arguments: [(SpokenLocale.es, "una silla y una mesa"), (.vi, "một cái ghế và một cái bàn")])
+    func aGroundedReplyInAnotherLanguageIsUsed(locale: SpokenLocale, expected: String) throws {
+        let server = try LLMTestServer()
+        let result = try session(server, scenario: "ok")
+            .compose(records: objects("chair", "table"), locale: locale, maximumWords: 12, maximumLabels: 5, purpose: .describe)
+        #expect(result.phrases.map(\.text) == [expected], "\(String(describing: result.networkFailure))")
+        #expect(result.phrases.first?.source == .network)
     }
 
     @Test func aGroundedReplyIsUsed() throws {

@@ -109,3 +109,18 @@ import Testing
         #expect(resolved["path"] == .string("/tmp/out/x.txt"))
     }
 }
+
+@Suite struct PluginConfigResolverTests {
+    @Test func valuesMayReferToOtherKeysOnce() throws {
+        let directory = try TemporaryDirectory()
+        try FixturePlugin.make(in: directory.url, name: "captions", manifest: [
+            "config": ["defaults": ["format": "vtt", "path": "{output}/captions.{format}", "loop": "{loop}"],
+                       "schema": ["format": ["type": "string"], "path": ["type": "string"], "loop": ["type": "string"]]],
+        ])
+        let manifest = try ManifestReader.read(directory.file("captions.json")).get()
+        let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: ["format": .string("srt")],
+                                                        outputDirectory: URL(fileURLWithPath: "/out"))
+        #expect(resolved["path"] == .string("/out/captions.srt"))
+        #expect(resolved["loop"] == .string("{loop}"), "a self-reference is left alone, not expanded forever")
+    }
+}

@@ -17,6 +17,7 @@ POST /control/script with a JSON list of scenario names queues the behaviours th
 
 import argparse
 import json
+import re
 import signal
 import socket
 import sys
@@ -52,15 +53,53 @@ class State:
             return self.script.pop(0) if self.script else "ok"
 
 
+# Spanish and Vietnamese names for the labels tests and the conformance harness send,
+# copied from SenseBridgeCore's SpokenVocabulary so a well-behaved reply is one the
+# host's validator and grounding check accept.
+TRANSLATIONS = {
+    "es": {"chair": "una silla", "table": "una mesa", "door": "una puerta", "person": "una persona",
+           "cup": "una taza", "bottle": "una botella", "laptop": "un portátil", "book": "un libro",
+           "bicycle": "una bicicleta", "dog": "un perro", "bench": "un banco", "backpack": "una mochila",
+           "car": "un coche"},
+    "vi": {"chair": "một cái ghế", "table": "một cái bàn", "door": "một cánh cửa", "person": "một người",
+           "cup": "một cái cốc", "bottle": "một cái chai", "laptop": "một chiếc máy tính xách tay",
+           "book": "một quyển sách", "bicycle": "một chiếc xe đạp", "dog": "một con chó",
+           "bench": "một cái ghế dài", "backpack": "một cái ba lô", "car": "một chiếc ô tô"},
+}
+JOINERS = {"en": " and ", "es": " y ", "vi": " và "}
+
+
+def requested_language(body):
+    """The language the instruction asks for, as a well-behaved model would read it."""
+    if "in Spanish" in body:
+        return "es"
+    if "in Vietnamese" in body:
+        return "vi"
+    return "en"
+
+
 def article(word):
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-def echo_phrase(labels):
-    parts = ["%s %s" % (article(label), label.replace("_", " ")) for label in labels]
+def word_ceiling(body):
+    match = re.search(r"at most (\d+) words", body)
+    return int(match.group(1)) if match else 1000
+
+
+def echo_phrase(labels, language="en", ceiling=1000):
+    """Names the labels in the requested language, dropping the last ones that would
+    not fit the word ceiling, as a well-behaved model would."""
+    names = TRANSLATIONS.get(language, {})
+    parts = []
+    for label in labels:
+        candidate = parts + [names.get(label) or "%s %s" % (article(label), label.replace("_", " "))]
+        if parts and len(" ".join(candidate).split()) + len(JOINERS[language].split()) > ceiling:
+            break
+        parts = candidate
     if len(parts) <= 1:
         return "".join(parts) or "nothing"
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ", ".join(parts[:-1]) + JOINERS[language] + parts[-1]
 
 
 def labels_from(body, anthropic):
@@ -95,6 +134,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, fmt, *args):  # keep the test output quiet
         pass
+
+    def handle_one_request(self):
+        # A client that cancelled (the point of several tests) closes its end early;
+        # that is expected here, not an error worth a traceback.
+        try:
+            super().handle_one_request()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
 
     def send_bytes(self, status, body, content_type="application/json", extra=None):
         self.send_response(status)
@@ -141,7 +188,7 @@ class Handler(BaseHTTPRequestHandler):
     def respond(self, scenario, body, anthropic):
         wants_tool = '"tool_choice"' in body
         if scenario == "ok":
-            phrase = echo_phrase(labels_from(body, anthropic))
+            phrase = echo_phrase(labels_from(body, anthropic), requested_language(body), word_ceiling(body))
             self.send_bytes(200, success_body(anthropic, "json", phrase, wants_tool))
         elif scenario in FIXED_PHRASES:
             kind, phrase = FIXED_PHRASES[scenario]

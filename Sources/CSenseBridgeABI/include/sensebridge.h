@@ -189,7 +189,10 @@ typedef struct sb_depth_map {
     uint32_t height;
     uint32_t row_stride;          /* bytes between row starts, >= width * 4 */
     const float *metres;          /* row-major; NaN or <= 0 means no reading */
-    float camera_to_world[16];    /* column-major 4x4; world +Y is up */
+    float camera_to_world[16];    /* column-major 4x4; world +Y is up; the
+                                     camera looks along its own -Z */
+    float intrinsics[4];          /* fx, fy, cx, cy in pixels of this map; all 0
+                                     when unknown (then no floor can be rejected) */
 } sb_depth_map;
 
 typedef struct sb_frame {

@@ -9,14 +9,30 @@ public struct DepthMap: Equatable, Sendable {
     public var metres: [Float]
     /// Column-major 4x4 camera-to-world transform; world +Y is up.
     public var cameraToWorld: [Float]
+    /// Pinhole intrinsics of this map in pixels; nil when the sensor did not say.
+    /// Without them no sample can be placed in the world, so the floor cannot be told
+    /// from an obstacle and nothing is rejected as floor.
+    public var intrinsics: Intrinsics?
 
-    public init(width: Int, height: Int, metres: [Float], cameraToWorld: [Float] = DepthMap.identity) {
+    public struct Intrinsics: Equatable, Sendable {
+        public var fx: Float, fy: Float, cx: Float, cy: Float
+        public init(fx: Float, fy: Float, cx: Float, cy: Float) {
+            self.fx = fx
+            self.fy = fy
+            self.cx = cx
+            self.cy = cy
+        }
+    }
+
+    public init(width: Int, height: Int, metres: [Float], cameraToWorld: [Float] = DepthMap.identity,
+                intrinsics: Intrinsics? = nil) {
         precondition(metres.count == width * height, "DepthMap needs width * height samples")
         precondition(cameraToWorld.count == 16, "cameraToWorld is a 4x4 matrix")
         self.width = width
         self.height = height
         self.metres = metres
         self.cameraToWorld = cameraToWorld
+        self.intrinsics = intrinsics
     }
 
     public static let identity: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]

@@ -15,6 +15,11 @@ public struct PluginSearchPath: Sendable, Equatable {
 
         public var directory: URL
         public var origin: Origin
+
+        public init(directory: URL, origin: Origin) {
+            self.directory = directory
+            self.origin = origin
+        }
     }
 
     public var entries: [Entry]

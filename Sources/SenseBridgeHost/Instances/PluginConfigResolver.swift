@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Builds the config a plugin is created with: the manifest's defaults, the profile's
 /// values laid over them, checked against the manifest's schema, with `{output}`
@@ -29,7 +30,20 @@ public enum PluginConfigResolver {
             config[key] = value
         }
         let output = (outputDirectory ?? defaultOutputDirectory()).path
-        return config.mapValues { substitute($0, output: output, manifestDirectory: manifest.directory.path) }
+        let substituted = config.mapValues { substitute($0, output: output, manifestDirectory: manifest.directory.path) }
+        return substituted.mapValues { referencing($0, in: substituted) }
+    }
+
+    /// `{key}` in a string value becomes that key's string value, once: a default such
+    /// as `"{output}/captions.{format}"` follows the format a profile chose, and the
+    /// host knows the real path to tell the person where their captions went.
+    static func referencing(_ value: JSONValue, in config: [String: JSONValue]) -> JSONValue {
+        guard case .string(var text) = value, text.contains("{") else { return value }
+        for (key, replacement) in config {
+            guard case .string(let replacementText) = replacement, !replacementText.contains("{") else { continue }
+            text = text.replacingOccurrences(of: "{\(key)}", with: replacementText)
+        }
+        return .string(text)
     }
 
     public static func defaultOutputDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

@@ -77,8 +77,13 @@ public final class SensingSourceInstance: @unchecked Sendable {
                 }
             }
             let transform = withUnsafeBytes(of: map.camera_to_world) { Array($0.bindMemory(to: Float.self)) }
+            guard transform.allSatisfy(\.isFinite) else { throw invalid("camera_to_world holds a value that is not finite") }
+            let k = map.intrinsics
+            let intrinsics = (k.0 > 0 && k.1 > 0 && [k.2, k.3].allSatisfy(\.isFinite))
+                ? DepthMap.Intrinsics(fx: k.0, fy: k.1, cx: k.2, cy: k.3) : nil
             return Frame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id,
-                         content: .depth(DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform)))
+                         content: .depth(DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform,
+                                                  intrinsics: intrinsics)))
         case SB_FRAME_RECORDS:
             var records: [PerceptionRecord] = []
             let count = min(c.record_count, 10_000)

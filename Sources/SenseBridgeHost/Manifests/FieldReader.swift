@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Typed access to a manifest's fields that names the field and both types when one
 /// is missing or mistyped.

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// A plugin as its manifest describes it. Reading one runs no plugin code, which is
 /// what lets `plugins list` show a broken plugin instead of crashing on it.

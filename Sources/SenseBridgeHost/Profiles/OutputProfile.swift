@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// An output profile: which render targets a person gets, with which settings, and
 /// which composer (and fallback) describes scenes for them. Swapping a profile is

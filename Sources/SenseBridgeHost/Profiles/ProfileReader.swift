@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Reads one profile file; every error names the file and the field.
 public enum ProfileReader {

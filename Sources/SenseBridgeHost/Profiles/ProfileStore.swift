@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds profiles by name: the user's own first (XDG config), then `profiles/` beside
-/// each plugin directory on the search path. A path selects a file directly.
+/// each plugin directory on the search path, with the install prefix's
+/// `share/sensebridge/profiles` before the build's own. A path selects a file directly.
 public struct ProfileStore: Sendable {
     public var directories: [URL]
 
@@ -10,9 +11,14 @@ public struct ProfileStore: Sendable {
     }
 
     public static func standard(searchPath: PluginSearchPath,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> ProfileStore {
+                                environment: [String: String] = ProcessInfo.processInfo.environment,
+                                executable: URL = HostPaths.executableURL) -> ProfileStore {
         let user = HostPaths.configHome(environment).appendingPathComponent("sensebridge/profiles")
-        return ProfileStore(directories: [user] + searchPath.entries.map { $0.directory.appendingPathComponent("profiles") })
+        // `make install` puts the shipped profiles in <prefix>/share/sensebridge/profiles.
+        let installed = executable.deletingLastPathComponent().appendingPathComponent("../share/sensebridge/profiles").standardizedFileURL
+        var directories = [user] + searchPath.entries.map { $0.directory.appendingPathComponent("profiles") }
+        directories.insert(installed, at: directories.count - 1)
+        return ProfileStore(directories: directories)
     }
 
     /// The built-in default: speech and haptics, the profile a blind user starts with.

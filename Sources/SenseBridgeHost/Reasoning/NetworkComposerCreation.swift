@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Why a network composer was not created.
 public struct NetworkComposerRefused: Error, Sendable, CustomStringConvertible {

@@ -30,32 +30,33 @@ public enum ReasoningAnnouncement: Equatable, Sendable {
                       sessionTime: sessionTime, sequence: sequence)
     }
 
+    /// The sentence from the locale's `SpokenTable`, where every spoken string lives.
     public func text(_ locale: SpokenLocale) -> String {
-        let table = ReasoningSpokenTable.table(locale)
+        let table = SpokenTable.forLocale(locale)
         switch self {
         case .activeBackend(let backend):
             switch backend {
-            case .onDevice: return table.onDeviceActive
-            case .cloud(let provider): return table.cloudActive.replacingOccurrences(of: "{provider}", with: provider)
+            case .onDevice: return table.backendOnDevice.text
+            case .cloud(let provider): return table.backendCloud.filled(["provider": provider])
             case .localEndpoint(let host, let unencrypted):
-                return (unencrypted ? table.localActiveUnencrypted : table.localActive).replacingOccurrences(of: "{host}", with: host)
+                return (unencrypted ? table.backendLocalUnencrypted : table.backendLocal).filled(["host": host])
             }
         case .networkUnavailable(let reason):
             switch reason {
-            case .notTurnedOn: return table.networkNotTurnedOn
-            case .termsNotAcknowledged: return table.networkTermsMissing
-            case .missingKey: return table.networkKeyMissing
-            case .couldNotStart: return table.networkCouldNotStart
+            case .notTurnedOn: return table.networkNotTurnedOn.text
+            case .termsNotAcknowledged: return table.networkTermsMissing.text
+            case .missingKey: return table.networkKeyMissing.text
+            case .couldNotStart: return table.networkCouldNotStart.text
             }
         case .networkFailing(let backend):
-            if case .localEndpoint = backend { return table.localFailing }
-            return table.cloudFailing
+            if case .localEndpoint = backend { return table.localBackendFailing.text }
+            return table.backendFailing.text
         case .networkRecovered(let backend):
-            if case .localEndpoint = backend { return table.localRecovered }
-            return table.cloudRecovered
-        case .hourlyBudgetReached(let limit): return table.hourlyBudgetReached.replacingOccurrences(of: "{limit}", with: String(limit))
-        case .hourlyBudgetResumed: return table.hourlyBudgetResumed
-        case .sessionBudgetReached(let limit): return table.sessionBudgetReached.replacingOccurrences(of: "{limit}", with: String(limit))
+            if case .localEndpoint = backend { return table.localBackendRecovered.text }
+            return table.backendRecovered.text
+        case .hourlyBudgetReached(let limit): return table.requestBudgetHourReached.filled(["limit": String(limit)])
+        case .hourlyBudgetResumed: return table.requestBudgetHourResumed.text
+        case .sessionBudgetReached(let limit): return table.requestBudgetSessionReached.filled(["limit": String(limit)])
         }
     }
 }

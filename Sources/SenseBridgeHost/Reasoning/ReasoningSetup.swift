@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Chooses a session's composers from the profile and the person's settings, applying
 /// the consent gates before any network plugin code runs.

@@ -15,8 +15,12 @@ import SenseBridgeCore
 /// "table" were sent, a number, "ahead", "dangerous", "with" — rejects the reply.
 ///
 /// "with", "on" and "near" are deliberately absent: "a person with a knife" claims a
-/// relation the detector never measured. Without a vocabulary for es or vi no reply in
-/// those languages can be grounded, so they fall back to on-device until one is wired.
+/// relation the detector never measured. The host passes `ReplyValidation.vocabulary`
+/// (SenseBridgeCore's reviewed names); a label without a reviewed es or vi name cannot be
+/// grounded in that language, so such a reply falls back to on-device.
+///
+/// This runs after the validator, not instead of it: the validator refuses the shapes of
+/// a bad phrase (sentence, hedge, distance, danger); this refuses naming the wrong thing.
 public enum ReplyGrounding {
     /// Localized names of a label (e.g. "chair" → ["silla", "sillas"] in es).
     public typealias Vocabulary = (_ label: String, _ locale: SpokenLocale) -> [String]

@@ -36,7 +36,8 @@ public final class ResolvingComposer: @unchecked Sendable {
     }
 
     public init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: ComposerResolver,
-                validator: @escaping ReplyValidator, vocabulary: @escaping ReplyGrounding.Vocabulary = ReplyGrounding.noVocabulary,
+                validator: @escaping ReplyValidator = ReplyValidation.core,
+                vocabulary: @escaping ReplyGrounding.Vocabulary = ReplyValidation.vocabulary,
                 clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
         precondition(network != nil || !resolver.networkAvailable, "ResolvingComposer: a resolver with network needs a network composer")
         self.onDevice = onDevice

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// Reads and writes the reasoning keys of settings.json. Pure: JSON values in, values out.
 ///

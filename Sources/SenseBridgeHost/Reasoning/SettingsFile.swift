@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// The user's settings file: $XDG_CONFIG_HOME/sensebridge/settings.json.
 ///

@@ -7,11 +7,11 @@ enum CommandLineInterface {
     static let version = "0.1.0"
 
     static var groups: [CommandGroup] {
-        [PluginsCommands.group, ProfilesCommands.group, SettingsCommands.group, CredentialsCommands.group,
-         ComposerCommands.group]
+        [PluginsCommands.group, ProfilesCommands.group, PluginTestCommand.group, SettingsCommands.group,
+         CredentialsCommands.group, ComposerCommands.group]
     }
 
-    static var leaves: [CommandSpec] { [] }
+    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec] }
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]

@@ -8,6 +8,7 @@ enum ExitCode: Int32 {
     case noInput = 66
     case unavailable = 69
     case software = 70
+    case cantCreate = 73
     case ioError = 74
     case config = 78
 }

@@ -10,14 +10,8 @@ enum ComposerCommands {
     /// The labels a connection test sends: fixed, never anything a sensor perceived.
     static let testLabels = ["chair", "table"]
 
-    /// The host's judgement of a reply. Until SenseBridgeCore's ReasoningOutputValidator
-    /// is wired here, the word ceiling is checked; the grounding check (run by every
-    /// caller after this) already refuses hedges, numbers, distances, directions and
-    /// danger words, since none of them is a label that was sent.
-    static let validator: ReplyValidator = { phrase, _, maximumWords in
-        let words = phrase.split(whereSeparator: { $0.isWhitespace }).count
-        return words > maximumWords ? "it has \(words) words; the ceiling is \(maximumWords)" : nil
-    }
+    /// The host's judgement of a reply, exactly as a session applies it.
+    static let validator: ReplyValidator = ReplyValidation.core
 
     static let testConnection = CommandSpec(
         path: ["composer", "test-connection"],
@@ -136,7 +130,7 @@ enum ComposerCommands {
             return fail(.dataError, "\(name) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions.")
         }
         let problem = validator(phrase.text, .en, 8)
-            ?? ReplyGrounding.problem(reply: phrase.text, labels: testLabels, locale: .en)
+            ?? ReplyGrounding.problem(reply: phrase.text, labels: testLabels, locale: .en, vocabulary: ReplyValidation.vocabulary)
         if let problem {
             var report = fail(.dataError, "\(name) answered, but its reply was rejected by the validator (\(problem)); SenseBridge would use on-device descriptions instead.")
             report.seconds = seconds

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 import SenseBridgeHost
 
 /// How manifests are shown: the same facts for people and for `--json`.

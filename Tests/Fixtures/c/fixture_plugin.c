@@ -1,22 +1,24 @@
 /* A render target (or, by -D, another kind) whose defects are chosen at compile
  * time, so each host and harness test gets a real library with exactly one fault.
+ * Without defects it passes every harness check: it refuses bad config and bad
+ * UTF-8, "delivers" text at 1 us a byte, and honours interrupt within 1 ms.
  *
- *   FIXTURE_ID            descriptor id (string literal), default "org.sensebridge.fixture"
- *   FIXTURE_KIND          SB_KIND_* value reported by the descriptor
- *   FIXTURE_ABI_MAJOR     abi_major reported
- *   FIXTURE_ABI_MINOR     abi_minor reported
- *   FIXTURE_STRUCT_SIZE   struct_size reported
- *   FIXTURE_RUNTIME       runtime string literal, or NULL
- *   FIXTURE_NULL_CREATE   1: create returns NULL and leaves the error empty
- *   FIXTURE_ENTRY_NAME    name of the exported entry symbol
+ *   FIXTURE_KIND            SB_KIND_* value reported by the descriptor
+ *   FIXTURE_ABI_MAJOR       abi_major reported
+ *   FIXTURE_ABI_MINOR       abi_minor reported
+ *   FIXTURE_STRUCT_SIZE     struct_size reported
+ *   FIXTURE_RUNTIME         runtime string literal, or NULL
+ *   FIXTURE_NULL_CREATE     1: create returns NULL and leaves the error empty
+ *   FIXTURE_ENTRY_NAME      name of the exported entry symbol
+ *   FIXTURE_HANG_EMPTY_TEXT 1: render of empty text never returns
+ *   FIXTURE_LEAK_RENDER     1: every render keeps 64 KiB it never frees
+ *   FIXTURE_PRINT_STDOUT    1: every render prints a line to stdout
+ *   FIXTURE_IGNORE_INTERRUPT 1: interrupt is ignored, and delivery is 10 us a byte so it shows
+ * and the cross-kind knobs in fixture_common.h.
  */
-#include <sensebridge.h>
-#include <stdlib.h>
-#include <string.h>
+#include "fixture_common.h"
+#include <stdatomic.h>
 
-#ifndef FIXTURE_ID
-#define FIXTURE_ID "org.sensebridge.fixture"
-#endif
 #ifndef FIXTURE_KIND
 #define FIXTURE_KIND SB_KIND_RENDER_TARGET
 #endif
@@ -38,32 +40,71 @@
 #ifndef FIXTURE_ENTRY_NAME
 #define FIXTURE_ENTRY_NAME sensebridge_plugin_entry
 #endif
+#ifndef FIXTURE_HANG_EMPTY_TEXT
+#define FIXTURE_HANG_EMPTY_TEXT 0
+#endif
+#ifndef FIXTURE_LEAK_RENDER
+#define FIXTURE_LEAK_RENDER 0
+#endif
+#ifndef FIXTURE_PRINT_STDOUT
+#define FIXTURE_PRINT_STDOUT 0
+#endif
+#ifndef FIXTURE_IGNORE_INTERRUPT
+#define FIXTURE_IGNORE_INTERRUPT 0
+#endif
 
 typedef struct fixture {
     unsigned long rendered;
+    atomic_int interrupted;
 } fixture;
 
 static void *fixture_create(const sb_host_services *host, const char *config_json, sb_error *error) {
-    (void)host;
     if (FIXTURE_NULL_CREATE) return NULL;
-    if (config_json && config_json[0] != '{') {
-        error->code = SB_ERR_INVALID_CONFIG;
-        strcpy(error->message, "config must be a JSON object");
-        return NULL;
-    }
-    return calloc(1, sizeof(fixture));
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
+    fixture *self = calloc(1, sizeof(fixture));
+    atomic_init(&self->interrupted, 0);
+    return self;
 }
 
 static void fixture_destroy(void *self) { free(self); }
 
-static sb_status fixture_render(void *self, const sb_message *message, sb_error *error) {
-    (void)message;
-    (void)error;
-    ((fixture *)self)->rendered += 1;
+static sb_status fixture_render(void *instance, const sb_message *message, sb_error *error) {
+    fixture *self = instance;
+    /* An interrupt that arrived before this render is not for it. */
+    atomic_store(&self->interrupted, 0);
+    if (!fixture_utf8_valid((const unsigned char *)message->text, message->text_length)) {
+        fixture_error(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
+        return SB_ERR_INVALID_ARGUMENT;
+    }
+    if (FIXTURE_LEAK_RENDER) {
+        char *leak = malloc(64 * 1024);
+        memset(leak, 1, 64 * 1024);
+        fixture_sink = leak;
+    }
+    if (FIXTURE_PRINT_STDOUT) {
+        printf("rendered message %lu\n", self->rendered);
+        fflush(stdout);
+    }
+    if (FIXTURE_HANG_EMPTY_TEXT && message->text_length == 0) {
+        for (;;) fixture_sleep_us(1000000);
+    }
+    if (message->signal < SB_SIGNAL_DESCRIPTION || message->signal > SB_SIGNAL_SESSION_SUMMARY) {
+        return SB_OK; /* a signal from a newer host: ignored, as the header allows */
+    }
+    /* "Deliver" at 1 us a byte, in 1 ms slices, watching for interrupt. */
+    for (size_t done = 0; done < message->text_length; done += 1000) {
+        if (!FIXTURE_IGNORE_INTERRUPT && atomic_load(&self->interrupted)) {
+            fixture_error(error, SB_ERR_CANCELLED, "rendering was interrupted");
+            return SB_ERR_CANCELLED;
+        }
+        size_t slice = message->text_length - done < 1000 ? message->text_length - done : 1000;
+        fixture_sleep_us((long)slice * (FIXTURE_IGNORE_INTERRUPT ? 10 : 1));
+    }
+    self->rendered += 1;
     return SB_OK;
 }
 
-static void fixture_interrupt(void *self) { (void)self; }
+static void fixture_interrupt(void *instance) { atomic_store(&((fixture *)instance)->interrupted, 1); }
 
 static const sb_render_target render_table = {
     sizeof(sb_render_target), fixture_create, fixture_destroy, fixture_render, fixture_interrupt,
@@ -71,7 +112,7 @@ static const sb_render_target render_table = {
 
 static const void *fixture_get_interface(const char *id) {
     if (strcmp(id, SB_INTERFACE_RENDER_TARGET) == 0) return &render_table;
-    return NULL;
+    return fixture_tests_interface(id);
 }
 
 static const sb_plugin_descriptor descriptor = {

@@ -39,6 +39,22 @@ import Testing
         #expect(ReplyGrounding.problem(reply: "chair", labels: ["chair"], locale: .es) != nil)
     }
 
+    @Test func theReviewedVocabularyGroundsSpanishAndVietnamese() {
+        let labels = ["chair", "table", "tv"]
+        #expect(ReplyGrounding.problem(reply: "una silla y una mesa", labels: labels, locale: .es, vocabulary: ReplyValidation.vocabulary) == nil)
+        #expect(ReplyGrounding.problem(reply: "một cái ghế và một cái bàn", labels: labels, locale: .vi, vocabulary: ReplyValidation.vocabulary) == nil)
+        // "tv" is an alias of the reviewed "television".
+        #expect(ReplyGrounding.problem(reply: "a television", labels: labels, locale: .en, vocabulary: ReplyValidation.vocabulary) == nil)
+        #expect(ReplyGrounding.problem(reply: "una pistola", labels: labels, locale: .es, vocabulary: ReplyValidation.vocabulary) != nil)
+    }
+
+    @Test func theCoreValidatorRefusesWhatTheDesignForbids() {
+        #expect(ReplyValidation.core("a chair and a table", .en, 8) == nil)
+        #expect(ReplyValidation.core("There is a car about 2 feet ahead — dangerous.", .en, 20) != nil)
+        #expect(ReplyValidation.core("maybe a chair", .en, 8)?.hasPrefix("hedge") == true)
+        #expect(ReplyValidation.core("a chair and a table and a door", .en, 4) == "tooManyWords")
+    }
+
     @Test func aVocabularyGroundsOtherLocales() {
         let vocabulary: ReplyGrounding.Vocabulary = { label, locale in
             switch (label, locale) {

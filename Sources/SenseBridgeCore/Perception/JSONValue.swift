@@ -1,14 +1,43 @@
 import Foundation
 
-/// A JSON value the host can compare, merge and write back without losing types,
-/// for manifests' config defaults and profiles' config.
-public enum JSONValue: Sendable, Equatable, Hashable {
+/// A JSON value as decoded, before any meaning is given to it: records files,
+/// recordings, manifests and profiles all read through it, so every parser can name
+/// the exact field and problem instead of a decoder's generic message, and config
+/// values can be compared, merged and written back without losing their types.
+public enum JSONValue: Decodable, Sendable, Equatable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
+    /// Syntactically valid JSON that does not fit a Swift value: a number outside the
+    /// range of Double (1e999) or a string with an unpaired surrogate.
+    case unrepresentable
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .unrepresentable
+        }
+    }
+
+    /// Parses JSON text; nil when it is not JSON at all.
+    public static func parse(_ data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
+    }
 
     /// Converts JSONSerialization output; nil for anything that is not JSON.
     public init?(any value: Any) {
@@ -36,9 +65,10 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The value as JSONSerialization objects, for writing back out.
     public var any: Any {
         switch self {
-        case .null: return NSNull()
+        case .null, .unrepresentable: return NSNull()
         case .bool(let value): return value
         case .number(let value):
             if value.rounded() == value, abs(value) < 1e15 { return Int(value) }
@@ -55,6 +85,7 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// How the value is named in an error message.
     public var typeName: String {
         switch self {
         case .null: return "null"
@@ -63,6 +94,7 @@ public enum JSONValue: Sendable, Equatable, Hashable {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
+        case .unrepresentable: return "not representable"
         }
     }
 

@@ -1,0 +1,69 @@
+# SenseBridge: the README's two commands.
+#
+#   make demo      install missing Debian packages, build, run the demo
+#   make test      install missing Debian packages, build, run every test and the
+#                  conformance harness on every shipped plugin
+#
+# Also: make build | check-header | test-examples | tools | install [PREFIX=/usr/local] | clean
+# Each step is a script in scripts/ that can be run on its own; this file only orders them.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+SWIFT          ?= swift
+CC             ?= cc
+PREFIX         ?= /usr/local
+DESTDIR        ?=
+INSTALL_CONFIG ?= release
+
+HEADER := Sources/CSenseBridgeABI/include/sensebridge.h
+SB_SMOKE := .build/tools/sb-smoke
+
+.PHONY: all deps build test check-header test-examples demo install tools clean
+
+all: build
+
+# Debian packages the build and tests use; runs apt-get only when one is missing.
+deps:
+	@scripts/deps.sh
+
+# The whole package (host, CLI, every plugin), then each manifest beside its library
+# in .build/plugins. Benchmarks are not built here: `swift build` stays fast.
+build: deps
+	$(SWIFT) build
+	scripts/stage-plugins.sh --clean
+
+test: build
+	$(SWIFT) test
+	scripts/plugin-tests.sh
+	$(MAKE) --no-print-directory check-header
+	$(MAKE) --no-print-directory test-examples
+
+# sensebridge.h as C11 and C++17 with -Wall -Wextra -pedantic -Werror, plugin and host side.
+check-header:
+	scripts/check-header.sh
+
+# Both example plugins built out of tree and loaded through the C ABI.
+test-examples:
+	scripts/test-examples.sh
+
+demo: build
+	scripts/demo.sh  # DEMO: the demo itself lives in scripts/demo.sh
+
+# sb-smoke: loads one plugin library and drives it through the C ABI (see --help).
+tools: $(SB_SMOKE)
+
+$(SB_SMOKE): scripts/tools/abi-smoke.c $(HEADER)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -I$(dir $(HEADER)) \
+		-o $@ $< -ldl -pthread
+
+# A release build by default; INSTALL_CONFIG=debug installs the debug build instead.
+install: deps
+	@case "$(INSTALL_CONFIG)" in release|debug) ;; \
+		*) echo "make install: INSTALL_CONFIG must be release or debug (got '$(INSTALL_CONFIG)')." >&2; exit 64 ;; esac
+	$(SWIFT) build -c $(INSTALL_CONFIG)
+	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
+
+clean:
+	rm -rf .build examples/swift-composer/.build examples/c-render-target/.build

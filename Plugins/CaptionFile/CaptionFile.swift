@@ -1,0 +1,62 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgePluginKit
+
+@_cdecl("sensebridge_plugin_entry")
+public func sensebridgePluginEntry() -> UnsafeRawPointer {
+    PluginExport.renderTarget(CaptionFile.self, id: "org.sensebridge.caption-file", version: "1.0.0")
+}
+
+/// Writes what SenseBridge says as captions — WebVTT by default, SubRip on request —
+/// timed by each message's session time. Line breaking, timing and escaping are
+/// `CaptionLayout` and `CaptionFormat` in SenseBridgeCore; this type only does the file.
+public final class CaptionFile: RenderTargetPlugin {
+    struct Settings: Decodable {
+        var format: String?
+        var path: String?
+    }
+
+    static let defaultPath = "{output}/captions.{format}"
+
+    private let writer: CaptionFileWriter
+    private var layout: CaptionLayout
+
+    public init(host: HostServices, config: PluginConfig) throws {
+        try ConfigKeys.requireOnly(["format", "path"], in: config)
+        let settings = try config.decode(Settings.self)
+        guard let format = CaptionFormat(rawValue: settings.format ?? "vtt") else {
+            throw PluginError.invalidConfig("Config key 'format' must be \"vtt\" or \"srt\"; it is \"\(settings.format ?? "")\".")
+        }
+        let template = settings.path ?? Self.defaultPath
+        guard !template.isEmpty else { throw PluginError.invalidConfig("Config key 'path' is empty; give the caption file's path.") }
+        // "{format}" lets one default serve both formats: a profile that only switches
+        // to srt gets captions.srt, not SubRip inside a file named .vtt.
+        let path = OutputPathTemplate.resolve(template, environment: ProcessInfo.processInfo.environment)
+            .replacingOccurrences(of: "{format}", with: format.fileExtension)
+        writer = try CaptionFileWriter(path: path, format: format)
+        layout = CaptionLayout(resumingAfter: writer.resumedAfterMilliseconds)
+        host.log(.info, "caption_file.opened", [("format", .public(format.rawValue)), ("path", .private(path)),
+                                                ("resumed", .public(writer.resumedAfterMilliseconds > 0 ? "yes" : "no"))])
+        if writer.droppedBytes > 0 {
+            host.log(.warning, "caption_file.dropped_incomplete_cue", [("bytes", .public(String(writer.droppedBytes)))])
+        }
+    }
+
+    public func render(_ message: OutputMessage) throws {
+        for cue in layout.cues(for: message.text, at: message.sessionTime) {
+            try writer.write(cue)
+        }
+    }
+
+    /// A cue is written and synced in well under a buffer's time; nothing to cut off.
+    public func interrupt() {}
+}
+
+enum ConfigKeys {
+    /// A misspelt key would otherwise be ignored and its setting silently lost.
+    static func requireOnly(_ known: Set<String>, in config: PluginConfig) throws {
+        for key in try config.object().keys.sorted() where !known.contains(key) {
+            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of this plugin; known keys: \(known.sorted().joined(separator: ", ")).")
+        }
+    }
+}

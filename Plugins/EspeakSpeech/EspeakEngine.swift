@@ -1,0 +1,262 @@
+import CEspeakNG
+import Foundation
+import SenseBridgePluginKit
+
+/// The one espeak-ng of the process. espeak-ng keeps all its state in globals and is not
+/// thread-safe, so every call into it happens under `lock`, it is initialized once, and
+/// the library is never unloaded (the host keeps plugins resident).
+///
+/// espeak-ng runs in AUDIO_OUTPUT_SYNCHRONOUS mode only: each ~100 ms buffer of audio
+/// comes back through `synthCallback` on the speaking thread, which hands it to the
+/// current sink (a WAV file or the audio device) and returns 1 to stop synthesis as soon
+/// as the render is cancelled — the "within one buffer" an interrupt promises.
+///
+/// Process-wide side effect: espeak_Initialize sets LC_CTYPE to a UTF-8 locale (it needs
+/// one for its character classes); it is left that way.
+final class EspeakEngine: @unchecked Sendable {
+    static let shared = EspeakEngine()
+
+    /// Milliseconds of audio per callback: the latency of an interrupt.
+    static let bufferMilliseconds: Int32 = 100
+
+    private let lock = NSLock()
+    private var initialized = false
+    private var initialSampleRate = 22_050
+    private var currentVoice: String?
+    private var device: AudioDevice?
+
+    /// The synthesis in progress, read by the C callback on the speaking thread.
+    fileprivate var active: Synthesis?
+
+    /// The token of whatever is being spoken in any instance, so an urgent message can
+    /// cut it off without waiting for `lock`.
+    private let activeTokenLock = NSLock()
+    private var activeToken: CancelToken?
+
+    private init() {}
+
+    /// Starts espeak-ng once; later calls return at once.
+    func start() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try startLocked()
+    }
+
+    private func startLocked() throws {
+        guard !initialized else { return }
+        // DONT_EXIT: without it espeak-ng calls exit() when its data is missing,
+        // taking the host (and every other output) down with it.
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, Self.bufferMilliseconds, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else {
+            throw PluginError.io("espeak-ng could not start: its voice data was not found. Install the espeak-ng-data package.")
+        }
+        initialSampleRate = Int(rate)
+        espeak_SetSynthCallback(synthCallback)
+        initialized = true
+    }
+
+    /// Checks that espeak-ng has `voice`; the error names the config key.
+    func validate(voice: String, key: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try startLocked()
+        // espeak-ng keeps memory from every voice load; a voice known to exist is not
+        // loaded again just to be checked, so creating targets repeatedly stays flat.
+        if validatedVoices.contains(voice) { return }
+        guard setVoiceLocked(voice) else {
+            throw PluginError.invalidConfig("Config key '\(key)' names voice '\(voice)', which espeak-ng does not have; `espeak-ng --voices` lists them.")
+        }
+        validatedVoices.insert(voice)
+    }
+
+    private var validatedVoices = Set<String>()
+
+    private func setVoiceLocked(_ voice: String) -> Bool {
+        if currentVoice == voice { return true }
+        guard espeak_SetVoiceByName(voice) == EE_OK else {
+            // A failed load can leave espeak-ng half-switched; select again next time.
+            currentVoice = nil
+            return false
+        }
+        currentVoice = voice
+        return true
+    }
+
+    /// Whether the audio device can be opened; it stays open for later renders.
+    /// The error says why not.
+    func openDevice() -> Result<Void, AudioDevice.Failure> {
+        lock.lock()
+        defer { lock.unlock() }
+        if device != nil { return .success(()) }
+        do {
+            device = try AudioDevice(sampleRate: initialSampleRate)
+            return .success(())
+        } catch let failure as AudioDevice.Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(AudioDevice.Failure(reason: "\(error)"))
+        }
+    }
+
+    /// Cuts off whatever any instance is speaking (an urgent message is about to be said).
+    func cancelActive() {
+        activeTokenLock.lock()
+        activeToken?.cancel()
+        activeTokenLock.unlock()
+    }
+
+    enum Sink {
+        case device
+        /// Called with the sample rate when the first audio arrives; returns the file to
+        /// write, so no file exists for an utterance that produced no sound.
+        case wav(makeFile: (Int) throws -> WAVFileWriter)
+    }
+
+    struct Outcome {
+        var voice: String
+        var samples: Int
+        var sampleRate: Int
+        var file: WAVFileWriter?
+        var cancelled: Bool
+    }
+
+    /// Speaks `text` (already neutralized) and returns when it was played or written,
+    /// or as soon as `token` is cancelled.
+    func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CancelToken) throws -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
+        try startLocked()
+        guard setVoiceLocked(voice) else {
+            throw PluginError(.unsupported, "espeak-ng no longer has voice '\(voice)'; the message was not spoken.")
+        }
+        espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(volume), 0)
+        let reportedVoice = espeak_GetCurrentVoice()?.pointee.name.map { String(cString: $0) } ?? voice
+
+        let synthesis = Synthesis(token: token, sampleRate: Int(espeak_ng_GetSampleRate()), sink: sink, device: device)
+        if case .device = sink, device == nil {
+            throw PluginError.io("The audio device is not open; the message was not spoken.")
+        }
+        activeTokenLock.lock()
+        activeToken = token
+        activeTokenLock.unlock()
+        defer {
+            activeTokenLock.lock()
+            activeToken = nil
+            activeTokenLock.unlock()
+        }
+        var status = ENS_OK
+        if !token.isCancelled {
+            active = synthesis
+            // Flags: UTF-8 text and nothing else — never espeakSSML or espeakPHONEMES,
+            // so "<…>" and "[[…]]" are spoken as the characters they are.
+            status = text.withCString { pointer in
+                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+            }
+            active = nil
+        }
+        if let failure = synthesis.failure {
+            device?.flush()
+            throw failure
+        }
+        var cancelled = token.isCancelled || status == ENS_SPEECH_STOPPED
+        guard status == ENS_OK || status == ENS_SPEECH_STOPPED else {
+            throw PluginError(.internal, "espeak-ng failed to synthesize the message (status \(String(status.rawValue, radix: 16))).")
+        }
+        if case .device = sink, let device {
+            cancelled = synthesis.finishPlayback(on: device, cancelled: cancelled)
+        }
+        return Outcome(voice: reportedVoice, samples: synthesis.samples, sampleRate: synthesis.sampleRate,
+                       file: synthesis.file, cancelled: cancelled)
+    }
+
+    fileprivate static func current() -> Synthesis? { shared.active }
+}
+
+/// The state of one synthesis, touched only on the speaking thread under the engine lock.
+final class Synthesis {
+    let token: CancelToken
+    private(set) var sampleRate: Int
+    let sink: EspeakEngine.Sink
+    let device: AudioDevice?
+    private(set) var samples = 0
+    private(set) var file: WAVFileWriter?
+    private(set) var failure: Error?
+    private var playbackStarted: Date?
+
+    init(token: CancelToken, sampleRate: Int, sink: EspeakEngine.Sink, device: AudioDevice?) {
+        self.token = token
+        self.sampleRate = sampleRate
+        self.sink = sink
+        self.device = device
+    }
+
+    /// Returns true to stop synthesis.
+    func accept(_ buffer: UnsafeBufferPointer<Int16>, events: UnsafeMutablePointer<espeak_EVENT>?) -> Bool {
+        if var event = events {
+            while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+                // The rate can only change before the first sample, when a voice loads.
+                if event.pointee.type == espeakEVENT_SAMPLERATE && samples == 0 && event.pointee.id.number > 0 {
+                    sampleRate = Int(event.pointee.id.number)
+                }
+                event += 1
+            }
+        }
+        if token.isCancelled { return true }
+        guard buffer.count > 0 else { return false }
+        do {
+            switch sink {
+            case .device:
+                guard let device else { return true }
+                if playbackStarted == nil { try device.reopen(sampleRate: sampleRate) }
+                // The write blocks while the device's buffer is full, so synthesis runs at
+                // the speed of playback and the cancel check below comes once per buffer.
+                try device.write(buffer)
+                // Playback is taken to start when the first write returns: a new stream
+                // can hold the first write until the device starts consuming.
+                if playbackStarted == nil { playbackStarted = Date() }
+            case .wav(let makeFile):
+                if file == nil { file = try makeFile(sampleRate) }
+                try file!.append(buffer)
+            }
+        } catch let deviceFailure as AudioDevice.Failure {
+            failure = PluginError.io("The audio device failed while speaking: \(deviceFailure.reason).")
+            return true
+        } catch {
+            failure = error
+            return true
+        }
+        samples += buffer.count
+        return token.isCancelled
+    }
+
+    /// Waits until the device has played everything (or the render is cancelled, which
+    /// drops what is queued). Returns whether it was cancelled.
+    ///
+    /// The wait is on the token, not in drain(): drain cannot be interrupted, and a
+    /// PulseAudio stream may hold two seconds of audio. Only the last few milliseconds
+    /// are left to drain.
+    func finishPlayback(on device: AudioDevice, cancelled: Bool) -> Bool {
+        if cancelled {
+            device.flush()
+            return true
+        }
+        guard let started = playbackStarted else { return false }
+        // One buffer short of the end, leaving only that much for the uninterruptible drain.
+        let end = started.addingTimeInterval(Double(samples) / Double(sampleRate) - Double(EspeakEngine.bufferMilliseconds) / 1000)
+        if token.wait(until: end) {
+            device.flush()
+            return true
+        }
+        device.drain()
+        return false
+    }
+}
+
+/// espeak-ng's synth callback: a C function, so it finds the synthesis through the
+/// engine, which set it on this same thread before calling espeak_ng_Synthesize.
+private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let synthesis = EspeakEngine.current() else { return 1 }
+    let buffer = UnsafeBufferPointer(start: wav, count: wav == nil ? 0 : Int(max(count, 0)))
+    return synthesis.accept(buffer, events: events) ? 1 : 0
+}

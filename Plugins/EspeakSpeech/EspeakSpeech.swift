@@ -1,0 +1,112 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgePluginKit
+
+@_cdecl("sensebridge_plugin_entry")
+public func sensebridgePluginEntry() -> UnsafeRawPointer {
+    PluginExport.renderTarget(EspeakSpeech.self, id: "org.sensebridge.espeak-speech", version: "1.0.0")
+}
+
+/// Speaks messages with espeak-ng, in the voice for each message's locale, to the audio
+/// device or to one WAV file per utterance.
+///
+/// How urgency reaches this target: calls on one instance are serialized, so an urgent
+/// message cannot arrive while another render of this instance is running. The host
+/// calls `interrupt()` from another thread — the render in progress stops within one
+/// audio buffer and returns SB_ERR_CANCELLED — and then renders the urgent message. An
+/// urgent render also cuts off anything another instance in the process is speaking,
+/// since espeak-ng can only say one thing at a time anyway.
+public final class EspeakSpeech: RenderTargetPlugin {
+    private enum Destination {
+        case device
+        case wav(SpeechDirectory)
+    }
+
+    private let settings: SpeechSettings
+    private let destination: Destination
+    private let host: HostServices
+    private let engine = EspeakEngine.shared
+
+    /// The render in progress, if any; `interrupt()` cancels it and nothing else, so an
+    /// interrupt that arrives between renders cannot silence the next message.
+    private let currentLock = NSLock()
+    private var current: CancelToken?
+
+    public init(host: HostServices, config: PluginConfig) throws {
+        self.host = host
+        settings = try SpeechSettings(config)
+        try engine.start()
+        for locale in SpokenLocale.allCases {
+            try engine.validate(voice: settings.voices[locale]!, key: "voices.\(locale.rawValue)")
+        }
+        switch settings.output {
+        case .wav:
+            destination = .wav(try Self.directory(settings.directory))
+        case .device:
+            if case .failure(let failure) = engine.openDevice() {
+                throw PluginError.io("Speech cannot be played: \(failure.reason). Set output to \"wav\" to write speech to files instead.")
+            }
+            destination = .device
+        case .auto:
+            switch engine.openDevice() {
+            case .success:
+                destination = .device
+            case .failure(let failure):
+                destination = .wav(try Self.directory(settings.directory))
+                // Said once, at load: the person hears nothing from this target, and the
+                // host must be able to tell them so.
+                host.log(.warning, "speech.no_audio_device", [("reason", .public(failure.reason)), ("fallback", .public("wav"))])
+            }
+        }
+        if case .device = destination {
+            host.log(.info, "speech.output", [("output", .public("device"))])
+        } else {
+            host.log(.info, "speech.output", [("output", .public("wav"))])
+        }
+    }
+
+    private static func directory(_ template: String) throws -> SpeechDirectory {
+        let path = OutputPathTemplate.resolve(template, environment: ProcessInfo.processInfo.environment)
+        return try SpeechDirectory(path: path)
+    }
+
+    public func render(_ message: OutputMessage) throws {
+        let text = SpeechText.neutralized(message.text)
+        guard SpeechText.isSpeakable(text) else { return }
+        let token = CancelToken()
+        currentLock.lock()
+        current = token
+        currentLock.unlock()
+        defer {
+            currentLock.lock()
+            current = nil
+            currentLock.unlock()
+        }
+        if message.isUrgent { engine.cancelActive() }
+
+        let sink: EspeakEngine.Sink
+        switch destination {
+        case .device:
+            sink = .device
+        case .wav(let directory):
+            sink = .wav(makeFile: { try directory.makeFile(signal: message.signal, sampleRate: $0) })
+        }
+        let outcome = try engine.speak(text, voice: settings.voices[message.locale]!, rate: settings.rate,
+                                       volume: settings.volume, sink: sink, token: token)
+        if case .wav(let directory) = destination, let file = outcome.file {
+            try directory.record(SpeechIndexLine(
+                wallClock: Date().timeIntervalSince1970, message: message, voice: outcome.voice,
+                file: (file.path as NSString).lastPathComponent, durationSeconds: file.durationSeconds,
+                interrupted: outcome.cancelled))
+        }
+        if outcome.cancelled {
+            throw PluginError(.cancelled, "Speech was interrupted.")
+        }
+    }
+
+    public func interrupt() {
+        currentLock.lock()
+        current?.cancel()
+        currentLock.unlock()
+    }
+}

@@ -1,0 +1,132 @@
+/// Turns messages into caption cues: line breaking, reading-speed timing, and the rule
+/// that cues never run backwards. Pure and linear in the length of the text.
+public struct CaptionLayout: Sendable {
+    /// Reading speed the duration is computed from. Broadcast guidance for adult viewers
+    /// sits at 15–17 characters a second; the low end leaves time for someone who also
+    /// has to look up at the scene the caption describes.
+    public static let charactersPerSecond: Int64 = 15
+    /// No cue is shorter than this, however short its text: a flash is not readable.
+    public static let minimumCueMilliseconds: Int64 = 1000
+    /// The common broadcast line limit; longer lines are hard to take in at a glance and
+    /// overflow small screens.
+    public static let maximumLineLength = 42
+    /// More lines cover the picture and are not read before the cue ends.
+    public static let maximumLinesPerCue = 2
+    /// Message times beyond this (100 hours) are clamped: a hostile or broken clock must
+    /// not produce timestamps no player accepts.
+    public static let latestStartMilliseconds: Int64 = 100 * 3_600_000 - 1
+
+    /// Where the previous cue ended; the next cue starts no earlier.
+    public private(set) var endOfLastCueMilliseconds: Int64
+
+    /// `resumingAfter` is the end of the last cue already in the file being appended to,
+    /// so a new session's captions continue after the old ones instead of overlapping them.
+    public init(resumingAfter milliseconds: Int64 = 0) {
+        endOfLastCueMilliseconds = max(0, milliseconds)
+    }
+
+    /// The cues for one message shown at `sessionTime` seconds. Text longer than one cue
+    /// becomes consecutive cues; a message earlier than the previous cue's end is shifted
+    /// to start at that end. Empty or whitespace-only text gives no cue.
+    public mutating func cues(for text: String, at sessionTime: Double) -> [CaptionCue] {
+        let lines = Self.wrap(text)
+        guard !lines.isEmpty else { return [] }
+        var start = max(Self.milliseconds(sessionTime) ?? endOfLastCueMilliseconds, endOfLastCueMilliseconds)
+        var cues: [CaptionCue] = []
+        cues.reserveCapacity(lines.count / Self.maximumLinesPerCue + 1)
+        var index = 0
+        while index < lines.count {
+            let group = lines[index..<min(index + Self.maximumLinesPerCue, lines.count)]
+            // The line break is read like the space it replaced.
+            let characters = Int64(group.reduce(0) { $0 + $1.length } + group.count - 1)
+            let duration = Self.duration(characters: characters)
+            cues.append(CaptionCue(startMilliseconds: start, endMilliseconds: start + duration, lines: group.map(\.text)))
+            start += duration
+            index += Self.maximumLinesPerCue
+        }
+        endOfLastCueMilliseconds = start
+        return cues
+    }
+
+    /// How long `characters` take to read, never under the minimum.
+    public static func duration(characters: Int64) -> Int64 {
+        let reading = (characters * 1000 + charactersPerSecond - 1) / charactersPerSecond
+        return max(minimumCueMilliseconds, reading)
+    }
+
+    /// Seconds to whole milliseconds; nil for NaN (the caller uses the previous cue's end).
+    static func milliseconds(_ seconds: Double) -> Int64? {
+        guard !seconds.isNaN else { return nil }
+        let clamped = min(max(seconds * 1000, 0), Double(latestStartMilliseconds))
+        return Int64(clamped.rounded())
+    }
+
+    struct Line {
+        var text: String
+        var length: Int
+    }
+
+    /// Greedy word wrap at `maximumLineLength` characters (grapheme clusters, what a
+    /// reader counts). Any run of whitespace or control characters is one break, so a
+    /// newline or blank line in the message can never end a cue block early. A word
+    /// longer than a line is cut into line-sized pieces.
+    static func wrap(_ text: String) -> [Line] {
+        var lines: [Line] = []
+        var current = Line(text: "", length: 0)
+        var word = ""
+        var wordLength = 0
+
+        func endLine() {
+            if current.length > 0 { lines.append(current) }
+            current = Line(text: "", length: 0)
+        }
+        func endWord() {
+            guard wordLength > 0 else { return }
+            defer {
+                word = ""
+                wordLength = 0
+            }
+            if wordLength > maximumLineLength {
+                endLine()
+                var piece = ""
+                var pieceLength = 0
+                for character in word {
+                    piece.append(character)
+                    pieceLength += 1
+                    if pieceLength == maximumLineLength {
+                        lines.append(Line(text: piece, length: pieceLength))
+                        piece = ""
+                        pieceLength = 0
+                    }
+                }
+                current = Line(text: piece, length: pieceLength)
+            } else if current.length == 0 {
+                current = Line(text: word, length: wordLength)
+            } else if current.length + 1 + wordLength <= maximumLineLength {
+                current.text += " "
+                current.text += word
+                current.length += 1 + wordLength
+            } else {
+                endLine()
+                current = Line(text: word, length: wordLength)
+            }
+        }
+
+        for character in text {
+            if isBreak(character) {
+                endWord()
+            } else {
+                word.append(character)
+                wordLength += 1
+            }
+        }
+        endWord()
+        endLine()
+        return lines
+    }
+
+    static func isBreak(_ character: Character) -> Bool {
+        if character.isWhitespace { return true }
+        return character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

@@ -1,0 +1,61 @@
+/// Depth sentences: a measurement said as a measurement.
+///
+/// The nearest reading is rounded down, toward the user, so the spoken number is never
+/// farther than what was measured: a person who hears "about 2 metres" and walks 2
+/// metres must not meet the thing sooner. A missing reading is said as a failure to
+/// measure, never as "nothing here" or "clear".
+extension Phrasing {
+    /// Below this the number stops being useful to a walking user; "less than half a
+    /// metre" tells them to stop reaching for a figure and reach out a hand.
+    public static let halfMetre = 0.5
+
+    /// Under 2 m, half-metre steps: the difference between one and one and a half
+    /// metres is a step, which matters at arm's length.
+    public static let fineStepLimit = 2.0
+    public static let fineStep = 0.5
+
+    /// From 2 m to 10 m, whole metres: finer would claim more than a depth sensor's
+    /// accuracy at that range.
+    public static let coarseStepLimit = 10.0
+    public static let coarseStep = 1.0
+
+    /// Beyond 10 m, 5-metre steps: far readings are the least accurate.
+    public static let farStep = 5.0
+
+    /// "The nearest thing measured is about 3 metres away." A negative, NaN or infinite
+    /// distance is not a measurement and yields the could-not-measure sentence.
+    public static func nearestMeasurement(atDistance metres: Double, locale: SpokenLocale) -> String {
+        let table = SpokenTable.forLocale(locale)
+        guard let rounded = roundedTowardUser(metres) else { return table.couldNotMeasure.text }
+        guard rounded >= halfMetre else { return table.nearestUnderHalfMetre.text }
+        let unit = rounded == 1 ? table.metreOne : table.metresMany
+        let distance = unit.filled(["number": spokenNumber(rounded, locale: locale)])
+        return table.nearestMeasured.filled(["distance": distance])
+    }
+
+    /// The sentence for a depth check with no usable reading.
+    public static func couldNotMeasure(locale: SpokenLocale) -> String {
+        SpokenTable.forLocale(locale).couldNotMeasure.text
+    }
+
+    /// The distance rounded down to its step; nil when it is not a measurement.
+    public static func roundedTowardUser(_ metres: Double) -> Double? {
+        guard metres.isFinite, metres >= 0 else { return nil }
+        let step: Double
+        if metres < fineStepLimit {
+            step = fineStep
+        } else if metres < coarseStepLimit {
+            step = coarseStep
+        } else {
+            step = farStep
+        }
+        return (metres / step).rounded(.down) * step
+    }
+
+    static func spokenNumber(_ value: Double, locale: SpokenLocale) -> String {
+        let whole = value.rounded(.down)
+        if whole == value { return String(Int(whole)) }
+        let tenths = Int(((value - whole) * 10).rounded())
+        return "\(Int(whole))\(SpokenTable.forLocale(locale).decimalSeparator.text)\(tenths)"
+    }
+}

@@ -1,0 +1,43 @@
+/// The one place a spoken description gets its hedge.
+///
+/// Composers return subject phrases ("a chair and a doorway"); the host validates them
+/// and Phrasing wraps them in the template for the certainty the detector earned. A
+/// composer can make wording clumsy; it cannot make the host sound certain.
+public enum Phrasing {
+    /// The bucket for a confidence; nil below the precision floor (not named at all).
+    public static func certainty(forConfidence confidence: Double) -> Certainty? {
+        Certainty(confidence: confidence)
+    }
+
+    /// The hedge template for a certainty, stream and locale.
+    public static func hedgeTemplate(certainty: Certainty, stream: PerceptionStream,
+                                     locale: SpokenLocale) -> SpokenEntry {
+        SpokenTable.forLocale(locale).hedge(certainty, stream: stream)
+    }
+
+    /// The full sentence for a subject: "It looks like there's a chair and a doorway."
+    ///
+    /// For the text stream `subject` is the recognized text itself; it is cleaned and
+    /// capped here (`RecognizedText.spoken`) so no caller can read a whole page into the
+    /// awareness channel. Callers validate sight and sound subjects before this point
+    /// (`SceneNarrator` does); Phrasing wraps whatever it is given.
+    public static func describe(subject: String, certainty: Certainty, stream: PerceptionStream,
+                                locale: SpokenLocale) -> String {
+        let template = hedgeTemplate(certainty: certainty, stream: stream, locale: locale)
+        switch stream {
+        case .text:
+            return template.filled(["text": RecognizedText.spoken(subject, locale: locale)])
+        case .sight, .sound:
+            return template.filled(["subject": subject])
+        }
+    }
+
+    /// Names joined the way the locale joins a list: "a chair, a table and a doorway".
+    public static func list(_ items: [String], locale: SpokenLocale) -> String {
+        let table = SpokenTable.forLocale(locale)
+        guard let last = items.last else { return "" }
+        guard items.count > 1 else { return last }
+        let head = items.dropLast().joined(separator: table.listSeparator.text)
+        return table.listFinal.filled(["items": head, "last": last])
+    }
+}

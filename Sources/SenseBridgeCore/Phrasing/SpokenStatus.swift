@@ -1,0 +1,44 @@
+/// A state change the user cannot see, said once through the status signal.
+///
+/// Silence is a failure mode: a stopped session, a backend that stopped answering or an
+/// output that died all sound like a quiet room unless they are said.
+public enum SpokenStatus: Equatable, Sendable {
+    case sessionStarted
+    case sessionStopped
+    /// The network composer's breaker tripped; descriptions continue on-device.
+    case backendFailing
+    /// A probe succeeded after `backendFailing`.
+    case backendRecovered
+    /// A render target stopped; `others` are the display names of the outputs still running.
+    case outputLost(name: String, reason: String, others: [String])
+    /// A depth check found no usable reading.
+    case couldNotMeasure
+}
+
+extension Phrasing {
+    /// The sentence for a status, from the locale's table.
+    public static func status(_ status: SpokenStatus, locale: SpokenLocale) -> String {
+        let table = SpokenTable.forLocale(locale)
+        switch status {
+        case .sessionStarted: return table.sessionStarted.text
+        case .sessionStopped: return table.sessionStopped.text
+        case .backendFailing: return table.backendFailing.text
+        case .backendRecovered: return table.backendRecovered.text
+        case .couldNotMeasure: return table.couldNotMeasure.text
+        case let .outputLost(name, reason, others):
+            let reason = trimmedReason(reason)
+            if others.isEmpty {
+                return table.outputLostNoneLeft.filled(["name": name, "reason": reason])
+            }
+            return table.outputLost.filled(["name": name, "reason": reason,
+                                            "others": list(others, locale: locale)])
+        }
+    }
+
+    /// A reason ending in a full stop would be spoken "…: reason.. Continuing"; drop it.
+    static func trimmedReason(_ reason: String) -> String {
+        var trimmed = RecognizedText.clean(reason)
+        while let last = trimmed.last, last == "." { trimmed.removeLast() }
+        return trimmed
+    }
+}

@@ -1,0 +1,91 @@
+/// Every string SenseBridge speaks in one locale, reviewed as data.
+///
+/// One table per locale (`en`, `es`, `vi`), each a value of this struct, so a missing
+/// entry is a compile error rather than a silent English fallback in the middle of a
+/// Spanish session. Each entry carries a note saying where it is used. Object and sound
+/// names live in `SpokenVocabulary`; everything else the user hears is here.
+public struct SpokenTable: Sendable {
+    public let locale: SpokenLocale
+
+    // MARK: Hedges, one per certainty × stream. The host always supplies these.
+    public let sightHigh: SpokenEntry
+    public let sightMedium: SpokenEntry
+    public let sightLow: SpokenEntry
+    public let soundHigh: SpokenEntry
+    public let soundMedium: SpokenEntry
+    public let soundLow: SpokenEntry
+    public let textHigh: SpokenEntry
+    public let textMedium: SpokenEntry
+    public let textLow: SpokenEntry
+
+    // MARK: Subjects and lists
+    public let textSubject: SpokenEntry
+    public let textContinues: SpokenEntry
+    public let listSeparator: SpokenEntry
+    public let listFinal: SpokenEntry
+
+    // MARK: Measurement
+    public let nearestMeasured: SpokenEntry
+    public let nearestUnderHalfMetre: SpokenEntry
+    public let metreOne: SpokenEntry
+    public let metresMany: SpokenEntry
+    public let decimalSeparator: SpokenEntry
+    public let couldNotMeasure: SpokenEntry
+
+    // MARK: Status and disclosure
+    public let sessionStarted: SpokenEntry
+    public let sessionStopped: SpokenEntry
+    public let backendFailing: SpokenEntry
+    public let backendRecovered: SpokenEntry
+
+    // MARK: Reasoning backend (network composition): named once, each change said once
+    public let backendOnDevice: SpokenEntry
+    public let backendCloud: SpokenEntry
+    public let backendLocal: SpokenEntry
+    public let backendLocalUnencrypted: SpokenEntry
+    public let networkNotTurnedOn: SpokenEntry
+    public let networkTermsMissing: SpokenEntry
+    public let networkKeyMissing: SpokenEntry
+    public let networkCouldNotStart: SpokenEntry
+    public let localBackendFailing: SpokenEntry
+    public let localBackendRecovered: SpokenEntry
+    public let requestBudgetHourReached: SpokenEntry
+    public let requestBudgetHourResumed: SpokenEntry
+    public let requestBudgetSessionReached: SpokenEntry
+
+    // MARK: Outputs
+    public let outputLost: SpokenEntry
+    public let outputLostNoneLeft: SpokenEntry
+
+    /// The table for a locale.
+    public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {
+        switch locale {
+        case .en: return .en
+        case .es: return .es
+        case .vi: return .vi
+        }
+    }
+
+    /// The hedge for a certainty and stream.
+    public func hedge(_ certainty: Certainty, stream: PerceptionStream) -> SpokenEntry {
+        switch (stream, certainty) {
+        case (.sight, .high): return sightHigh
+        case (.sight, .medium): return sightMedium
+        case (.sight, .low): return sightLow
+        case (.sound, .high): return soundHigh
+        case (.sound, .medium): return soundMedium
+        case (.sound, .low): return soundLow
+        case (.text, .high): return textHigh
+        case (.text, .medium): return textMedium
+        case (.text, .low): return textLow
+        }
+    }
+
+    /// Every entry with its name, for review and for tests that check all of them.
+    public var allEntries: [(name: String, entry: SpokenEntry)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let name = child.label, let entry = child.value as? SpokenEntry else { return nil }
+            return (name, entry)
+        }
+    }
+}

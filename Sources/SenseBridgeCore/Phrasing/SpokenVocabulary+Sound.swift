@@ -1,0 +1,37 @@
+extension SpokenVocabulary {
+    /// The sound classes deaf and deaf-blind users asked for: alarms and sirens first,
+    /// then the sounds of people, animals and a home. Vietnamese sound names begin with
+    /// "tiếng" (the sound of), the natural classifier for a heard thing.
+    static let soundEntries: [VocabularyEntry] = [
+        VocabularyEntry("smoke_alarm", .sound, en: "a smoke alarm", es: "una alarma de humo", vi: "tiếng chuông báo khói"),
+        VocabularyEntry("fire_alarm", .sound, en: "a fire alarm", es: "una alarma de incendios", vi: "tiếng chuông báo cháy"),
+        VocabularyEntry("siren", .sound, en: "a siren", es: "una sirena", vi: "tiếng còi hụ"),
+        VocabularyEntry("doorbell", .sound, en: "a doorbell", es: "un timbre", vi: "tiếng chuông cửa"),
+        VocabularyEntry("knock", .sound, en: "a knock at the door", es: "alguien tocando la puerta", vi: "tiếng gõ cửa"),
+        VocabularyEntry("baby_crying", .sound, en: "a baby crying", es: "un bebé llorando", vi: "tiếng em bé khóc"),
+        VocabularyEntry("dog_barking", .sound, en: "a dog barking", es: "un perro ladrando", vi: "tiếng chó sủa"),
+        VocabularyEntry("car_horn", .sound, en: "a car horn", es: "una bocina de coche", vi: "tiếng còi xe"),
+        VocabularyEntry("reversing_beeps", .sound, en: "reversing beeps", es: "unos pitidos de retroceso", vi: "tiếng bíp lùi xe"),
+        VocabularyEntry("glass_breaking", .sound, en: "glass breaking", es: "un cristal rompiéndose", vi: "tiếng kính vỡ"),
+        VocabularyEntry("water_running", .sound, en: "running water", es: "agua corriendo", vi: "tiếng nước chảy"),
+        VocabularyEntry("speech", .sound, en: "someone speaking", es: "alguien hablando", vi: "tiếng người nói"),
+        VocabularyEntry("alarm_clock", .sound, en: "an alarm clock", es: "un despertador", vi: "tiếng đồng hồ báo thức"),
+        VocabularyEntry("telephone_ringing", .sound, en: "a phone ringing", es: "un teléfono sonando", vi: "tiếng điện thoại reo"),
+        VocabularyEntry("kettle_whistle", .sound, en: "a kettle whistling", es: "una tetera silbando", vi: "tiếng ấm nước reo"),
+        VocabularyEntry("microwave_beep", .sound, en: "a microwave beeping", es: "un microondas pitando", vi: "tiếng bíp lò vi sóng"),
+        VocabularyEntry("cat_meowing", .sound, en: "a cat meowing", es: "un gato maullando", vi: "tiếng mèo kêu"),
+        VocabularyEntry("footsteps", .sound, en: "footsteps", es: "unas pisadas", vi: "tiếng bước chân"),
+        VocabularyEntry("engine", .sound, en: "an engine running", es: "un motor en marcha", vi: "tiếng động cơ"),
+        VocabularyEntry("bicycle_bell", .sound, en: "a bicycle bell", es: "un timbre de bicicleta", vi: "tiếng chuông xe đạp"),
+        VocabularyEntry("train_horn", .sound, en: "a train horn", es: "la bocina de un tren", vi: "tiếng còi tàu"),
+        VocabularyEntry("traffic", .sound, en: "traffic", es: "el tráfico", vi: "tiếng xe cộ"),
+        VocabularyEntry("music", .sound, en: "music", es: "música", vi: "tiếng nhạc"),
+        VocabularyEntry("laughter", .sound, en: "laughter", es: "unas risas", vi: "tiếng cười"),
+        VocabularyEntry("shouting", .sound, en: "shouting", es: "unos gritos", vi: "tiếng la hét"),
+        VocabularyEntry("applause", .sound, en: "applause", es: "unos aplausos", vi: "tiếng vỗ tay"),
+        VocabularyEntry("coughing", .sound, en: "someone coughing", es: "alguien tosiendo", vi: "tiếng ho"),
+        VocabularyEntry("thunder", .sound, en: "thunder", es: "unos truenos", vi: "tiếng sấm"),
+        VocabularyEntry("rain", .sound, en: "rain", es: "la lluvia", vi: "tiếng mưa"),
+        VocabularyEntry("crowd", .sound, en: "a crowd", es: "una multitud", vi: "tiếng đám đông"),
+    ]
+}

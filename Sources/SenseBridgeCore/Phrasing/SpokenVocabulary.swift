@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reviewed, article-first names for the identifiers detectors produce.
+///
+/// Whole phrases, not article plus noun: Spanish agrees the article with gender ("una
+/// silla", "un perro") and Vietnamese picks a classifier by the kind of thing ("một cái
+/// ghế", "một con chó", "một quyển sách"); neither can be derived from an English
+/// identifier, so composing one at run time would be the guess this table avoids.
+/// A partial table, not a translated vocabulary: an identifier with no entry falls back
+/// to an English phrase derived from the identifier, which degrades the language and
+/// never the accuracy. Locale changes wording only, never which detections are named.
+///
+/// Only singular, article-first forms: composers name each distinct thing once
+/// ("a chair"), never a count, because a count is a claim the detector did not make
+/// (two boxes around one chair are common) and counted forms differ per language.
+public enum SpokenVocabulary {
+    /// Every reviewed entry, sight then sound.
+    public static let entries: [VocabularyEntry] = sightEntries + soundEntries
+
+    /// The lookup key for an identifier: lowercased, spaces and hyphens as underscores,
+    /// with the handful of detector aliases mapped to one reviewed entry.
+    public static func canonicalIdentifier(_ identifier: String) -> String {
+        let words = identifier.lowercased()
+            .split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace })
+        let key = words.joined(separator: "_")
+        return aliases[key] ?? key
+    }
+
+    /// The reviewed entry for an identifier, if there is one.
+    public static func entry(for identifier: String) -> VocabularyEntry? {
+        byIdentifier[canonicalIdentifier(identifier)]
+    }
+
+    /// The subject phrase for an identifier in a locale: the reviewed phrase, or the
+    /// English phrase derived from the identifier when there is none.
+    public static func subject(for identifier: String, locale: SpokenLocale) -> String {
+        if let entry = entry(for: identifier) { return entry.phrase(locale) }
+        return englishFallback(for: identifier)
+    }
+
+    /// "traffic_cone" → "a traffic cone", "umbrella_stand" → "an umbrella stand".
+    /// Empty for an identifier with no letters, so callers drop it rather than guess.
+    public static func englishFallback(for identifier: String) -> String {
+        let words = canonicalIdentifier(identifier).split(separator: "_").map(String.init)
+        guard let first = words.first else { return "" }
+        return "\(indefiniteArticle(before: first)) \(words.joined(separator: " "))"
+    }
+
+    /// "a" or "an" by the sound of the next word, with the common spelling exceptions
+    /// ("a unicycle", "an hour") so the fallback does not sound machine-made.
+    static func indefiniteArticle(before word: String) -> String {
+        let lower = word.lowercased()
+        if anSoundingExceptions.contains(where: { lower.hasPrefix($0) }) { return "an" }
+        if aSoundingExceptions.contains(where: { lower.hasPrefix($0) }) { return "a" }
+        guard let first = lower.first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+
+    static let aSoundingExceptions = ["uni", "use", "usu", "uti", "eu", "one", "once", "ur"]
+    static let anSoundingExceptions = ["hour", "honest", "honor", "honour", "heir"]
+
+    /// Detector spellings that mean an identifier already in the table.
+    static let aliases: [String: String] = [
+        "tv": "television", "tvmonitor": "television", "sofa": "couch",
+        "cellphone": "cell_phone", "mobile_phone": "cell_phone", "phone": "cell_phone",
+        "bike": "bicycle", "motorbike": "motorcycle", "fridge": "refrigerator",
+        "bin": "trash_can", "garbage_can": "trash_can", "door_way": "doorway",
+        "staircase": "stairs", "stairway": "stairs", "lift": "elevator",
+        "dog_bark": "dog_barking", "bark": "dog_barking", "crying_baby": "baby_crying",
+        "baby_cry": "baby_crying", "vehicle_horn": "car_horn", "door_knock": "knock",
+        "knocking": "knock", "ambulance_siren": "siren", "police_siren": "siren",
+        "glass_break": "glass_breaking", "running_water": "water_running",
+        "talking": "speech", "conversation": "speech", "telephone": "telephone_ringing",
+        "phone_ringing": "telephone_ringing", "cat_meow": "cat_meowing",
+        "footstep": "footsteps", "clapping": "applause", "cough": "coughing",
+        "laugh": "laughter", "laughing": "laughter", "yelling": "shouting",
+        "reversing_beep": "reversing_beeps", "backup_beeper": "reversing_beeps",
+    ]
+
+    static let byIdentifier: [String: VocabularyEntry] = {
+        var table: [String: VocabularyEntry] = [:]
+        for entry in entries {
+            precondition(table[entry.identifier] == nil, "duplicate vocabulary entry \(entry.identifier)")
+            table[entry.identifier] = entry
+        }
+        return table
+    }()
+}

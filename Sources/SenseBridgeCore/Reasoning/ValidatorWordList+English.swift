@@ -1,0 +1,42 @@
+extension ValidatorWordList {
+    /// "may" and "no" keep their accents significant only so that Vietnamese "máy"
+    /// (machine) and "nó" (it) are not read as English.
+    public static let en = ValidatorWordList(
+        language: .en,
+        sentence: ["there", "here is", "i", "you", "we", "they", "he", "she", "it", "is", "are", "was",
+                   "were", "am", "i see", "this is", "that is", "these are", "those are", "see", "sees",
+                   "seeing", "let", "please"],
+        certainty: ["definitely", "definite", "certainly", "certain", "surely", "sure", "clearly",
+                    "obviously", "undoubtedly", "absolutely", "confirmed", "exactly", "precisely",
+                    "guaranteed", "no doubt", "for sure", "actually", "truly"],
+        hedge: ["maybe", "perhaps", "possibly", "possible", "probably", "probable", "likely", "unlikely",
+                "apparently", "appears", "appear", "appearing", "seems", "seem", "seemingly", "looks like",
+                "look like", "looks", "might", "may", "could", "presumably", "i think", "guess", "unsure",
+                "uncertain", "sort of", "kind of"],
+        number: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                 "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+                 "hundred*", "thousand*", "dozen*", "a couple"],
+        distance: ["metre*", "meter*", "m", "cm", "mm", "km", "centimetre*", "centimeter*", "millimetre*",
+                   "millimeter*", "kilometre*", "kilometer*", "foot", "feet", "ft", "inch", "inches", "yard",
+                   "yards", "yd", "mile", "miles", "pace", "paces", "away", "distance", "close", "closer",
+                   "closest", "near", "nearer", "nearest", "nearby", "far", "farther", "further", "within",
+                   "about", "around", "approximately", "roughly", "nearly", "almost"],
+        direction: ["left", "right", "ahead", "behind", "front", "forward", "forwards", "backward",
+                    "backwards", "back", "above", "below", "beneath", "under", "underneath", "overhead",
+                    "beside", "next to", "up", "down", "upstairs", "downstairs", "straight", "north",
+                    "south", "east", "west", "side", "sideways", "toward", "towards", "approaching",
+                    "coming", "across", "here", "middle", "center", "centre", "your", "yours",
+                    "clockwise", "counterclockwise", "oclock"],
+        danger: ["danger", "dangerous", "dangerously", "hazard", "hazards", "hazardous", "risk", "risky",
+                 "unsafe", "safe", "safely", "safety", "watch out", "look out", "careful", "carefully",
+                 "caution", "cautious", "beware", "warning", "alert", "stop", "halt", "clear", "obstacle",
+                 "obstacles", "obstruction", "blocked", "collision", "collide", "crash", "deadly", "fatal",
+                 "threat", "avoid", "urgent", "run", "move"],
+        absence: ["nothing", "no", "none", "nobody", "no one", "noone", "empty", "blank", "vacant", "not",
+                  "without", "absent", "missing"],
+        allowedCompounds: ["stop sign", "bus stop", "parking meter"],
+        languageMarkers: ["the", "and", "with", "to", "is", "are", "there", "this", "that", "it"],
+        diacriticsAlwaysSignificant: ["may", "no"]
+    )
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SenseBridgeCore
+
+/// Drives a profile's render targets together.
+///
+/// A target that failed to load, or fails while running, is reported once through a
+/// channel that still works (Invariant 6), and the profile continues with the rest.
+/// When no target works, every message goes to the text fallback (stderr for the CLI):
+/// the host is never silent.
+public final class ProfileFanOut: @unchecked Sendable {
+    /// A target the profile named that the person no longer has.
+    public struct LostTarget: Sendable {
+        public var name: String
+        /// Short enough to be spoken ("it is not installed").
+        public var reason: String
+        /// The full reason for stderr and logs (paths, plugin messages).
+        public var detail: String
+
+        public init(name: String, reason: String, detail: String? = nil) {
+            self.name = name
+            self.reason = reason
+            self.detail = detail ?? reason
+        }
+    }
+
+    private let lock = NSLock()
+    private var workers: [TargetWorker] = []
+    private var failed: [LostTarget] = []
+    private let wording: (LostTarget, [String], SpokenLocale) -> String
+    private let textFallback: (OutputMessage) -> Void
+    private let locale: SpokenLocale
+    private let log: HostLog
+    private var sequence: UInt64 = 0
+    private let clock: () -> Double
+    private var fallbackAnnounced = false
+
+    /// - Parameters:
+    ///   - targets: created targets with the name a person knows them by ("speech").
+    ///   - lostAtStart: targets that could not be created; announced by the first delivery.
+    ///   - wording: the sentence saying a target was lost, given the remaining names.
+    ///   - textFallback: receives every message once no target works.
+    public init(targets: [(name: String, instance: RenderTargetInstance)], lostAtStart: [LostTarget] = [],
+                locale: SpokenLocale = .en, log: HostLog = .shared,
+                clock: (() -> Double)? = nil,
+                wording: @escaping (LostTarget, [String], SpokenLocale) -> String,
+                textFallback: @escaping (OutputMessage) -> Void) {
+        self.wording = wording
+        self.textFallback = textFallback
+        self.locale = locale
+        self.log = log
+        // Session time starts when the fan-out does, unless the session supplies its own.
+        let start = MonotonicClock.nanoseconds()
+        self.clock = clock ?? { Double(MonotonicClock.nanoseconds() - start) / 1e9 }
+        workers = targets.map { name, instance in
+            TargetWorker(name: name, target: instance) { [weak self] worker, message, error in
+                self?.targetFailed(worker, message: message, error: error)
+            }
+        }
+        for lost in lostAtStart { announceLoss(lost) }
+    }
+
+    public var workingTargetNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return workers.map(\.name)
+    }
+
+    public var lostTargets: [LostTarget] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
+    }
+
+    /// True while any target is in the middle of a render; for tests and status UIs.
+    public var isRendering: Bool {
+        lock.lock()
+        let current = workers
+        lock.unlock()
+        return current.contains { $0.isBusy }
+    }
+
+    /// Hands the message to every working target and returns at once.
+    public func deliver(_ message: OutputMessage) {
+        lock.lock()
+        let current = workers
+        lock.unlock()
+        if current.isEmpty {
+            textFallback(message)
+            return
+        }
+        current.forEach { $0.enqueue(message) }
+    }
+
+    /// Waits for every target to finish what it was given; false if one did not in time.
+    @discardableResult
+    public func drain(timeout: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        // One target's failure hands an announcement to the others after they may
+        // already have drained, so repeat until a whole pass finds every target idle.
+        while true {
+            lock.lock()
+            let current = workers
+            lock.unlock()
+            if current.allSatisfy(\.isIdle) { return true }
+            guard current.allSatisfy({ $0.drain(until: deadline) }), Date() < deadline else {
+                return current.allSatisfy(\.isIdle)
+            }
+        }
+    }
+
+    private func targetFailed(_ worker: TargetWorker, message: OutputMessage, error: Error) {
+        lock.lock()
+        guard let index = workers.firstIndex(where: { $0 === worker }) else {
+            lock.unlock()
+            return
+        }
+        workers.remove(at: index)
+        lock.unlock()
+        // What the lost target still had queued goes to the rest, or to the fallback.
+        let stranded = [message] + worker.stop()
+        log.event(.error, "fanout.target.failed", [.public("target", worker.name)])
+        announceLoss(LostTarget(name: worker.name, reason: String(describing: error)))
+        lock.lock()
+        let remaining = workers
+        lock.unlock()
+        if remaining.isEmpty { stranded.forEach(textFallback) }
+    }
+
+    private func announceLoss(_ lost: LostTarget) {
+        lock.lock()
+        failed.append(lost)
+        let remaining = workers.map(\.name)
+        sequence += 1
+        let announcement = OutputMessage(signal: .status, text: wording(lost, remaining, locale), locale: locale,
+                                         isUrgent: false, sessionTime: clock(), sequence: sequence)
+        let current = workers
+        lock.unlock()
+        if current.isEmpty {
+            textFallback(announcement)
+        } else {
+            current.forEach { $0.enqueue(announcement) }
+        }
+    }
+
+    /// Stops every worker; returns how many messages were dropped for slowness.
+    public func shutdown() -> Int {
+        lock.lock()
+        let current = workers
+        workers.removeAll()
+        lock.unlock()
+        var dropped = 0
+        for worker in current {
+            worker.stop().forEach(textFallback)
+            dropped += worker.dropped
+        }
+        return dropped
+    }
+}

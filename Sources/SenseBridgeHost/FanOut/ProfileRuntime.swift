@@ -1,0 +1,56 @@
+import Foundation
+import SenseBridgeCore
+
+/// A profile brought to life: its render targets created and fanned out, with the
+/// ones that could not be created carried as losses to announce.
+public final class ProfileRuntime: @unchecked Sendable {
+    public let profile: OutputProfile
+    public let fanOut: ProfileFanOut
+    public let outputDirectory: URL
+    public let locale: SpokenLocale
+    /// Where each created target writes, read from its resolved config (`path` or
+    /// `directory`), so a person can be told where their captions or audio went.
+    public private(set) var destinations: [(name: String, location: String)] = []
+
+    /// Creates every target the profile names. A target that cannot be loaded or
+    /// created does not stop the others; it is announced once through them.
+    public init(profile: OutputProfile, host: PluginHost, outputDirectory: URL, locale: SpokenLocale? = nil,
+                wording: @escaping (ProfileFanOut.LostTarget, [String], SpokenLocale) -> String,
+                textFallback: @escaping (OutputMessage) -> Void) {
+        self.profile = profile
+        self.outputDirectory = outputDirectory
+        let locale = locale ?? SpokenLocale(identifier: profile.locale) ?? .en
+        self.locale = locale
+        var created: [(name: String, instance: RenderTargetInstance)] = []
+        var lost: [ProfileFanOut.LostTarget] = []
+        for reference in profile.renderTargets {
+            let name = host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
+            do {
+                let manifest = try host.manifest(id: reference.id)
+                created.append((name, try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory)))
+                let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: reference.config, outputDirectory: outputDirectory)
+                if let location = (resolved["path"] ?? resolved["directory"])?.stringValue {
+                    destinations.append((name, location))
+                }
+            } catch {
+                host.log.event(.error, "profile.target.unavailable", [.public("target", reference.id)])
+                lost.append(.init(name: name, reason: Self.spokenReason(error), detail: String(describing: error)))
+            }
+        }
+        self.fanOut = ProfileFanOut(targets: created, lostAtStart: lost, locale: locale, log: host.log,
+                               wording: wording, textFallback: textFallback)
+    }
+}
+
+extension ProfileRuntime {
+    /// A reason short enough to speak; the paths and plugin messages go to stderr.
+    static func spokenReason(_ error: Error) -> String {
+        switch error {
+        case PluginHost.LookupError.notInstalled: return "it is not installed"
+        case PluginHost.LookupError.broken: return "it is installed but broken"
+        case is PluginProblem: return "its library could not be loaded"
+        case is PluginConfigResolver.Problem: return "the profile's settings for it are invalid"
+        default: return "it could not start"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SenseBridgeCore
+
+/// One render target's own thread and queue.
+///
+/// Each target gets its own so a slow or failing target never delays another, nor the
+/// caller: `enqueue` only appends and signals. An urgent message interrupts the render
+/// in progress (from the caller's thread, as the ABI allows) and goes to the front.
+final class TargetWorker: @unchecked Sendable {
+    let name: String
+    let target: RenderTargetInstance
+    /// A queue that outgrows this is a target far slower than the person's world;
+    /// the oldest routine messages are dropped (and counted) rather than memory growing.
+    static let maximumPending = 256
+
+    private let condition = NSCondition()
+    private var pending: [OutputMessage] = []
+    private var busy = false
+    private var renderingUrgent = false
+    private var stopping = false
+    private(set) var dropped = 0
+    private var thread: Thread?
+    private let onFailure: (TargetWorker, OutputMessage, Error) -> Void
+
+    init(name: String, target: RenderTargetInstance, onFailure: @escaping (TargetWorker, OutputMessage, Error) -> Void) {
+        self.name = name
+        self.target = target
+        self.onFailure = onFailure
+        let thread = Thread { [weak self] in self?.run() }
+        thread.name = "sensebridge.target.\(name)"
+        self.thread = thread
+        thread.start()
+    }
+
+    func enqueue(_ message: OutputMessage) {
+        condition.lock()
+        if message.isUrgent {
+            pending.insert(message, at: pending.firstIndex { !$0.isUrgent } ?? pending.count)
+        } else {
+            pending.append(message)
+        }
+        if pending.count > Self.maximumPending, let oldest = pending.firstIndex(where: { !$0.isUrgent }) {
+            pending.remove(at: oldest)
+            dropped += 1
+        }
+        // Interrupt only a routine render in progress: an alert must not cut off another alert.
+        let interrupt = message.isUrgent && busy && !renderingUrgent
+        condition.signal()
+        condition.unlock()
+        if interrupt { target.interrupt() }
+    }
+
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.isEmpty && !busy
+    }
+
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return busy
+    }
+
+    /// Waits until everything queued so far was rendered (or failed); false on timeout.
+    func drain(until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !pending.isEmpty || busy {
+            if !condition.wait(until: deadline) { return pending.isEmpty && !busy }
+        }
+        return true
+    }
+
+    /// Stops taking work; what is still pending is returned so nothing is lost silently.
+    func stop() -> [OutputMessage] {
+        condition.lock()
+        stopping = true
+        let left = pending
+        pending.removeAll()
+        condition.broadcast()
+        condition.unlock()
+        return left
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                condition.unlock()
+                return
+            }
+            let message = pending.removeFirst()
+            busy = true
+            renderingUrgent = message.isUrgent
+            condition.unlock()
+            do {
+                try target.render(message)
+            } catch let error as PluginCallError where error.isCancelled {
+                // Cut off by an urgent message: expected, not a failure.
+            } catch {
+                onFailure(self, message, error)
+            }
+            condition.lock()
+            busy = false
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}

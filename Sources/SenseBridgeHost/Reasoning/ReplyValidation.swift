@@ -1,0 +1,21 @@
+import SenseBridgeCore
+
+/// The judgements every network reply passes before it may be spoken.
+public enum ReplyValidation {
+    /// SenseBridgeCore's `ReasoningOutputValidator`: no sentence, hedge, number,
+    /// distance, direction, danger or absence claim, within the word ceiling, in the
+    /// requested language. The rejection names our rule (safe to log), never the phrase.
+    public static let core: ReplyValidator = { phrase, locale, maximumWords in
+        guard let rejection = ReasoningOutputValidator.validate(phrase, locale: locale, maximumWords: maximumWords).rejection else {
+            return nil
+        }
+        return rejection.reason.rawValue + (rejection.matchedEntry.map { " ('\($0)')" } ?? "")
+    }
+
+    /// The reviewed localized names from `SpokenVocabulary`, so a Spanish or Vietnamese
+    /// reply can be grounded ("una silla" for chair). A label with no reviewed entry
+    /// cannot be grounded outside English, and its reply falls back to on-device.
+    public static let vocabulary: ReplyGrounding.Vocabulary = { label, locale in
+        SpokenVocabulary.entry(for: label).map { [$0.phrase(locale)] } ?? []
+    }
+}

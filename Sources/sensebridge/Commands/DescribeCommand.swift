@@ -1,0 +1,122 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// `sensebridge describe --records FILE`: one moment described, as a person would hear it.
+enum DescribeCommand {
+    static let spec = CommandSpec(
+        path: ["describe"],
+        abstract: "Describe a records file once: print the hedged sentences and render them through a profile.",
+        usage: "describe --records <file> [--locale en|es|vi] [--detail brief|standard|detailed] [--composer <id>] [--profile <name|path>] [--output <dir>] [--no-render] [--json]",
+        discussion: """
+        The composer proposes subject phrases; the host validates every one, hedges it from the \
+        weakest confidence it covers, and replaces anything it refuses with the fallback composer's words. \
+        The spoken sentences are printed on stdout, one per line; where each output went is printed on stderr.
+        """,
+        options: [("--records <file>", "A records file (JSON Lines, docs/FORMATS.md)."),
+                  ("--detail <level>", "How many things are named: brief, standard or detailed (default: the profile's)."),
+                  ("--composer <id>", "Use this composer instead of the profile's.")]
+            + OutputOptions.help
+            + [("--no-render", "Only print the sentences; create no render target."),
+               ("--json", "Print the sentences and the validator's report as JSON.")],
+        flags: ["--no-render", "--json"],
+        valueOptions: Set(["--records", "--detail", "--composer"]).union(OutputOptions.valueOptions),
+        run: run)
+
+    static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let command = "describe"
+        guard arguments.positionals.isEmpty else {
+            throw CLIError.usage("Unexpected argument '\(arguments.positionals[0])'; the records file goes after --records.", command: command)
+        }
+        guard let path = arguments.value("--records") else { throw CLIError.usage("--records <file> is required.", command: command) }
+        let records = try readRecords(path)
+        let profile = try OutputOptions.profile(arguments, context: context)
+        let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
+        let detailText = arguments.value("--detail") ?? profile.detail
+        guard let detail = SpokenDetail(rawValue: detailText) else {
+            throw CLIError.usage("--detail must be brief, standard or detailed, not '\(detailText)'.", command: command)
+        }
+        let composerID = arguments.value("--composer") ?? profile.composer.id
+        let composerConfig = composerID == profile.composer.id ? profile.composer.config : [:]
+        let composer = try ComposerSelection.composer(composerID, config: composerConfig, context: context)
+        let fallback = try? ComposerSelection.composer(profile.fallbackComposer.id, config: profile.fallbackComposer.config, context: context)
+        if fallback == nil {
+            Console.err("sensebridge: the fallback composer \(profile.fallbackComposer.id) is unavailable; the built-in label list stands in.")
+        }
+        let outcome = SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail).describe(records)
+        if let error = outcome.composerError {
+            Console.err("sensebridge: the composer failed, so every phrase came from the fallback: \(error)")
+        }
+        let report = outcome.narration.report
+        if arguments.has("--json") {
+            Console.json([
+                "sentences": outcome.sentences, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
+                "acceptedComposerPhrases": report.acceptedComposerPhrases,
+                "refusedComposerPhrases": report.composerFailures.map { ["stream": $0.stream.name, "reason": "\($0.reason)"] },
+                "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
+            ])
+        } else {
+            outcome.sentences.forEach { Console.out($0) }
+        }
+        guard !arguments.has("--no-render") else { return .ok }
+        let output = OutputOptions.outputDirectory(arguments, context: context)
+        let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
+        for (index, sentence) in outcome.sentences.enumerated() {
+            runtime.fanOut.deliver(OutputMessage(signal: .description, text: sentence, locale: locale,
+                                                 sessionTime: Double(index) * 0.001, sequence: UInt64(index + 1)))
+        }
+        let delivered = runtime.fanOut.drain(timeout: 120)
+        Console.err("Rendered through profile '\(profile.name)':")
+        OutputOptions.reportDestinations(runtime)
+        _ = runtime.fanOut.shutdown()
+        return delivered ? .ok : .ioError
+    }
+
+    static func readRecords(_ path: String) throws -> [PerceptionRecord] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError(message: "\(path): cannot be read (\((error as NSError).localizedDescription)).", code: .noInput)
+        }
+        do {
+            return try RecordsFile.parse(data, name: path)
+        } catch let error as RecordsFileError {
+            throw CLIError(message: "\(error)", code: .dataError)
+        }
+    }
+}
+
+extension PerceptionStream {
+    var name: String {
+        switch self {
+        case .sight: return "sight"
+        case .sound: return "sound"
+        case .text: return "text"
+        }
+    }
+}
+
+/// Chooses and creates composers, keeping network composers behind the consent gates.
+enum ComposerSelection {
+    static func composer(_ id: String, config: [String: JSONValue], context: Context) throws -> SceneComposerInstance {
+        let manifest: PluginManifest
+        do {
+            manifest = try context.host.manifest(id: id)
+        } catch let error as PluginHost.LookupError {
+            throw CLIError(message: error.description, code: .unavailable)
+        }
+        guard manifest.kind == .sceneComposer else {
+            throw CLIError(message: "\(id) is a \(manifest.kind.rawValue), not a scene composer.", code: .usage)
+        }
+        guard !manifest.capabilities.usesNetwork else {
+            throw CLIError(message: "\(id) sends data off this machine; it runs only after you switch the reasoning backend and acknowledge the provider's terms (see 'sensebridge settings --help').",
+                           code: .config)
+        }
+        do {
+            return try context.host.sceneComposer(manifest, config: config)
+        } catch {
+            throw CLIError(message: "The composer \(id) could not be started: \(error)", code: .unavailable)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// The options every command that speaks shares, and the profile runtime they build.
+enum OutputOptions {
+    static let help: [(String, String)] = [
+        ("--profile <name|path>", "The output profile (default: \(ProfileStore.defaultProfileName))."),
+        ("--locale <en|es|vi>", "The language spoken (default: the profile's)."),
+        ("--output <dir>", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
+    ]
+    static let valueOptions: Set<String> = ["--profile", "--locale", "--output"]
+
+    static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
+        guard let text = arguments.value("--locale") ?? Optional(profile.locale) else { return .en }
+        guard let locale = SpokenLocale(identifier: text) else {
+            throw CLIError.usage("--locale must be en, es or vi, not '\(text)'.", command: command)
+        }
+        return locale
+    }
+
+    static func outputDirectory(_ arguments: Arguments, context: Context) -> URL {
+        arguments.value("--output").map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? PluginConfigResolver.defaultOutputDirectory(context.environment)
+    }
+
+    static func profile(_ arguments: Arguments, context: Context) throws -> OutputProfile {
+        try ProfileLookup.load(arguments.value("--profile") ?? ProfileStore.defaultProfileName, context: context)
+    }
+
+    /// Creates the profile's targets; targets that cannot be created are announced
+    /// through the others, and with none left every message goes to stderr.
+    static func runtime(_ profile: OutputProfile, locale: SpokenLocale, output: URL, context: Context) throws -> ProfileRuntime {
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError(message: "The output directory \(output.path) cannot be created: \((error as NSError).localizedDescription).",
+                           code: .cantCreate)
+        }
+        return ProfileRuntime(
+            profile: profile, host: context.host, outputDirectory: output, locale: locale,
+            wording: { lost, remaining, locale in
+                Phrasing.status(.outputLost(name: lost.name, reason: lost.reason, others: remaining), locale: locale)
+            },
+            textFallback: { message in
+                Console.err("[\(message.signal.name)] \(message.text)")
+            })
+    }
+
+    /// Tells where each output went, on stderr so stdout stays the spoken result.
+    static func reportDestinations(_ runtime: ProfileRuntime) {
+        for (name, location) in runtime.destinations {
+            Console.err("  \(name): \(location)")
+        }
+        for lost in runtime.fanOut.lostTargets {
+            Console.err("  \(lost.name): not available (\(lost.detail))")
+        }
+    }
+}
+
+extension OutputSignal {
+    /// The name used on the command line and in stderr fallback lines.
+    var name: String {
+        switch self {
+        case .description: return "description"
+        case .awarenessAlert: return "alert"
+        case .awarenessClear: return "clear"
+        case .readingSegment: return "reading"
+        case .status: return "status"
+        case .sessionSummary: return "summary"
+        }
+    }
+}

@@ -1,0 +1,175 @@
+/* Shared by the C fixture plugins: what every well-behaved plugin needs (a config
+ * check, bounded error messages, UTF-8 validation) and the defects that cut across
+ * kinds, each chosen by -D so a test gets a library with exactly one fault.
+ *
+ *   FIXTURE_ID                  descriptor id (string literal)
+ *   FIXTURE_CRASH_CREATE        1: create dereferences NULL (SIGSEGV) once the config is accepted
+ *   FIXTURE_NULL_ON_BAD_CONFIG  1: create returns NULL for bad config without code or message
+ *   FIXTURE_BAD_UTF8_ERROR      1: the bad-config error message contains bytes that are not UTF-8
+ *   FIXTURE_LEAK_CREATE         1: create keeps 64 KiB it never frees (and touches it)
+ *   FIXTURE_FORGE_RESULT        1: create prints a forged harness "pass" line and exits
+ *   FIXTURE_SELF_TESTS          1: exports one passing self-test; 2: also one that fails
+ *   FIXTURE_UNLABELLED_LOG      1: create logs an event with a value that has no privacy label
+ */
+#ifndef FIXTURE_COMMON_H
+#define FIXTURE_COMMON_H
+
+#define _POSIX_C_SOURCE 200809L
+#include <sensebridge.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef FIXTURE_ID
+#define FIXTURE_ID "org.sensebridge.fixture"
+#endif
+#ifndef FIXTURE_CRASH_CREATE
+#define FIXTURE_CRASH_CREATE 0
+#endif
+#ifndef FIXTURE_NULL_ON_BAD_CONFIG
+#define FIXTURE_NULL_ON_BAD_CONFIG 0
+#endif
+#ifndef FIXTURE_BAD_UTF8_ERROR
+#define FIXTURE_BAD_UTF8_ERROR 0
+#endif
+#ifndef FIXTURE_LEAK_CREATE
+#define FIXTURE_LEAK_CREATE 0
+#endif
+#ifndef FIXTURE_FORGE_RESULT
+#define FIXTURE_FORGE_RESULT 0
+#endif
+#ifndef FIXTURE_SELF_TESTS
+#define FIXTURE_SELF_TESTS 0
+#endif
+#ifndef FIXTURE_UNLABELLED_LOG
+#define FIXTURE_UNLABELLED_LOG 0
+#endif
+
+#define FIXTURE_UNUSED __attribute__((unused))
+
+/* Escapes the optimiser: a leak or a NULL it cannot see through. */
+static void *volatile fixture_sink FIXTURE_UNUSED;
+static int *volatile fixture_null FIXTURE_UNUSED = NULL;
+
+static FIXTURE_UNUSED void fixture_error(sb_error *error, sb_status code, const char *message) {
+    if (!error) return;
+    error->code = code;
+    strncpy(error->message, message, SB_ERROR_MESSAGE_CAPACITY - 1);
+    error->message[SB_ERROR_MESSAGE_CAPACITY - 1] = '\0';
+}
+
+/* A JSON object in outline: braces, brackets and strings balance and the text is
+ * one object. Enough to refuse truncated or non-JSON config, as a real parser would. */
+static FIXTURE_UNUSED int fixture_config_is_object(const char *json) {
+    if (!json) return 1; /* NULL means defaults */
+    const char *p = json;
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
+    if (*p != '{') return 0;
+    int depth = 0, in_string = 0, closed = 0;
+    for (; *p; p++) {
+        char c = *p;
+        if (closed) {
+            if (c != ' ' && c != '\n' && c != '\t' && c != '\r') return 0;
+            continue;
+        }
+        if (in_string) {
+            if (c == '\\' && p[1]) p++;
+            else if (c == '"') in_string = 0;
+            continue;
+        }
+        if (c == '"') in_string = 1;
+        else if (c == '{' || c == '[') depth++;
+        else if (c == '}' || c == ']') {
+            if (--depth < 0) return 0;
+            if (depth == 0) closed = 1;
+        }
+    }
+    return closed && !in_string;
+}
+
+static FIXTURE_UNUSED int fixture_utf8_valid(const unsigned char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = s[i];
+        size_t len;
+        unsigned int cp;
+        if (c < 0x80) { i++; continue; }
+        else if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
+        else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
+        else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
+        else return 0;
+        if (i + len > n) return 0;
+        for (size_t k = 1; k < len; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return 0;
+        if (cp >= 0xD800 && cp <= 0xDFFF) return 0;
+        i += len;
+    }
+    return 1;
+}
+
+static FIXTURE_UNUSED void fixture_sleep_us(long us) {
+    struct timespec t = {us / 1000000, (us % 1000000) * 1000};
+    while (nanosleep(&t, &t) != 0) {}
+}
+
+/* The create preamble every fixture shares. Returns 0 when create must return NULL. */
+static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, const char *config_json, sb_error *error) {
+    if (!fixture_config_is_object(config_json)) {
+        if (FIXTURE_NULL_ON_BAD_CONFIG) return 0;
+        fixture_error(error, SB_ERR_INVALID_CONFIG,
+                      FIXTURE_BAD_UTF8_ERROR ? "config is not a JSON object \xff\xfe (fixture)"
+                                             : "config must be a JSON object, e.g. {}");
+        return 0;
+    }
+    if (FIXTURE_CRASH_CREATE) *fixture_null = 1;
+    if (FIXTURE_UNLABELLED_LOG && host && host->log_event) {
+        sb_log_field field = {"config", config_json ? config_json : "", SB_PRIVACY_UNLABELLED};
+        host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);
+    }
+    if (FIXTURE_LEAK_CREATE) {
+        char *leak = malloc(64 * 1024);
+        memset(leak, 1, 64 * 1024);
+        fixture_sink = leak;
+    }
+    if (FIXTURE_FORGE_RESULT) {
+        const char *forged = "SBRESULT 0 {\"status\":\"pass\"}\n";
+        fputs(forged, stdout);
+        fflush(stdout);
+        if (write(3, forged, strlen(forged)) < 0) {}
+        _exit(0);
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------- self-tests */
+
+static uint32_t fixture_test_count(void) { return FIXTURE_SELF_TESTS >= 2 ? 2 : (FIXTURE_SELF_TESTS ? 1 : 0); }
+
+static const char *fixture_test_name(uint32_t index) {
+    if (index == 0) return "parses-its-config";
+    if (index == 1) return "fails-on-purpose";
+    return NULL;
+}
+
+static sb_status fixture_test_run(uint32_t index, const sb_host_services *host, sb_error *error) {
+    (void)host;
+    if (index == 0) return fixture_config_is_object("{\"a\": [1, {\"b\": \"}\"}]}") && !fixture_config_is_object("{\"a\": ") ? SB_OK : SB_ERR_INTERNAL;
+    fixture_error(error, SB_ERR_INTERNAL, "this self-test fails on purpose");
+    return SB_ERR_INTERNAL;
+}
+
+static const sb_plugin_tests fixture_tests FIXTURE_UNUSED = {
+    sizeof(sb_plugin_tests), fixture_test_count, fixture_test_name, fixture_test_run,
+};
+
+static FIXTURE_UNUSED const void *fixture_tests_interface(const char *id) {
+    if (FIXTURE_SELF_TESTS && strcmp(id, SB_INTERFACE_PLUGIN_TESTS) == 0) return &fixture_tests;
+    return NULL;
+}
+
+#endif

@@ -1,0 +1,151 @@
+/* A scene composer that names each record ("a chair"), one phrase per record, with
+ * defects chosen at compile time. Like the host's label list, it speaks identifiers
+ * without underscores and gives text records a fixed subject ("some text"): the host
+ * reads recognized text itself. It "works" 100 us per record, checking cancel and
+ * the deadline between records, so cancel has something to cut short.
+ *
+ *   FIXTURE_IGNORE_CANCEL  1: cancel is ignored; compose runs until its work or deadline ends
+ *   FIXTURE_LEAK_COMPOSE   1: every compose keeps 64 KiB it never frees
+ *   FIXTURE_SENTENCES      1: writes confident sentences with a distance ("There is a chair 2 feet ahead.")
+ * and the cross-kind knobs in fixture_common.h.
+ */
+#include "fixture_common.h"
+#include <stdatomic.h>
+
+#ifndef FIXTURE_IGNORE_CANCEL
+#define FIXTURE_IGNORE_CANCEL 0
+#endif
+#ifndef FIXTURE_LEAK_COMPOSE
+#define FIXTURE_LEAK_COMPOSE 0
+#endif
+#ifndef FIXTURE_SENTENCES
+#define FIXTURE_SENTENCES 0
+#endif
+
+typedef struct composer {
+    const sb_host_services *host;
+    atomic_int cancelled;
+    /* Plugin-owned until the next call: */
+    sb_phrase *phrases;
+    char **texts;
+    uint32_t *indices;
+    size_t count;
+} composer;
+
+static void release_result(composer *self) {
+    for (size_t i = 0; i < self->count; i++) free(self->texts[i]);
+    free(self->phrases);
+    free(self->texts);
+    free(self->indices);
+    self->phrases = NULL;
+    self->texts = NULL;
+    self->indices = NULL;
+    self->count = 0;
+}
+
+static void *composer_create(const sb_host_services *host, const char *config_json, sb_error *error) {
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
+    composer *self = calloc(1, sizeof(composer));
+    self->host = host;
+    atomic_init(&self->cancelled, 0);
+    return self;
+}
+
+static void composer_destroy(void *instance) {
+    release_result(instance);
+    free(instance);
+}
+
+static const char *article(const char *locale) {
+    if (strcmp(locale, "en") == 0) return "a";
+    if (strcmp(locale, "es") == 0) return "un";
+    if (strcmp(locale, "vi") == 0) return "m\xe1\xbb\x99t"; /* "một" */
+    return NULL;
+}
+
+static const char *text_subject(const char *locale) {
+    if (strcmp(locale, "es") == 0) return "un texto";
+    if (strcmp(locale, "vi") == 0) return "m\xe1\xbb\x99t \xc4\x91o\xe1\xba\xa1n ch\xe1\xbb\xaf"; /* "một đoạn chữ" */
+    return "some text";
+}
+
+static sb_status composer_compose(void *instance, const sb_compose_request *request, sb_compose_result *result, sb_error *error) {
+    composer *self = instance;
+    atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
+    release_result(self);
+    const char *a = article(request->locale ? request->locale : "en");
+    if (!a) {
+        fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks en, es and vi only");
+        return SB_ERR_UNSUPPORTED;
+    }
+    if (FIXTURE_LEAK_COMPOSE) {
+        char *leak = malloc(64 * 1024);
+        memset(leak, 1, 64 * 1024);
+        fixture_sink = leak;
+    }
+    size_t n = request->record_count;
+    self->phrases = calloc(n ? n : 1, sizeof(sb_phrase));
+    self->texts = calloc(n ? n : 1, sizeof(char *));
+    self->indices = calloc(n ? n : 1, sizeof(uint32_t));
+    for (size_t i = 0; i < n; i++) {
+        if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
+            fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
+            release_result(self);
+            return SB_ERR_TIMEOUT;
+        }
+        if (!FIXTURE_IGNORE_CANCEL && atomic_load(&self->cancelled)) {
+            fixture_error(error, SB_ERR_CANCELLED, "composing was cancelled");
+            release_result(self);
+            return SB_ERR_CANCELLED;
+        }
+        fixture_sleep_us(100);
+        const sb_record *record = &request->records[i];
+        sb_stream stream;
+        char *text;
+        if (record->kind == SB_RECORD_TEXT) {
+            stream = SB_STREAM_TEXT;
+            text = strdup(text_subject(request->locale ? request->locale : "en"));
+        } else if (record->kind == SB_RECORD_OBJECT || record->kind == SB_RECORD_SOUND) {
+            stream = record->kind == SB_RECORD_OBJECT ? SB_STREAM_SIGHT : SB_STREAM_SOUND;
+            size_t size = strlen(a) + strlen(record->label) + 2;
+            text = malloc(size);
+            if (FIXTURE_SENTENCES) {
+                size = strlen(record->label) + 40;
+                text = realloc(text, size);
+                snprintf(text, size, "There is a %s 2 feet ahead.", record->label);
+            } else {
+                snprintf(text, size, "%s %s", a, record->label);
+            }
+            for (char *c = text; *c; c++) if (*c == '_') *c = ' ';
+        } else {
+            continue; /* depth is not narrated as a subject */
+        }
+        self->texts[self->count] = text;
+        self->indices[self->count] = (uint32_t)i;
+        self->phrases[self->count] = (sb_phrase){stream, text, &self->indices[self->count], 1};
+        self->count++;
+    }
+    result->phrases = self->phrases;
+    result->phrase_count = self->count;
+    return SB_OK;
+}
+
+static void composer_cancel(void *instance) { atomic_store(&((composer *)instance)->cancelled, 1); }
+
+static const sb_scene_composer composer_table = {
+    sizeof(sb_scene_composer), composer_create, composer_destroy, composer_compose, composer_cancel,
+};
+
+static const void *composer_get_interface(const char *id) {
+    if (strcmp(id, SB_INTERFACE_SCENE_COMPOSER) == 0) return &composer_table;
+    return fixture_tests_interface(id);
+}
+
+static const sb_plugin_descriptor descriptor = {
+    SB_ABI_MAJOR, SB_ABI_MINOR, sizeof(sb_plugin_descriptor), SB_KIND_SCENE_COMPOSER,
+    FIXTURE_ID, "1.0.0", NULL, composer_get_interface,
+};
+
+__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+    return &descriptor;
+}

@@ -1,0 +1,98 @@
+/* A sensing source that replays FIXTURE_FRAME_COUNT records frames per run, as
+ * fast as asked, then reports end of stream; defects chosen at compile time.
+ *
+ *   FIXTURE_FRAME_COUNT       frames per run (default 100)
+ *   FIXTURE_REPEAT_TIMESTAMP  1: every second frame repeats the previous timestamp
+ *   FIXTURE_LEAK_FRAME        1: every frame keeps 64 KiB it never frees
+ * and the cross-kind knobs in fixture_common.h.
+ */
+#include "fixture_common.h"
+
+#ifndef FIXTURE_FRAME_COUNT
+#define FIXTURE_FRAME_COUNT 100
+#endif
+#ifndef FIXTURE_REPEAT_TIMESTAMP
+#define FIXTURE_REPEAT_TIMESTAMP 0
+#endif
+#ifndef FIXTURE_LEAK_FRAME
+#define FIXTURE_LEAK_FRAME 0
+#endif
+
+typedef struct source {
+    const sb_host_services *host;
+    int started;
+    uint64_t run_id;
+    unsigned frame;
+    uint64_t last_timestamp;
+    sb_record record; /* plugin-owned until the next call */
+} source;
+
+static void *source_create(const sb_host_services *host, const char *config_json, sb_error *error) {
+    if (!fixture_create_checks(host, config_json, error)) return NULL;
+    source *self = calloc(1, sizeof(source));
+    self->host = host;
+    return self;
+}
+
+static void source_destroy(void *instance) { free(instance); }
+
+static sb_status source_start(void *instance, sb_error *error) {
+    (void)error;
+    source *self = instance;
+    self->started = 1;
+    self->run_id += 1;
+    self->frame = 0;
+    return SB_OK;
+}
+
+static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *frame, sb_error *error) {
+    (void)timeout_ms;
+    source *self = instance;
+    if (!self->started) {
+        fixture_error(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
+        return SB_ERR_NOT_STARTED;
+    }
+    if (self->frame >= FIXTURE_FRAME_COUNT) {
+        fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");
+        return SB_ERR_END_OF_STREAM;
+    }
+    if (FIXTURE_LEAK_FRAME) {
+        char *leak = malloc(64 * 1024);
+        memset(leak, 1, 64 * 1024);
+        fixture_sink = leak;
+    }
+    uint64_t now = self->host->monotonic_ns(self->host);
+    uint64_t timestamp = now > self->last_timestamp ? now : self->last_timestamp + 1;
+    if (FIXTURE_REPEAT_TIMESTAMP && self->frame % 2 == 1) timestamp = self->last_timestamp;
+    self->last_timestamp = timestamp;
+    self->frame += 1;
+    self->record = (sb_record){SB_RECORD_OBJECT, SB_RECORD_HAS_BOX, "chair", 0.8f, {0.4f, 0.3f, 0.2f, 0.4f}, 0.0f};
+    memset(frame, 0, sizeof *frame);
+    frame->struct_size = sizeof *frame;
+    frame->kind = SB_FRAME_RECORDS;
+    frame->timestamp_ns = timestamp;
+    frame->run_id = self->run_id;
+    frame->records = &self->record;
+    frame->record_count = 1;
+    return SB_OK;
+}
+
+static void source_stop(void *instance) { ((source *)instance)->started = 0; }
+
+static const sb_sensing_source source_table = {
+    sizeof(sb_sensing_source), source_create, source_destroy, source_start, source_next, source_stop,
+};
+
+static const void *source_get_interface(const char *id) {
+    if (strcmp(id, SB_INTERFACE_SENSING_SOURCE) == 0) return &source_table;
+    return fixture_tests_interface(id);
+}
+
+static const sb_plugin_descriptor descriptor = {
+    SB_ABI_MAJOR, SB_ABI_MINOR, sizeof(sb_plugin_descriptor), SB_KIND_SENSING_SOURCE,
+    FIXTURE_ID, "1.0.0", NULL, source_get_interface,
+};
+
+__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+    return &descriptor;
+}

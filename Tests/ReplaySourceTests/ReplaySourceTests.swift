@@ -1,0 +1,94 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeTesting
+import Testing
+
+/// The replay source loaded from its built library, as any host would load it.
+@Suite struct ReplaySourceTests {
+    let host: PluginHost
+    let manifest: PluginManifest
+    static let sample = RepositoryPaths.root.appendingPathComponent("samples/corridor.recording.jsonl")
+
+    init() throws {
+        _ = try RepositoryPaths.stagedManifest("replay-source.json")
+        host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: RepositoryPaths.stagedPlugins, origin: .build)]))
+        manifest = try host.manifest(id: "org.sensebridge.replay-source")
+    }
+
+    func source(_ path: URL = sample, pace: String = "fast") throws -> SensingSourceInstance {
+        try host.sensingSource(manifest, config: ["path": .string(path.path), "pace": .string(pace)])
+    }
+
+    func drain(_ source: SensingSourceInstance) throws -> [SensingSourceInstance.Frame] {
+        var frames: [SensingSourceInstance.Frame] = []
+        while true {
+            switch try source.next(timeoutMilliseconds: 1000) {
+            case .frame(let frame): frames.append(frame)
+            case .timedOut: Issue.record("a fast replay timed out"); return frames
+            case .endOfStream: return frames
+            }
+        }
+    }
+
+    @Test func replaysEveryFrameInOrderThenStaysEnded() throws {
+        let expected = try Recording.parse(Data(contentsOf: Self.sample), name: "sample")
+        let source = try source()
+        try source.start()
+        let frames = try drain(source)
+        #expect(frames.count == expected.frames.count)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.timestampNanoseconds < $1.timestampNanoseconds })
+        guard case .depth(let first) = frames[0].content else { Issue.record("first frame is not depth"); return }
+        #expect(first.width == 32 && first.height == 24)
+        #expect(first.intrinsics != nil)
+        guard case .depth(let recorded) = expected.frames[0].content else { Issue.record("sample starts without depth"); return }
+        #expect(first.metres.map(\.bitPattern) == recorded.metres.map(\.bitPattern), "samples cross the C boundary bit for bit")
+        for _ in 0..<3 {
+            guard case .endOfStream = try source.next(timeoutMilliseconds: 10) else { Issue.record("end of stream did not stay"); return }
+        }
+    }
+
+    @Test func stopRefusesFramesAndStartBeginsANewRun() throws {
+        let source = try source()
+        #expect(throws: PluginCallError.self) { try source.next(timeoutMilliseconds: 10) }
+        try source.start()
+        guard case .frame(let first) = try source.next(timeoutMilliseconds: 10) else { Issue.record("no frame"); return }
+        source.stop()
+        do {
+            _ = try source.next(timeoutMilliseconds: 10)
+            Issue.record("a stopped source handed out a frame")
+        } catch let error as PluginCallError {
+            #expect(error.status == 9)  // SB_ERR_NOT_STARTED
+        }
+        try source.start()
+        guard case .frame(let again) = try source.next(timeoutMilliseconds: 10) else { Issue.record("no frame after restart"); return }
+        #expect(again.runID != first.runID)
+    }
+
+    @Test func recordedPaceTimesOutBeforeAFrameIsDue() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("late.jsonl", #"{"time": 30, "records": []}"#)
+        let source = try source(file, pace: "recorded")
+        try source.start()
+        guard case .timedOut = try source.next(timeoutMilliseconds: 20) else { Issue.record("expected a timeout"); return }
+    }
+
+    @Test(arguments: [
+        (#"{"time": 1, "records": []}\#n{"time": 0.5, "records": []}"#, "line 2: time 0.5 is not after"),
+        (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0 confidence 1.7 is outside 0…1"),
+        (#"{"time": 0, "depth": {"width": 2, "height": 2, "metres": [1, 2, 3]}}"#, "line 1: depth \"metres\" must hold"),
+        ("{not json", "line 1: is not a JSON object"),
+        (#"{"time": 0}"#, "needs exactly one of"),
+    ])
+    func aCorruptRecordingFailsAtCreateNamingFileAndLine(_ text: String, _ reason: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("bad.jsonl", text)
+        do {
+            _ = try source(file)
+            Issue.record("a corrupt recording was accepted")
+        } catch let error as PluginCallError {
+            #expect(error.message.contains(file.path), "\(error.message)")
+            #expect(error.message.contains(reason), "\(error.message)")
+        }
+    }
+}

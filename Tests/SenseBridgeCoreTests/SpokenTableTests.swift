@@ -1,0 +1,53 @@
+import Testing
+@testable import SenseBridgeCore
+
+@Suite("SpokenTable")
+struct SpokenTableTests {
+    @Test("every entry has text and a note saying where it is used", arguments: SpokenLocale.allCases)
+    func entriesHaveNotes(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        #expect(table.locale == locale)
+        #expect(table.allEntries.count == 38)
+        for (name, entry) in table.allEntries {
+            #expect(!entry.text.isEmpty, "\(name)")
+            #expect(entry.note.count > 10, "\(name) has no useful note")
+        }
+    }
+
+    @Test("every locale has the same entries with the same slots", arguments: [SpokenLocale.es, .vi])
+    func slotsAgree(locale: SpokenLocale) {
+        let english = Dictionary(uniqueKeysWithValues: SpokenTable.en.allEntries.map { ($0.name, $0.entry.slots.sorted()) })
+        let other = Dictionary(uniqueKeysWithValues: SpokenTable.forLocale(locale).allEntries.map { ($0.name, $0.entry.slots.sorted()) })
+        #expect(english == other)
+    }
+
+    @Test("hedges take exactly one subject and end a sentence", arguments: SpokenLocale.allCases)
+    func hedges(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        for stream in PerceptionStream.allCases {
+            for certainty in Certainty.allCases {
+                let hedge = table.hedge(certainty, stream: stream)
+                #expect(hedge.slots == [stream == .text ? "text" : "subject"])
+                if stream != .text { #expect(hedge.text.hasSuffix(".")) }
+            }
+            // Each certainty sounds different: the hedge is the certainty.
+            #expect(Set(Certainty.allCases.map { table.hedge($0, stream: stream).text }).count == 3)
+        }
+    }
+
+    @Test("the could-not-measure sentence never claims the way is clear", arguments: SpokenLocale.allCases)
+    func couldNotMeasureIsNotClear(locale: SpokenLocale) {
+        let sentence = SpokenTable.forLocale(locale).couldNotMeasure.text.lowercased()
+        for word in ["clear", "nothing", "free", "despejado", "libre", "nada", "thông thoáng", "không có gì"] {
+            #expect(!sentence.contains(word), "\(sentence) contains \(word)")
+        }
+    }
+
+    @Test("filling a slot never re-reads the inserted text")
+    func singlePassFill() {
+        let entry = SpokenEntry("It looks like there's {subject}.", note: "test")
+        #expect(entry.filled(["subject": "{subject} %@ {distance}"]) == "It looks like there's {subject} %@ {distance}.")
+        #expect(entry.slots == ["subject"])
+        #expect(entry.frame(around: "subject")! == ("It looks like there's ", "."))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeTesting
+import Testing
+@testable import SenseBridgeHost
+
+/// The fan-out with real C targets: one fast, one slow or failing.
+@Suite struct ProfileFanOutTests {
+    let plugins: TemporaryDirectory
+    let output: TemporaryDirectory
+    let host: PluginHost
+
+    init() throws {
+        plugins = try TemporaryDirectory()
+        output = try TemporaryDirectory()
+        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
+                               manifest: ["config": ["defaults": ["path": "{output}/out.txt", "delay_ms": 0, "fail_after": -1],
+                                                     "schema": ["path": ["type": "string"], "delay_ms": ["type": "integer"],
+                                                                "fail_after": ["type": "integer"]]]],
+                               source: "recording_target.c")
+        host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)]))
+    }
+
+    func target(_ file: String, delay: Int = 0, failAfter: Int = -1) throws -> RenderTargetInstance {
+        try host.renderTarget(try host.manifest(id: "org.sensebridge.recording-target"),
+                              config: ["path": .string(output.file(file).path), "delay_ms": .number(Double(delay)),
+                                       "fail_after": .number(Double(failAfter))])
+    }
+
+    func lines(_ file: String) -> [String] {
+        ((try? String(contentsOf: output.file(file), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func fanOut(_ targets: [(String, RenderTargetInstance)], fallback: FallbackLog) -> ProfileFanOut {
+        ProfileFanOut(targets: targets.map { (name: $0.0, instance: $0.1) },
+                      wording: { lost, remaining, _ in "LOST \(lost.name); continuing with \(remaining.joined(separator: "+"))" },
+                      textFallback: { fallback.append($0) })
+    }
+
+    @Test func aSlowTargetDelaysNeitherTheCallerNorTheOthers() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("fast", try target("fast.txt")), ("slow", try target("slow.txt", delay: 400))], fallback: fallback)
+        for index in 1...5 { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
+        // deliver() only enqueued: the slow target cannot have finished its first render yet.
+        #expect(lines("slow.txt").isEmpty)
+        let fastDone = waitFor { lines("fast.txt").count == 5 }
+        #expect(fastDone)
+        // When the fast target is done with all five, the slow one is still on its first two.
+        #expect(lines("slow.txt").count <= 2)
+        #expect(fan.drain(timeout: 10))
+        #expect(lines("slow.txt").count == 5)
+        #expect(fallback.messages.isEmpty)
+        _ = fan.shutdown()
+    }
+
+    @Test func aFailingTargetIsReportedOnceThroughTheOthers() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("captions", try target("good.txt")), ("speech", try target("bad.txt", failAfter: 1))], fallback: fallback)
+        for index in 1...4 { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
+        #expect(fan.drain(timeout: 10))
+        let good = lines("good.txt")
+        let announcements = good.filter { $0.contains("LOST speech") }
+        #expect(announcements.count == 1, "\(good)")
+        #expect(announcements.first?.contains("continuing with captions") == true)
+        #expect(good.filter { $0.contains("message") }.count == 4)
+        #expect(fan.workingTargetNames == ["captions"])
+        #expect(fan.lostTargets.first?.reason.contains("unplugged") == true)
+        #expect(fallback.messages.isEmpty)
+        _ = fan.shutdown()
+    }
+
+    @Test func withNoWorkingTargetTheTextFallbackGetsEverything() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("speech", try target("bad.txt", failAfter: 0))], fallback: fallback)
+        fan.deliver(OutputMessage(signal: .description, text: "first"))
+        #expect(waitFor { fan.workingTargetNames.isEmpty })
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "second", isUrgent: true))
+        let texts = fallback.messages.map(\.text)
+        #expect(texts.contains("first"), "the message the target failed on is not lost")
+        #expect(texts.contains { $0.hasPrefix("LOST speech") })
+        #expect(texts.contains("second"))
+    }
+
+    @Test func targetsThatFailedToLoadAreAnnouncedOnce() throws {
+        let fallback = FallbackLog()
+        let fan = ProfileFanOut(targets: [(name: "haptics", instance: try target("h.txt"))],
+                                lostAtStart: [.init(name: "speech", reason: "libespeak-ng is missing")],
+                                wording: { lost, remaining, _ in "LOST \(lost.name); continuing with \(remaining.joined(separator: "+"))" },
+                                textFallback: { fallback.append($0) })
+        fan.deliver(OutputMessage(signal: .description, text: "hello"))
+        #expect(fan.drain(timeout: 10))
+        #expect(lines("h.txt").filter { $0.contains("LOST speech; continuing with haptics") }.count == 1)
+        _ = fan.shutdown()
+    }
+
+    @Test func anUrgentMessageInterruptsAndGoesFirst() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("speech", try target("s.txt", delay: 3000))], fallback: fallback)
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "a long sentence being read"))
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "the next sentence"))
+        #expect(waitFor { fan.isRendering })
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "obstacle", isUrgent: true))
+        // The alert cuts the 3 s render short and is delivered before the queued sentence.
+        #expect(waitFor(seconds: 2.5) { lines("s.txt").count >= 1 })
+        let first = lines("s.txt").first ?? ""
+        #expect(first.contains(" 2 1 obstacle"), "\(first)")
+        _ = fan.shutdown()
+    }
+}
+
+final class FallbackLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [OutputMessage] = []
+    func append(_ message: OutputMessage) { lock.lock(); stored.append(message); lock.unlock() }
+    var messages: [OutputMessage] { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+/// Polls a real condition until it holds or the bound passes; never a fixed sleep.
+func waitFor(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
+}

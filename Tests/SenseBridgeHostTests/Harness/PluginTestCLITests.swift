@@ -1,0 +1,241 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// `sensebridge plugin test` as a plugin author runs it: the built CLI, a real
+/// library per defect, and the JSON it prints. Each broken fixture must fail
+/// exactly the check for its defect, with a reason that names it; the other checks
+/// pass or are skipped because a prerequisite failed.
+///
+/// Serialized: several checks time a call against a one-second bound, and the
+/// machine's two cores are shared with the rest of the test run.
+@Suite(.serialized) struct PluginTestCLITests {
+    struct Run {
+        var status: Int32
+        var checks: [String: [String: Any]]
+        var order: [String]
+        var standardOutput: String
+        var standardError: String
+
+        func status(of check: String) -> String? { checks[check]?["status"] as? String }
+        func reason(of check: String) -> String { checks[check]?["reason"] as? String ?? "" }
+        var failed: [String] { order.filter { status(of: $0) == "fail" } }
+        var notPassed: [String] { order.filter { status(of: $0) != "pass" } }
+    }
+
+    enum Kind: String {
+        case renderTarget = "render-target", sceneComposer = "scene-composer", sensingSource = "sensing-source"
+        var source: String {
+            switch self {
+            case .renderTarget: return "fixture_plugin.c"
+            case .sceneComposer: return "fixture_composer.c"
+            case .sensingSource: return "fixture_source.c"
+            }
+        }
+    }
+
+    let home: TemporaryDirectory
+    let plugins: TemporaryDirectory
+
+    init() throws {
+        home = try TemporaryDirectory()
+        plugins = try TemporaryDirectory()
+    }
+
+    func fixture(_ name: String, _ kind: Kind, _ defines: [String: String] = [:], manifest: [String: Any] = [:]) throws -> URL {
+        var fields: [String: Any] = ["kind": kind.rawValue]
+        manifest.forEach { fields[$0.key] = $0.value }
+        return try FixturePlugin.make(in: plugins.url, name: name, id: "org.sensebridge.\(name)", defines: defines,
+                                      manifest: fields, source: kind.source).manifestURL
+    }
+
+    func cli(_ arguments: [String]) throws -> ProcessRunner.Result {
+        try ProcessRunner.cli(arguments, home: home.url, extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": plugins.url.path], timeout: 300)
+    }
+
+    func test(_ manifest: URL, timeout: Int = 5, extra: [String] = []) throws -> Run {
+        let result = try cli(["plugin", "test", manifest.path, "--json", "--timeout", String(timeout)] + extra)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                                  "not JSON: \(result.standardOutput)\n\(result.standardError)")
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        let order = checks.compactMap { $0["check"] as? String }
+        return Run(status: result.status, checks: Dictionary(uniqueKeysWithValues: checks.map { ($0["check"] as! String, $0) }),
+                   order: order, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+
+    /// The defect's check failed with `reason` in its text; every other check passed,
+    /// or was skipped because of that failure.
+    func expectOnly(_ run: Run, fails check: String, reasonContains reason: String, skipsDependents: Bool = false,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.failed == [check], "failed: \(run.failed.map { "\($0): \(run.reason(of: $0))" })", sourceLocation: sourceLocation)
+        #expect(run.reason(of: check).contains(reason), "reason was: \(run.reason(of: check))", sourceLocation: sourceLocation)
+        for other in run.notPassed where other != check {
+            #expect(skipsDependents && run.status(of: other) == "skip" && run.reason(of: other) == "not run: \(check) failed",
+                    "\(other): \(run.status(of: other) ?? "?") \(run.reason(of: other))", sourceLocation: sourceLocation)
+        }
+        #expect(run.status == 1, sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Good fixtures pass everything (the checks do not false-positive)
+
+    @Test(arguments: [Kind.renderTarget, .sceneComposer, .sensingSource])
+    func aGoodPluginOfEachKindPassesEveryCheck(kind: Kind) throws {
+        let run = try test(try fixture("good-\(kind.rawValue)", kind))
+        #expect(run.notPassed.isEmpty, "\(run.notPassed.map { "\($0): \(run.reason(of: $0))" })")
+        #expect(run.status == 0)
+        #expect(run.order.first == "manifest" && run.order.suffix(2) == ["stdout-quiet", "log-privacy"])
+        #expect(run.order.count >= 10)
+    }
+
+    // MARK: - Each defect is caught by exactly its check
+
+    @Test func crashInCreate() throws {
+        let run = try test(try fixture("crash", .renderTarget, ["FIXTURE_CRASH_CREATE": "1"]))
+        expectOnly(run, fails: "create-default", reasonContains: "crashed with SIGSEGV (invalid memory access) during: create with the default config", skipsDependents: true)
+        #expect(run.checks["create-default"]?["signal"] as? String == "SIGSEGV")
+    }
+
+    @Test func hangInRender() throws {
+        let started = Date()
+        let run = try test(try fixture("hang", .renderTarget, ["FIXTURE_HANG_EMPTY_TEXT": "1"]), timeout: 2)
+        expectOnly(run, fails: "render-text-lengths", reasonContains: "timed out after 2 s during: render of empty text (0 bytes); its process group was killed")
+        let duration = try #require(run.checks["render-text-lengths"]?["durationMs"] as? Int)
+        #expect(duration >= 2000 && duration < 4000)
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func nullWithoutAnError() throws {
+        let run = try test(try fixture("nullerror", .renderTarget, ["FIXTURE_NULL_ON_BAD_CONFIG": "1"]))
+        expectOnly(run, fails: "create-invalid-config", reasonContains: "returned NULL for the malformed config `{\"sensebridge.harness\": ` without an error code or message")
+    }
+
+    @Test func leakPerCreate() throws {
+        let run = try test(try fixture("leakcreate", .renderTarget, ["FIXTURE_LEAK_CREATE": "1"]))
+        expectOnly(run, fails: "create-destroy-cycles", reasonContains: "resident memory grew: RSS +")
+        #expect(run.reason(of: "create-destroy-cycles").contains("the limit is 1024 B"))
+    }
+
+    @Test(arguments: [(Kind.renderTarget, "FIXTURE_LEAK_RENDER", "render"), (.sceneComposer, "FIXTURE_LEAK_COMPOSE", "compose"),
+                      (.sensingSource, "FIXTURE_LEAK_FRAME", "next_frame call")])
+    func leakPerCall(kind: Kind, define: String, unit: String) throws {
+        let run = try test(try fixture("leakcall-\(kind.rawValue)", kind, [define: "1"]))
+        expectOnly(run, fails: "leak-per-call", reasonContains: "B per \(unit); the limit is 1024 B")
+    }
+
+    @Test func invalidUTF8InAnErrorMessage() throws {
+        let run = try test(try fixture("badutf8", .renderTarget, ["FIXTURE_BAD_UTF8_ERROR": "1"]))
+        expectOnly(run, fails: "error-messages", reasonContains: "create with a malformed config (SB_ERR_INVALID_CONFIG): the error message is not valid UTF-8 (byte 0xFF at offset 28)")
+    }
+
+    @Test func mislabelledKind() throws {
+        let run = try test(try fixture("mislabel", .renderTarget, ["FIXTURE_KIND": "SB_KIND_SCENE_COMPOSER"]))
+        expectOnly(run, fails: "manifest", reasonContains: "the manifest says render-target, the library says scene-composer", skipsDependents: true)
+    }
+
+    @Test func aVersionThatDisagreesFailsTheManifestCheckButNotTheSuite() throws {
+        let run = try test(try fixture("version", .renderTarget, manifest: ["version": "2.0.0"]))
+        expectOnly(run, fails: "manifest", reasonContains: "the manifest's version is 2.0.0 but the library's is '1.0.0'")
+        #expect(run.status(of: "render-signals") == "pass")
+    }
+
+    @Test func ignoresCancel() throws {
+        let run = try test(try fixture("nocancel", .sceneComposer, ["FIXTURE_IGNORE_CANCEL": "1"]))
+        expectOnly(run, fails: "compose-cancel", reasonContains: "compose was still running 1 s after cancel was first called")
+    }
+
+    @Test func ignoresInterrupt() throws {
+        let run = try test(try fixture("nointerrupt", .renderTarget, ["FIXTURE_IGNORE_INTERRUPT": "1"]))
+        expectOnly(run, fails: "render-interrupt", reasonContains: "was still running 1 s after interrupt was first called from another thread")
+    }
+
+    @Test func confidentSentencesAreRefusedByTheHostValidator() throws {
+        let run = try test(try fixture("sentences", .sceneComposer, ["FIXTURE_SENTENCES": "1"]))
+        expectOnly(run, fails: "compose-corpus", reasonContains: "unknown identifiers: phrase 0 \"There is a zorbulator 2 feet ahead.\" would be refused by the host: the validator rejected it (number)")
+    }
+
+    @Test func nonIncreasingTimestamps() throws {
+        let run = try test(try fixture("stamps", .sensingSource, ["FIXTURE_REPEAT_TIMESTAMP": "1"]))
+        expectOnly(run, fails: "frame-timestamps", reasonContains: "frame 2's timestamp")
+    }
+
+    @Test func writingToStdout() throws {
+        let run = try test(try fixture("chatty", .renderTarget, ["FIXTURE_PRINT_STDOUT": "1"]))
+        expectOnly(run, fails: "stdout-quiet", reasonContains: "the header reserves stdout for the host's results")
+    }
+
+    @Test func anUnlabelledLogValue() throws {
+        let run = try test(try fixture("unlabelled", .sensingSource, ["FIXTURE_UNLABELLED_LOG": "1"]))
+        expectOnly(run, fails: "log-privacy", reasonContains: "value(s) without a privacy label, in events fixture.created (")
+    }
+
+    @Test func aForgedPassLineIsNotTrusted() throws {
+        let run = try test(try fixture("forger", .renderTarget, ["FIXTURE_FORGE_RESULT": "1"]))
+        #expect(run.status(of: "create-default") == "fail")
+        #expect(run.reason(of: "create-default").contains("exited with status 0 before reporting"))
+        #expect((run.checks["create-default"]?["outputTail"] as? String)?.contains("SBRESULT 0") == true)
+    }
+
+    @Test func selfTestsRunBesideTheHarnessChecks() throws {
+        let run = try test(try fixture("selftests", .sceneComposer, ["FIXTURE_SELF_TESTS": "2"]))
+        expectOnly(run, fails: "self-test:fails-on-purpose", reasonContains: "SB_ERR_INTERNAL: \"this self-test fails on purpose\"")
+        #expect(run.status(of: "self-test:parses-its-config") == "pass")
+    }
+
+    @Test func anUnreadableManifestFailsTheManifestCheck() throws {
+        let url = try plugins.write("broken.json", "{ nope")
+        let run = try test(url)
+        #expect(run.order == ["manifest"])
+        #expect(run.reason(of: "manifest").contains("is not valid JSON"))
+        #expect(run.status == 1)
+    }
+
+    // MARK: - The command itself
+
+    @Test func humanOutputEndsWithTheSummaryAndFindsPluginsById() throws {
+        _ = try fixture("byid", .sensingSource)
+        let result = try cli(["plugin", "test", "org.sensebridge.byid", "--only", "manifest", "--only", "frame-timestamps"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("pass  manifest (") == true)
+        #expect(lines.last == "2 passed, 0 failed")
+    }
+
+    @Test func usageErrors() throws {
+        let manifest = try fixture("usage", .renderTarget)
+        let unknown = try cli(["plugin", "test", manifest.path, "--only", "no-such-check"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("No check named 'no-such-check'. Checks for this plugin: manifest, create-default"))
+        #expect(unknown.standardError.hasSuffix("See 'sensebridge plugin test --help'.\n"))
+        #expect(try cli(["plugin", "test", manifest.path, "--timeout", "-1"]).status == 64)
+        #expect(try cli(["plugin", "test"]).status == 64)
+        let missing = try cli(["plugin", "test", "/nonexistent/x.json"])
+        #expect(missing.status == 66 && missing.standardError.contains("No manifest at /nonexistent/x.json"))
+        #expect(try cli(["plugin", "test", "org.example.absent"]).status == 69)
+    }
+
+    @Test func configIsLaidOverTheDefaultsAndCheckedAgainstTheSchema() throws {
+        let manifest = try fixture("configured", .renderTarget, manifest: [
+            "config": ["defaults": ["path": "{output}/log.txt", "rate": 1], "schema": ["path": ["type": "string"], "rate": ["type": "integer"]]],
+        ])
+        let run = try test(manifest, extra: ["--only", "create-default", "--config", #"{"rate": 3}"#])
+        #expect(run.status == 0)
+        #expect(run.reason(of: "create-default").hasPrefix("created with {\"path\":\""))
+        #expect(run.reason(of: "create-default").contains("/log.txt\",\"rate\":3}"))
+        let wrongKey = try cli(["plugin", "test", manifest.path, "--config", #"{"colour": "red"}"#])
+        #expect(wrongKey.status == 78)
+        #expect(wrongKey.standardError.contains("key 'colour' is not a setting of this plugin (known: path, rate)"))
+        let notAnObject = try cli(["plugin", "test", manifest.path, "--config", "[1]"])
+        #expect(notAnObject.status == 64)
+    }
+
+    @Test func helpDoesNotShowTheInternalOptions() throws {
+        let help = try cli(["plugin", "test", "--help"]).standardOutput
+        #expect(help == (try cli(["help", "plugin", "test"]).standardOutput))
+        for expected in ["USAGE: sensebridge plugin test <manifest-or-id>", "--only <check>", "--timeout <seconds>", "--config <json>", "--json"] {
+            #expect(help.contains(expected))
+        }
+        #expect(!help.contains("--run-one") && !help.contains("--scratch"))
+        #expect(try cli(["--help"]).standardOutput.contains("plugin"))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// `describe` and `say` as a user runs them, with a recording C target as the only output.
+@Suite struct CLIDescribeSayTests {
+    let home: TemporaryDirectory
+    let plugins: TemporaryDirectory
+    let output: TemporaryDirectory
+    let profile: URL
+
+    init() throws {
+        home = try TemporaryDirectory()
+        plugins = try TemporaryDirectory()
+        output = try TemporaryDirectory()
+        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
+                               manifest: ["capabilities": ["channel": "teletype"],
+                                          "config": ["defaults": ["path": "{output}/said.txt"], "schema": ["path": ["type": "string"]]]],
+                               source: "recording_target.c")
+        profile = try plugins.write("profiles/recorded.json", """
+        {"schema": "sensebridge.output-profile/1", "name": "recorded", "composer": "org.sensebridge.label-list",
+         "renderTargets": ["org.sensebridge.recording-target", "org.example.not-installed"]}
+        """)
+    }
+
+    func cli(_ arguments: [String], input: Data? = nil) throws -> ProcessRunner.Result {
+        try ProcessRunner.cli(["--plugin-path", plugins.url.path] + arguments, home: home.url, input: input)
+    }
+
+    var said: [String] {
+        ((try? String(contentsOf: output.file("said.txt"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @Test func describeSpeaksThroughTheProfileAndSaysWhatWasLostOnce() throws {
+        let sample = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl")
+        let result = try cli(["describe", "--records", sample.path, "--profile", "recorded", "--output", output.url.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let sentences = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(sentences.first == "It looks like there's a chair and a door.")
+        let lines = said
+        // Every sentence reached the working target, after one announcement of the lost one.
+        #expect(lines.filter { $0.contains("not installed") }.count == 1, "\(lines)")
+        for sentence in sentences { #expect(lines.contains { $0.hasSuffix(sentence) }, "missing: \(sentence)") }
+        #expect(result.standardError.contains("teletype: \(output.url.path)/said.txt"))
+    }
+
+    @Test func describeRefusesABadRecordsFileNamingTheLine() throws {
+        let bad = try plugins.write("bad.jsonl", "{\"kind\": \"object\", \"label\": \"chair\", \"confidence\": 0.9}\n{\"kind\": \"object\", \"label\": \"x\", \"confidence\": 7}\n")
+        let result = try cli(["describe", "--records", bad.path, "--no-render"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("\(bad.path) line 2: confidence 7 is outside 0…1"))
+        let missing = try cli(["describe", "--records", plugins.file("absent.jsonl").path, "--no-render"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError.contains("absent.jsonl: cannot be read"))
+    }
+
+    @Test func describeLocalesAndDetail() throws {
+        let sample = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl")
+        let spanish = try cli(["describe", "--records", sample.path, "--locale", "es", "--no-render"])
+        #expect(spanish.status == 0)
+        #expect(spanish.standardOutput.contains("silla"))
+        let brief = try cli(["describe", "--records", sample.path, "--detail", "brief", "--no-render"])
+        #expect(brief.status == 0)
+        #expect(try cli(["describe", "--records", sample.path, "--locale", "de", "--no-render"]).status == 64)
+    }
+
+    @Test func sayRendersOneMessageFromArgumentsOrStdin() throws {
+        let result = try cli(["say", "Testing the profile.", "--profile", profile.path, "--output", output.url.path, "--urgent", "--signal", "alert"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(said.contains { $0.hasSuffix(" 2 1 Testing the profile.") }, "\(said)")
+        let piped = try cli(["say", "-", "--profile", "recorded", "--output", output.url.path], input: Data("from stdin\n".utf8))
+        #expect(piped.status == 0)
+        #expect(said.contains { $0.hasSuffix(" 5 0 from stdin") })
+        #expect(try cli(["say", "x", "--signal", "shout"]).status == 64)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgePluginKit
+
+/// Small plugins written for these tests only; no Plugins/* target is linked.
+
+/// Keeps what it renders; refuses text containing "FAIL".
+final class RecordingTarget: RenderTargetPlugin {
+    private(set) var rendered: [String] = []
+    private(set) var interrupts = 0
+    let host: HostServices
+
+    init(host: HostServices, config: PluginConfig) throws {
+        self.host = host
+        struct Config: Decodable { var refuse: Bool? }
+        if try config.decode(Config.self).refuse == true { throw PluginError.invalidConfig("refuse is set") }
+    }
+
+    func render(_ message: OutputMessage) throws {
+        if message.text.contains("FAIL") { throw PluginError.io("The caption file could not be written.") }
+        rendered.append(message.text)
+        host.log(.debug, "message.rendered", [("signal", .public("\(message.signal.rawValue)")), ("text", .private(message.text))])
+    }
+
+    func interrupt() { interrupts += 1 }
+}
+
+/// Keeps itself alive through a closure stored in a global: the leak finish() must see.
+final class CyclicTarget: RenderTargetPlugin {
+    nonisolated(unsafe) static var keepers: [() -> Void] = []
+    init(host: HostServices, config: PluginConfig) throws {
+        CyclicTarget.keepers.append { _ = self }
+    }
+    func render(_ message: OutputMessage) throws {}
+    func interrupt() {}
+}
+
+/// Names each object or sound record: "a chair". `sentences` makes it write
+/// sentences instead, which the host would discard.
+final class NamingComposer: SceneComposerPlugin {
+    let sentences: Bool
+    let host: HostServices
+    nonisolated(unsafe) static var beforeReturning: (() -> Void)?
+
+    init(host: HostServices, config: PluginConfig) throws {
+        struct Config: Decodable { var sentences: Bool? }
+        self.host = host
+        sentences = try config.decode(Config.self).sentences ?? false
+    }
+
+    func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
+        defer { NamingComposer.beforeReturning?() }
+        return request.records.enumerated().compactMap { index, record in
+            guard let stream = record.stream, record.kind != .text else { return nil }
+            let text = sentences ? "There is a \(record.label)." : "a \(record.label)"
+            return ComposedPhrase(stream: stream, text: text, recordIndices: [index])
+        }
+    }
+
+    func cancel() {}
+}
+
+/// Replays `count` frames a run, then ends; `repeatTimestamps` makes every frame
+/// carry the same timestamp.
+final class CountingSource: SensingSourcePlugin {
+    struct Config: Decodable { var count: Int?; var repeatTimestamps: Bool? }
+    let host: HostServices
+    let count: Int
+    let repeatTimestamps: Bool
+    private var started = false
+    private var delivered = 0
+    private var run: UInt64 = 0
+
+    init(host: HostServices, config: PluginConfig) throws {
+        self.host = host
+        let decoded = try config.decode(Config.self)
+        count = decoded.count ?? 5
+        repeatTimestamps = decoded.repeatTimestamps ?? false
+    }
+
+    func start() throws {
+        started = true
+        delivered = 0
+        run += 1
+    }
+
+    func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
+        guard started else { throw PluginError.notStarted }
+        guard delivered < count else { throw PluginError.endOfStream }
+        delivered += 1
+        let timestamp = repeatTimestamps ? 1000 : host.monotonicNanoseconds() + UInt64(delivered)
+        return SensingFrame(timestampNanoseconds: timestamp, runID: run,
+                            content: .records([PerceptionRecord(kind: .object, label: "chair", confidence: 0.8)]))
+    }
+
+    func stop() { started = false }
+}

@@ -1,0 +1,48 @@
+/// One subject phrase and the records it names.
+public struct CountedPhrase: Equatable, Sendable {
+    public var text: String
+    public var recordIndices: [Int]
+
+    public init(text: String, recordIndices: [Int]) {
+        self.text = text
+        self.recordIndices = recordIndices
+    }
+}
+
+/// Builds subject phrases that group repeated labels: "several chairs and a table".
+///
+/// Never a sentence and never a hedge: the host wraps the phrase in one chosen from
+/// the weakest confidence among `recordIndices`. Counting is done in English only;
+/// other locales get the distinct labels listed without articles or numbers, since a
+/// wrong article or plural in a language we have no table for is worse than none.
+public enum CountedPhrases {
+    /// - Parameters:
+    ///   - labels: the records of one stream, with their indices in the request.
+    ///   - english: whether the request's locale is English.
+    ///   - maximumWords: the host's word ceiling for the phrase.
+    ///   - maximumLabels: how many distinct labels the phrase may name.
+    /// - Returns: nil when there is nothing to name or not even the first label fits.
+    public static func phrase(for labels: [(index: Int, label: String)], english: Bool,
+                              maximumWords: Int, maximumLabels: Int) -> CountedPhrase? {
+        let groups = LabelGroup.grouping(labels.filter { !$0.label.isEmpty })
+            .filter { !$0.words.isEmpty }
+            .prefix(max(0, maximumLabels))
+        // Drop groups from the end until the phrase fits: the first-reported labels
+        // are the ones worth saying.
+        var kept = Array(groups)
+        while !kept.isEmpty {
+            let text = english
+                ? EnglishNouns.list(kept.map { EnglishNouns.counted($0.words, count: $0.count) })
+                : kept.map(\.words).joined(separator: ", ")
+            if wordCount(text) <= maximumWords {
+                return CountedPhrase(text: text, recordIndices: kept.flatMap(\.recordIndices).sorted())
+            }
+            kept.removeLast()
+        }
+        return nil
+    }
+
+    static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0 == " " }).count
+    }
+}

@@ -1,0 +1,51 @@
+import CountedPhrases
+// The value types (PerceptionStream, PerceptionRecord) live here. The SDK's product
+// builds this module but does not re-export it, so it is imported by name.
+import SenseBridgeCore
+import SenseBridgePluginKit
+
+/// A scene composer that groups repeated labels: "several chairs and a table".
+///
+/// Objects are narrated in the sight stream and classified sounds in the sound
+/// stream, one phrase each. Text records are not labels to count (their label is the
+/// text itself) and depth records are not subjects, so both are left to the host.
+final class CountingComposer: SceneComposerPlugin {
+    private let host: HostServices
+    private let cancellation = CancellationFlag()
+
+    /// The composer has no settings; a key in its config is a mistake in a profile,
+    /// and saying so beats silently ignoring what someone meant to change.
+    init(host: HostServices, config: PluginConfig) throws {
+        if let key = try config.object().keys.sorted().first {
+            throw PluginError.invalidConfig(
+                "The counting composer has no setting '\(key)'; remove it from the profile.")
+        }
+        self.host = host
+    }
+
+    func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
+        cancellation.begin()
+        defer { cancellation.end() }
+        let english = request.spokenLocale == .en
+        var phrases: [ComposedPhrase] = []
+        for stream in [PerceptionStream.sight, .sound] {
+            if cancellation.isCancelled { throw PluginError.cancelled }
+            if host.monotonicNanoseconds() > request.deadline {
+                throw PluginError(.timeout, "The counting composer missed its deadline.")
+            }
+            let labels = request.records.enumerated()
+                .filter { $0.element.stream == stream }
+                .map { (index: $0.offset, label: $0.element.label) }
+            guard let phrase = CountedPhrases.phrase(
+                for: labels, english: english,
+                maximumWords: request.maximumWords, maximumLabels: request.maximumLabels) else { continue }
+            phrases.append(ComposedPhrase(stream: stream, text: phrase.text, recordIndices: phrase.recordIndices))
+        }
+        host.log(.debug, "counting-composer.composed", [("phrases", .public(String(phrases.count)))])
+        return phrases
+    }
+
+    func cancel() {
+        cancellation.cancel()
+    }
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SenseBridge builds and tests with, and only those
+# that are missing: `make demo` and `make test` call it first, so both work on a
+# fresh Debian machine. It never runs apt-get when everything is present.
+#
+# SKIP_DEPS=1 skips the check (an offline machine that has what it needs).
+set -euo pipefail
+
+# One place to add a package; the comment says who needs it.
+packages=(
+    libltdl-dev        # the host loads plugin libraries through libltdl (Sources/CLtdl)
+    libespeak-ng-dev   # the espeak-ng speech render target links it (Sources/CEspeakNG)
+    espeak-ng          # ...and its voices, used when that target speaks
+    sox                # audio tests inspect the WAV files speech targets write
+    ffmpeg             # ...and convert between formats
+    pkg-config         # C plugins find sensebridge.h through sensebridge.pc
+    gcc g++ libc6-dev  # cc and c++: the header check and the C example plugin
+    make binutils      # make itself; nm checks what plugin libraries export
+    python3            # scripts read manifests as JSON
+    python3-venv       # Python test tools from PyPI run in a virtual environment
+)
+
+if [ "${SKIP_DEPS:-0}" = 1 ]; then
+    echo "deps: skipped (SKIP_DEPS=1)."
+    exit 0
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "deps: the Swift toolchain is not on PATH. SenseBridge needs Swift 6.3 or later;" >&2
+    echo "      install it from swift.org (it is not a Debian package) and add its usr/bin to PATH." >&2
+    exit 1
+fi
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "deps: this is not a Debian-based system, so nothing was checked or installed." >&2
+    echo "      Make sure the equivalents of these Debian packages are installed: ${packages[*]}" >&2
+    exit 0
+fi
+
+# Python packages the tests use as independent parsers (captions are read back by
+# parsers that share no code with SenseBridge). PyPI, installed only when missing.
+python_tools() {
+    if python3 -c "import webvtt, srt" >/dev/null 2>&1; then
+        return 0
+    fi
+    echo "deps: installing Python test tools from PyPI: webvtt-py srt"
+    python3 -m pip install --quiet webvtt-py srt 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages webvtt-py srt \
+        || { echo "deps: could not install webvtt-py and srt with pip; caption tests will say they were skipped." >&2; return 0; }
+}
+trap python_tools EXIT
+
+missing=()
+for package in "${packages[@]}"; do
+    status="$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)"
+    [ "$status" = installed ] || missing+=("$package")
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    echo "deps: all ${#packages[@]} Debian packages are installed."
+    exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: these Debian packages are missing: ${missing[*]}" >&2
+    echo "      Install them as root, then run make again:" >&2
+    echo "      sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+
+echo "deps: installing missing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"

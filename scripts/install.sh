@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs a built SenseBridge under a prefix (`make install` builds first):
+#
+#   PREFIX/bin/sensebridge                       the CLI
+#   PREFIX/lib/sensebridge/plugins/              every manifest beside its library
+#   PREFIX/share/sensebridge/profiles/           output profiles
+#   PREFIX/include/sensebridge/sensebridge.h     the plugin ABI header
+#   PREFIX/lib/pkgconfig/sensebridge.pc          Cflags for the header, plugindir
+#
+#   scripts/install.sh --prefix DIR [--destdir DIR] [--config release|debug]
+#
+# DESTDIR is prepended to every path but never written into a file, as packagers expect.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+prefix="" destdir="" config="release"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) prefix="$2"; shift ;;
+        --destdir) destdir="$2"; shift ;;
+        --config) config="$2"; shift ;;
+        *) echo "install: unknown argument '$1'." >&2; exit 64 ;;
+    esac
+    shift
+done
+case "$prefix" in
+    /*) ;;
+    *) echo "install: PREFIX must be an absolute path (got '$prefix')." >&2; exit 64 ;;
+esac
+case "$config" in
+    release|debug) ;;
+    *) echo "install: INSTALL_CONFIG must be release or debug (got '$config')." >&2; exit 64 ;;
+esac
+
+bin_path="$(swift build -c "$config" --show-bin-path)"
+target="$destdir$prefix"
+
+install -d "$target/bin" "$target/lib/sensebridge/plugins" "$target/share/sensebridge/profiles" \
+    "$target/include/sensebridge" "$target/lib/pkgconfig"
+
+if [ -x "$bin_path/sensebridge" ]; then
+    install -m 0755 "$bin_path/sensebridge" "$target/bin/"
+    echo "install: $target/bin/sensebridge"
+elif [ -d Sources/sensebridge ]; then
+    echo "install: $bin_path/sensebridge is missing; run 'swift build -c $config' first." >&2
+    exit 1
+else
+    echo "install: this checkout has no sensebridge CLI yet (Sources/sensebridge); installing the rest." >&2
+fi
+
+scripts/stage-plugins.sh --bin-path "$bin_path" --dest "$target/lib/sensebridge/plugins" \
+    --profiles-dest "$target/share/sensebridge/profiles"
+
+install -m 0644 Sources/CSenseBridgeABI/include/sensebridge.h "$target/include/sensebridge/"
+echo "install: $target/include/sensebridge/sensebridge.h"
+scripts/write-pkgconfig.sh "$prefix" "$target/lib/pkgconfig/sensebridge.pc"
+echo "install: $target/lib/pkgconfig/sensebridge.pc"
+echo "install: done. C plugin authors: PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags sensebridge"

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs `sensebridge plugin test` on every staged plugin manifest and fails if any
+# plugin fails a check. `make test` calls it after `make build` has staged the
+# manifests and libraries into .build/plugins/.
+#
+#   scripts/plugin-tests.sh [DIR]     DIR defaults to .build/plugins
+#
+# Environment: SENSEBRIDGE_CLI (default .build/debug/sensebridge),
+#              SENSEBRIDGE_HARNESS_ARGS (extra arguments, e.g. "--timeout 40").
+set -u
+cd "$(dirname "$0")/.."
+
+cli=${SENSEBRIDGE_CLI:-.build/debug/sensebridge}
+dir=${1:-.build/plugins}
+
+if [ ! -x "$cli" ]; then
+    echo "plugin-tests: $cli is missing; run 'make build' first." >&2
+    exit 66
+fi
+if [ ! -d "$dir" ]; then
+    echo "plugin-tests: $dir does not exist; run 'make build' to stage the plugins." >&2
+    exit 66
+fi
+
+shopt -s nullglob
+manifests=("$dir"/*.json)   # profiles live in $dir/profiles/ and are not manifests
+if [ ${#manifests[@]} -eq 0 ]; then
+    echo "plugin-tests: no plugin manifests in $dir; nothing to test." >&2
+    exit 0
+fi
+
+# A plugin whose manifest says usesNetwork cannot work unconfigured (it has no address),
+# and must never be pointed at a real provider by a test. It is tested against the
+# stand-in server in Tests/Servers/llm_server.py on 127.0.0.1, through --config.
+server_pid="" network_json=""
+stop_server() { [ -z "$server_pid" ] || kill -9 "$server_pid" 2>/dev/null || true; server_pid=""; }
+trap stop_server EXIT
+# Starts the stand-in server in this shell (so it can be killed) and sets network_json.
+start_server() {
+    local line port=""
+    coproc LLM { exec python3 Tests/Servers/llm_server.py --record /dev/null 2>/dev/null; }
+    server_pid=$LLM_PID
+    while IFS= read -r -t 15 line <&"${LLM[0]}"; do
+        case "$line" in "PORT "*) port=${line#PORT }; break ;; esac
+    done
+    if [ -z "$port" ]; then
+        echo "plugin-tests: the stand-in server did not start within 15 s" >&2
+        stop_server
+        return 1
+    fi
+    network_json=$(printf '{"baseURL": "http://127.0.0.1:%s/ok/v1", "model": "harness"}' "$port")
+}
+
+failed=()
+for manifest in "${manifests[@]}"; do
+    echo "== $manifest"
+    config=()
+    if python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1])).get("capabilities", {}).get("usesNetwork") else 1)' "$manifest" 2>/dev/null; then
+        if ! start_server; then failed+=("$manifest"); continue; fi
+        config=(--config "$network_json")
+        echo "   (usesNetwork: tested against the stand-in server, $network_json)"
+    fi
+    # shellcheck disable=SC2086  # extra arguments are split on purpose
+    if ! "$cli" plugin test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
+        failed+=("$manifest")
+    fi
+    stop_server
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "plugin-tests: ${#failed[@]} of ${#manifests[@]} plugin(s) failed:" >&2
+    printf '  %s\n' "${failed[@]}" >&2
+    exit 1
+fi
+echo "plugin-tests: all ${#manifests[@]} plugin(s) passed."

@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# Builds the two example plugins the way a third party would, outside the main
+# package, and loads each through the C ABI alone:
+#
+#   examples/c-render-target   plain C against sensebridge.h: once with HEADER_DIR,
+#                              once through pkg-config from a scratch install
+#   examples/swift-composer    its own Swift package depending on the SDK by path
+#
+# For each library: only sensebridge_plugin_entry is exported (nm -D), its manifest
+# agrees with its descriptor, and sb-smoke (scripts/tools/abi-smoke.c) passes from a
+# staging directory holding just the manifest and the library. sb-smoke is also run
+# against a deliberately careless fixture, which must fail, so a PASS here means
+# something. When the CLI exists, `sensebridge plugins list --json` must list both.
+# Last, the code quoted in docs/PLUGIN_ABI.md and docs/WRITING_PLUGINS.md must
+# still match these files.
+#
+# Ends with "test-examples: N passed, M failed"; exits 1 when anything failed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+header_dir="$root/Sources/CSenseBridgeABI/include"
+out="$root/.build/examples"
+smoke="$root/.build/tools/sb-smoke"
+cli="$root/.build/debug/sensebridge"
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/sensebridge-examples.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$out"
+
+passed=0 failed=0
+pass() { echo "PASS $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+section() { echo; echo "== $*"; }
+
+# Prints "id kind runtime library abi_major abi_minor" from a manifest, separated by
+# the ASCII unit separator: a tab would let `read` merge the empty runtime of a C plugin.
+manifest_fields() {
+    python3 - "$1" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1], encoding="utf-8"))
+abi = m.get("abi", {})
+print("\x1f".join(str(v) for v in (m["id"], m["kind"], m.get("runtime", ""), m["library"],
+                                abi.get("major", ""), abi.get("minor", ""))))
+PY
+}
+
+# Only the entry symbol may be exported: anything else could bind to another
+# plugin's copy of the same name.
+check_exports() {  # library, label
+    local exported
+    exported="$(nm -D --defined-only --extern-only "$1" | awk '{print $NF}' | sort | tr '\n' ' ')"
+    if [ "$exported" = "sensebridge_plugin_entry " ]; then
+        pass "$2 exports only sensebridge_plugin_entry"
+    else
+        fail "$2 exports more than sensebridge_plugin_entry: $exported"
+    fi
+}
+
+# Stages manifest + library into $scratch/plugins and runs sb-smoke with the
+# manifest's id, kind and runtime as expectations. Extra arguments go to sb-smoke.
+stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
+    local manifest="$1" library="$2" label="$3"
+    shift 3
+    local id kind runtime name major minor
+    IFS=$'\x1f' read -r id kind runtime name major minor < <(manifest_fields "$manifest")
+    if [ "$name" != "$(basename "$library")" ]; then
+        fail "$label: manifest names library '$name' but the build produced $(basename "$library")"
+        return
+    fi
+    if [ "$major" != 1 ] || [ "$minor" != 0 ]; then
+        fail "$label: manifest declares ABI $major.$minor; the header is 1.0"
+        return
+    fi
+    mkdir -p "$scratch/plugins"
+    cp "$manifest" "$library" "$scratch/plugins/"
+    pass "$label staged as $scratch/plugins/$name with $(basename "$manifest")"
+    if "$smoke" "$scratch/plugins/$name" --expect-id "$id" --expect-kind "$kind" --expect-runtime "$runtime" "$@" \
+        >"$scratch/$label.smoke" 2>&1; then
+        pass "$label: sb-smoke ($(tail -n 1 "$scratch/$label.smoke"))"
+    else
+        fail "$label: sb-smoke failed:"
+        sed 's/^/    /' "$scratch/$label.smoke"
+    fi
+}
+
+section "sb-smoke, the C driver"
+if make --no-print-directory tools >"$scratch/tools.log" 2>&1; then
+    pass "sb-smoke builds with cc -std=c11 -Werror"
+else
+    fail "sb-smoke does not build:"; sed 's/^/    /' "$scratch/tools.log"
+    echo "test-examples: $passed passed, $failed failed"
+    exit 1
+fi
+
+section "examples/c-render-target (C, header only)"
+c_library="$out/c-render-target/libteletype_target.so"
+if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir" \
+    BUILD_DIR="$out/c-render-target" CFLAGS="-O2 -g -Werror"; then
+    pass "teletype target builds with HEADER_DIR"
+    check_exports "$c_library" "libteletype_target.so"
+    text="Smoke line from test-examples."
+    XDG_STATE_HOME="$scratch/state" stage_and_smoke examples/c-render-target/teletype.json "$c_library" \
+        teletype --text "$text"
+    # The default path is "{output}/teletype.txt"; without a host the target
+    # resolves {output} to $XDG_STATE_HOME/sensebridge/output itself.
+    expected="$(printf '[00:00:01.500] scene: %s\n[00:00:01.800] status: after interrupt' "$text")"
+    written="$scratch/state/sensebridge/output/teletype.txt"
+    if [ -f "$written" ] && [ "$(cat "$written")" = "$expected" ]; then
+        pass "teletype wrote exactly the two valid messages, one line each, to {output}/teletype.txt"
+    else
+        fail "teletype file $written should hold exactly:"; echo "$expected" | sed 's/^/    /'
+        echo "    but holds:"; sed 's/^/    /' "$written" 2>/dev/null || echo "    (no file)"
+    fi
+    if "$smoke" "$scratch/plugins/libteletype_target.so" --no-self-tests -q \
+        --config "{\"path\": \"$scratch/explicit.txt\"}" >"$scratch/explicit.smoke" 2>&1 \
+        && [ "$(wc -l <"$scratch/explicit.txt")" = 2 ]; then
+        pass "teletype honours an explicit 'path' from its config"
+    else
+        fail "teletype with an explicit 'path':"; sed 's/^/    /' "$scratch/explicit.smoke"
+    fi
+    # Config a person could plausibly write into a profile, each refused with a
+    # status and a message instead of a crash or a file somewhere unexpected.
+    hostile_configs=(
+        '2|{"paht": "/tmp/teletype.txt"}'
+        '2|{"path": 7}'
+        '2|{"path": "relative.txt"}'
+        '2|{"path": "/tmp/a", "path": "/tmp/b"}'
+        '2|{"path": "/tmp/\ud800"}'
+        '2|{"path": "/tmp/\u0000x"}'
+        '2|{"path": "/tmp/x",}'
+        '2|{"path": "/tmp/x"} trailing'
+        '2|'"{\"$(printf '%.0s€' {1..40})\": 1}"
+        "2|$(printf '{"path": "/tmp/\xff"}')"
+        '7|{"path": "/nonexistent-directory/teletype.txt"}'
+    )
+    refused=0
+    for entry in "${hostile_configs[@]}"; do
+        code="${entry%%|*}" config="${entry#*|}"
+        if "$smoke" "$scratch/plugins/libteletype_target.so" --no-self-tests -q --config "$config" \
+            --expect-create-error "$code" >"$scratch/hostile.smoke" 2>&1; then
+            refused=$((refused + 1))
+        else
+            fail "teletype should refuse config with status $code:"; sed 's/^/    /' "$scratch/hostile.smoke"
+        fi
+    done
+    [ "$refused" = "${#hostile_configs[@]}" ] &&
+        pass "teletype refuses $refused hostile configs with the right status and a UTF-8 message"
+else
+    fail "teletype target does not build with HEADER_DIR"
+fi
+
+prefix="$scratch/prefix"
+install -d "$prefix/include/sensebridge"
+install -m 0644 "$header_dir/sensebridge.h" "$prefix/include/sensebridge/"
+scripts/write-pkgconfig.sh "$prefix" "$prefix/lib/pkgconfig/sensebridge.pc"
+if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make --no-print-directory -C examples/c-render-target \
+    BUILD_DIR="$out/c-render-target-pkgconfig" CFLAGS="-O2 -g -Werror"; then
+    pass "teletype target builds through 'pkg-config sensebridge' from an installed header"
+else
+    fail "teletype target does not build through pkg-config"
+fi
+
+section "examples/swift-composer (Swift, SDK by path)"
+swift_out="$out/swift-composer"
+if swift build --package-path examples/swift-composer --scratch-path "$swift_out"; then
+    swift_library="$(swift build --package-path examples/swift-composer --scratch-path "$swift_out" --show-bin-path)/libCountingComposer.so"
+    pass "counting composer builds as its own package"
+    check_exports "$swift_library" "libCountingComposer.so"
+    stage_and_smoke examples/swift-composer/counting-composer.json "$swift_library" counting-composer \
+        --labels chair,table,chair
+    if "$smoke" "$scratch/plugins/libCountingComposer.so" --no-self-tests -q --config '{"maxWords": 3}' \
+        --expect-create-error 2 >"$scratch/composer-config.smoke" 2>&1; then
+        pass "counting composer refuses a setting it does not have"
+    else
+        fail "counting composer accepted an unknown setting:"; sed 's/^/    /' "$scratch/composer-config.smoke"
+    fi
+    if grep -q '"several chairs and a table"' "$scratch/counting-composer.smoke"; then
+        pass "counting composer says \"several chairs and a table\" for chair, table, chair"
+    else
+        fail "counting composer did not compose \"several chairs and a table\":"
+        sed 's/^/    /' "$scratch/counting-composer.smoke"
+    fi
+else
+    fail "counting composer does not build"
+fi
+if swift test --package-path examples/swift-composer --scratch-path "$swift_out" >"$scratch/swift-test.log" 2>&1; then
+    pass "counting composer's own tests ($(grep -E 'Test run with' "$scratch/swift-test.log" | tail -n 1 | sed 's/^[^A-Za-z]*//'))"
+else
+    fail "counting composer's own tests:"; sed 's/^/    /' "$scratch/swift-test.log"
+fi
+
+section "sb-smoke can fail: a careless fixture"
+fixture="$out/fixtures/libcareless_target.so"
+mkdir -p "$(dirname "$fixture")"
+if cc -std=c11 -fPIC -shared -fvisibility=hidden -I"$header_dir" -o "$fixture" \
+    scripts/tools/fixtures/careless_target.c; then
+    status=0
+    "$smoke" "$fixture" >"$scratch/careless.smoke" 2>&1 || status=$?
+    expected_failures=(
+        "FAIL create refuses config not json"
+        "FAIL render refuses invalid UTF-8"
+        "FAIL the plugin wrote nothing to stdout"
+        "FAIL every logged value carries a privacy label"
+    )
+    missing=""
+    for line in "${expected_failures[@]}"; do
+        grep -qF "$line" "$scratch/careless.smoke" || missing="$missing; $line"
+    done
+    if [ "$status" = 1 ] && [ -z "$missing" ]; then
+        pass "sb-smoke exits 1 on the careless fixture and names its four broken rules"
+    else
+        fail "sb-smoke on the careless fixture: exit $status, missing${missing:- nothing}:"
+        sed 's/^/    /' "$scratch/careless.smoke"
+    fi
+else
+    fail "the careless fixture does not build"
+fi
+
+section "the guides quote the examples' real files"
+if scripts/tools/check_doc_quotes.py docs/PLUGIN_ABI.md docs/WRITING_PLUGINS.md >"$scratch/quotes.log" 2>&1; then
+    pass "docs quote the examples verbatim ($(grep -c '^PASS' "$scratch/quotes.log") quotes)"
+else
+    fail "a doc quote no longer matches its file:"; grep -v '^PASS' "$scratch/quotes.log" | sed 's/^/    /'
+fi
+
+section "sensebridge plugins list"
+if [ -x "$cli" ]; then
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugins list --json >"$scratch/list.json" 2>"$scratch/list.err" \
+        && python3 - "$scratch/list.json" com.example.teletype com.example.counting-composer <<'PY'
+import json, sys
+listing = json.load(open(sys.argv[1], encoding="utf-8"))
+def strings(value):
+    if isinstance(value, dict):
+        for v in value.values(): yield from strings(v)
+    elif isinstance(value, list):
+        for v in value: yield from strings(v)
+    elif isinstance(value, str):
+        yield value
+found = set(strings(listing))
+missing = [plugin for plugin in sys.argv[2:] if plugin not in found]
+sys.exit(f"not listed: {', '.join(missing)}" if missing else 0)
+PY
+    then
+        pass "sensebridge plugins list --json lists both examples from SENSEBRIDGE_PLUGIN_PATH"
+    else
+        fail "sensebridge plugins list --json does not list both examples:"
+        sed 's/^/    /' "$scratch/list.json" "$scratch/list.err"
+    fi
+
+    section "the host loads and calls both examples"
+    # The conformance harness, exactly as docs/WRITING_PLUGINS.md tells an author to run it.
+    for id in com.example.teletype com.example.counting-composer; do
+        if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugin test "$id" >"$scratch/harness-$id.log" 2>&1; then
+            pass "sensebridge plugin test $id: $(tail -n 1 "$scratch/harness-$id.log")"
+        else
+            fail "sensebridge plugin test $id failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$id.log" | sed 's/^/    /'
+        fi
+    done
+    # A profile that names the C target, with the Swift composer describing a scene.
+    mkdir -p "$scratch/plugins/profiles"
+    cat >"$scratch/plugins/profiles/examples.json" <<'JSON'
+{"schema": "sensebridge.output-profile/1", "name": "examples",
+ "composer": "com.example.counting-composer", "fallbackComposer": "org.sensebridge.label-list",
+ "renderTargets": [{"id": "com.example.teletype"}]}
+JSON
+    printf '%s\n' '{"kind": "object", "label": "chair", "confidence": 0.9}' \
+        '{"kind": "object", "label": "chair", "confidence": 0.85}' '{"kind": "object", "label": "table", "confidence": 0.88}' \
+        >"$scratch/scene.jsonl"
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
+            --profile examples --output "$scratch/out" >"$scratch/describe.out" 2>"$scratch/describe.err" \
+        && grep -q "several chairs and a table" "$scratch/describe.out" \
+        && grep -q "several chairs and a table" "$scratch/out/teletype.txt"; then
+        pass "describe through the examples: '$(head -n 1 "$scratch/describe.out")' reached the teletype file"
+    else
+        fail "describe through the example composer and target did not deliver:"
+        sed 's/^/    /' "$scratch/describe.out" "$scratch/describe.err" "$scratch/out/teletype.txt" 2>/dev/null
+    fi
+else
+    echo "SKIP the sensebridge CLI is not built in this checkout ($cli); the examples were loaded by sb-smoke only."
+fi
+
+echo
+echo "test-examples: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,213 @@
+/*
+ * header-check.c — compiles sensebridge.h the way its users do, as C11 and as
+ * C++17 with every warning an error (scripts/check-header.sh), then runs it.
+ *
+ * It plays both sides of the ABI in one file: a small render-target plugin
+ * written the way the header tells a plugin author to (static descriptor and
+ * vtable, an entry function of type sb_plugin_entry_fn, the plugin-tests
+ * extension), and a host that looks it up and calls it. Finally it prints the
+ * size and offset of every field; the script compares the C and C++ tables,
+ * because a plugin in one language and a host in the other must agree on them.
+ */
+#include "sensebridge.h"
+#include "sensebridge.h" /* the include guard must make a second include harmless */
+
+#include <stdio.h>
+#include <string.h>
+
+#ifdef __cplusplus
+#define STATIC_ASSERT(condition, message) static_assert(condition, message)
+#else
+#define STATIC_ASSERT(condition, message) _Static_assert(condition, message)
+#endif
+
+/* The version rule relies on these being unsigned, and the host compares them. */
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR == 0u, "header is ABI 1.0");
+STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
+STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
+STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
+STATIC_ASSERT(offsetof(sb_host_services, struct_size) == 0, "tables start with their size");
+STATIC_ASSERT(offsetof(sb_render_target, struct_size) == 0, "tables start with their size");
+STATIC_ASSERT(offsetof(sb_scene_composer, struct_size) == 0, "tables start with their size");
+STATIC_ASSERT(offsetof(sb_sensing_source, struct_size) == 0, "tables start with their size");
+STATIC_ASSERT(offsetof(sb_plugin_tests, struct_size) == 0, "tables start with their size");
+STATIC_ASSERT(offsetof(sb_message, struct_size) == 0, "inputs start with their size");
+STATIC_ASSERT(offsetof(sb_frame, struct_size) == 0, "frames start with their size");
+STATIC_ASSERT(sizeof(((sb_error *)0)->message) == SB_ERROR_MESSAGE_CAPACITY, "error message capacity");
+STATIC_ASSERT(sizeof(sb_status) == 4 && SB_OK == 0, "sb_status is a 32-bit code, 0 is success");
+
+/* ------------------------------------------------ the plugin side */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct counter_target {
+    const sb_host_services *host;
+    unsigned rendered;
+} counter_target;
+
+static counter_target the_instance;
+
+static void *counter_create(const sb_host_services *host, const char *config_json, sb_error *error)
+{
+    if (!config_json || strcmp(config_json, "{}") != 0) {
+        error->code = SB_ERR_INVALID_CONFIG;
+        snprintf(error->message, SB_ERROR_MESSAGE_CAPACITY, "This target takes no settings.");
+        return NULL;
+    }
+    the_instance.host = host;
+    the_instance.rendered = 0;
+    return &the_instance;
+}
+
+static void counter_destroy(void *self) { (void)self; }
+
+static sb_status counter_render(void *self, const sb_message *message, sb_error *error)
+{
+    counter_target *target = (counter_target *)self;
+    (void)error;
+    if (message->signal == SB_SIGNAL_DESCRIPTION) target->rendered++;
+    if (target->host && target->host->log_event) {
+        sb_log_field field = {"signal", "description", SB_PRIVACY_PUBLIC};
+        target->host->log_event(target->host, SB_LOG_DEBUG, "counter.rendered", &field, 1);
+    }
+    return SB_OK;
+}
+
+static void counter_interrupt(void *self) { (void)self; }
+
+static const sb_render_target counter_vtable = {
+    sizeof(sb_render_target), counter_create, counter_destroy, counter_render, counter_interrupt,
+};
+
+static uint32_t tests_count(void) { return 1; }
+static const char *tests_name(uint32_t index) { return index == 0 ? "always-passes" : NULL; }
+static sb_status tests_run(uint32_t index, const sb_host_services *host, sb_error *error)
+{
+    (void)host;
+    (void)error;
+    return index == 0 ? SB_OK : SB_ERR_INVALID_ARGUMENT;
+}
+
+static const sb_plugin_tests counter_tests = {sizeof(sb_plugin_tests), tests_count, tests_name, tests_run};
+
+static const void *counter_get_interface(const char *interface_id)
+{
+    if (strcmp(interface_id, SB_INTERFACE_RENDER_TARGET) == 0) return &counter_vtable;
+    if (strcmp(interface_id, SB_INTERFACE_PLUGIN_TESTS) == 0) return &counter_tests;
+    return NULL;
+}
+
+static const sb_plugin_descriptor counter_descriptor = {
+    SB_ABI_MAJOR, SB_ABI_MINOR, sizeof(sb_plugin_descriptor), SB_KIND_RENDER_TARGET,
+    "org.sensebridge.header-check", "1.0.0", NULL, counter_get_interface,
+};
+
+const sb_plugin_descriptor *sensebridge_plugin_entry(void);
+const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &counter_descriptor; }
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ------------------------------------------------ the host side */
+
+static unsigned logged;
+
+static uint64_t host_clock(const sb_host_services *host) { (void)host; return 42u; }
+
+static void host_log(const sb_host_services *host, sb_log_level level, const char *event,
+                     const sb_log_field *fields, size_t field_count)
+{
+    (void)host;
+    (void)level;
+    (void)event;
+    if (field_count == 1 && fields[0].privacy == SB_PRIVACY_PUBLIC) logged++;
+}
+
+static int drive_plugin(void)
+{
+    sb_plugin_entry_fn entry = sensebridge_plugin_entry;
+    const sb_plugin_descriptor *descriptor = entry();
+    if (descriptor->abi_major != SB_ABI_MAJOR || descriptor->abi_minor > SB_ABI_MINOR) return 1;
+    const sb_render_target *vtable = (const sb_render_target *)descriptor->get_interface(SB_INTERFACE_RENDER_TARGET);
+    const sb_plugin_tests *tests = (const sb_plugin_tests *)descriptor->get_interface(SB_INTERFACE_PLUGIN_TESTS);
+    if (!vtable || !tests || descriptor->get_interface(SB_INTERFACE_SCENE_COMPOSER)) return 2;
+
+    sb_host_services services = {sizeof(sb_host_services), NULL, host_clock, host_log};
+    sb_error error;
+    memset(&error, 0, sizeof error);
+    if (vtable->create(&services, "[]", &error) || error.code != SB_ERR_INVALID_CONFIG || !error.message[0]) return 3;
+    memset(&error, 0, sizeof error);
+    void *instance = vtable->create(&services, "{}", &error);
+    if (!instance) return 4;
+    sb_message message;
+    memset(&message, 0, sizeof message);
+    message.struct_size = sizeof message;
+    message.signal = SB_SIGNAL_DESCRIPTION;
+    message.flags = SB_MESSAGE_URGENT;
+    message.text = "a chair";
+    message.text_length = 7;
+    message.locale = "en";
+    if (vtable->render(instance, &message, &error) != SB_OK) return 5;
+    vtable->interrupt(instance);
+    vtable->destroy(instance);
+    if (the_instance.rendered != 1 || logged != 1) return 6;
+    if (tests->count() != 1 || tests->run(0, &services, &error) != SB_OK || tests->name(1) != NULL) return 7;
+    return 0;
+}
+
+/* ------------------------------------------------ the layout table */
+
+#define FIELD(type, field) printf("%-22s %-18s %3zu %3zu\n", #type, #field, offsetof(type, field), sizeof(((type *)0)->field))
+#define SIZE(type) printf("%-22s %-18s %3s %3zu\n", #type, "(size)", "", sizeof(type))
+
+static void print_layout(void)
+{
+    SIZE(sb_error); FIELD(sb_error, code); FIELD(sb_error, message);
+    SIZE(sb_log_field); FIELD(sb_log_field, name); FIELD(sb_log_field, value); FIELD(sb_log_field, privacy);
+    SIZE(sb_host_services); FIELD(sb_host_services, struct_size); FIELD(sb_host_services, host_data);
+    FIELD(sb_host_services, monotonic_ns); FIELD(sb_host_services, log_event);
+    SIZE(sb_plugin_descriptor); FIELD(sb_plugin_descriptor, abi_major); FIELD(sb_plugin_descriptor, abi_minor);
+    FIELD(sb_plugin_descriptor, struct_size); FIELD(sb_plugin_descriptor, kind); FIELD(sb_plugin_descriptor, id);
+    FIELD(sb_plugin_descriptor, version); FIELD(sb_plugin_descriptor, runtime);
+    FIELD(sb_plugin_descriptor, get_interface);
+    SIZE(sb_box); FIELD(sb_box, x); FIELD(sb_box, y); FIELD(sb_box, width); FIELD(sb_box, height);
+    SIZE(sb_record); FIELD(sb_record, kind); FIELD(sb_record, flags); FIELD(sb_record, label);
+    FIELD(sb_record, confidence); FIELD(sb_record, box); FIELD(sb_record, distance_m);
+    SIZE(sb_depth_map); FIELD(sb_depth_map, width); FIELD(sb_depth_map, height); FIELD(sb_depth_map, row_stride);
+    FIELD(sb_depth_map, metres); FIELD(sb_depth_map, camera_to_world);
+    SIZE(sb_frame); FIELD(sb_frame, struct_size); FIELD(sb_frame, kind); FIELD(sb_frame, timestamp_ns);
+    FIELD(sb_frame, run_id); FIELD(sb_frame, depth); FIELD(sb_frame, records); FIELD(sb_frame, record_count);
+    SIZE(sb_sensing_source); FIELD(sb_sensing_source, struct_size); FIELD(sb_sensing_source, create);
+    FIELD(sb_sensing_source, destroy); FIELD(sb_sensing_source, start); FIELD(sb_sensing_source, next_frame);
+    FIELD(sb_sensing_source, stop);
+    SIZE(sb_compose_request); FIELD(sb_compose_request, struct_size); FIELD(sb_compose_request, records);
+    FIELD(sb_compose_request, record_count); FIELD(sb_compose_request, locale); FIELD(sb_compose_request, max_words);
+    FIELD(sb_compose_request, max_labels); FIELD(sb_compose_request, deadline_ns);
+    SIZE(sb_phrase); FIELD(sb_phrase, stream); FIELD(sb_phrase, text); FIELD(sb_phrase, record_indices);
+    FIELD(sb_phrase, record_index_count);
+    SIZE(sb_compose_result); FIELD(sb_compose_result, struct_size); FIELD(sb_compose_result, phrases);
+    FIELD(sb_compose_result, phrase_count);
+    SIZE(sb_scene_composer); FIELD(sb_scene_composer, struct_size); FIELD(sb_scene_composer, create);
+    FIELD(sb_scene_composer, destroy); FIELD(sb_scene_composer, compose); FIELD(sb_scene_composer, cancel);
+    SIZE(sb_message); FIELD(sb_message, struct_size); FIELD(sb_message, signal); FIELD(sb_message, flags);
+    FIELD(sb_message, text); FIELD(sb_message, text_length); FIELD(sb_message, locale);
+    FIELD(sb_message, session_time_ns); FIELD(sb_message, sequence);
+    SIZE(sb_render_target); FIELD(sb_render_target, struct_size); FIELD(sb_render_target, create);
+    FIELD(sb_render_target, destroy); FIELD(sb_render_target, render); FIELD(sb_render_target, interrupt);
+    SIZE(sb_plugin_tests); FIELD(sb_plugin_tests, struct_size); FIELD(sb_plugin_tests, count);
+    FIELD(sb_plugin_tests, name); FIELD(sb_plugin_tests, run);
+}
+
+int main(void)
+{
+    int failure = drive_plugin();
+    if (failure) {
+        fprintf(stderr, "header-check: driving the in-file plugin failed at step %d\n", failure);
+        return 1;
+    }
+    print_layout();
+    return 0;
+}
