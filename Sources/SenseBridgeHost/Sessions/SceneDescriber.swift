@@ -44,6 +44,12 @@ public struct SceneDescriber {
         } catch {
             composerError = String(describing: error)
         }
+        return describe(records, proposed: phrases, composerError: composerError)
+    }
+
+    /// For a caller that already composed (the network resolver, which asks the network
+    /// and on-device composers itself): the same judging, fallback and measurement.
+    public func describe(_ records: [PerceptionRecord], proposed phrases: [SubjectPhrase], composerError: String?) -> Outcome {
         let fallbackPhrases = NarrationFallback { records, stream, indices in
             self.fallbackPhrases(records, stream: stream, indices: indices)
         }

@@ -38,12 +38,15 @@ enum DescribeCommand {
         }
         let composerID = arguments.value("--composer") ?? profile.composer.id
         let composerConfig = composerID == profile.composer.id ? profile.composer.config : [:]
-        let composer = try ComposerSelection.composer(composerID, config: composerConfig, context: context)
+        let network = NetworkDescribe.prepare(composerID: composerID, config: composerConfig, profile: profile, context: context)
+        let composer = try ComposerSelection.composer(network.onDeviceComposerID, config: network.onDeviceConfig, context: context)
         let fallback = try? ComposerSelection.composer(profile.fallbackComposer.id, config: profile.fallbackComposer.config, context: context)
         if fallback == nil {
             Console.err("sensebridge: the fallback composer \(profile.fallbackComposer.id) is unavailable; the built-in label list stands in.")
         }
-        let outcome = SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail).describe(records)
+        let describer = SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail)
+        let (outcome, announcements) = network.describe(records, describer: describer, onDevice: composer, locale: locale, detail: detail)
+        announcements.forEach { Console.err("note: \($0.text(locale))") }
         if let error = outcome.composerError {
             Console.err("sensebridge: the composer failed, so every phrase came from the fallback: \(error)")
         }
@@ -61,9 +64,14 @@ enum DescribeCommand {
         guard !arguments.has("--no-render") else { return .ok }
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
+        // A network state the person cannot see is said before the description, once.
+        let statuses = announcements.enumerated().map { index, announcement in
+            announcement.message(locale: locale, sessionTime: 0, sequence: UInt64(index + 1))
+        }
+        statuses.forEach { runtime.fanOut.deliver($0) }
         for (index, sentence) in outcome.sentences.enumerated() {
             runtime.fanOut.deliver(OutputMessage(signal: .description, text: sentence, locale: locale,
-                                                 sessionTime: Double(index) * 0.001, sequence: UInt64(index + 1)))
+                                                 sessionTime: Double(index) * 0.001, sequence: UInt64(statuses.count + index + 1)))
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         Console.err("Rendered through profile '\(profile.name)':")
