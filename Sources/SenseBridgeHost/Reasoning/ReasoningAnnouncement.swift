@@ -60,22 +60,3 @@ public enum ReasoningAnnouncement: Equatable, Sendable {
         }
     }
 }
-
-/// Which backend composes, as the person is told.
-public enum BackendDescription: Equatable, Sendable {
-    case onDevice
-    /// A provider's display name, e.g. "Anthropic".
-    case cloud(String)
-    /// The host the person typed; `unencrypted` for http://.
-    case localEndpoint(host: String, unencrypted: Bool)
-}
-
-/// Why network composition was asked for but is not used; said once at session start.
-public enum NetworkUnavailableReason: Equatable, Sendable {
-    /// The profile names a network composer but the backend is on-device.
-    case notTurnedOn
-    case termsNotAcknowledged
-    case missingKey
-    /// The plugin is missing, broken, or refused its config.
-    case couldNotStart
-}
