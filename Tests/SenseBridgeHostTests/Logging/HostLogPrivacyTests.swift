@@ -17,13 +17,13 @@ import Testing
         let lines = Lines()
         let log = HostLog(threshold: .debug) { lines.append($0) }
         let table = HostServicesTable(pluginID: "org.example.reader", log: log)
-        let names = ["count", "text", "confidence"].map { strdup($0)! }
-        let values = ["3", "PIN 4921 on the letter", "0.87"].map { strdup($0)! }
+        let names: [UnsafeMutablePointer<CChar>] = ["count", "text", "confidence"].map { (text: String) in strdup(text)! }
+        let values: [UnsafeMutablePointer<CChar>] = ["3", "PIN 4921 on the letter", "0.87"].map { (text: String) in strdup(text)! }
         defer { (names + values).forEach { free($0) } }
         let fields = [
-            sb_log_field(name: names[0], value: values[0], privacy: SB_PRIVACY_PUBLIC),
-            sb_log_field(name: names[1], value: values[1], privacy: SB_PRIVACY_PRIVATE),
-            sb_log_field(name: names[2], value: values[2], privacy: SB_PRIVACY_UNLABELLED),
+            sb_log_field(name: UnsafePointer(names[0]), value: UnsafePointer(values[0]), privacy: SB_PRIVACY_PUBLIC),
+            sb_log_field(name: UnsafePointer(names[1]), value: UnsafePointer(values[1]), privacy: SB_PRIVACY_PRIVATE),
+            sb_log_field(name: UnsafePointer(names[2]), value: UnsafePointer(values[2]), privacy: SB_PRIVACY_UNLABELLED),
         ]
         fields.withUnsafeBufferPointer { buffer in
             table.pointer.pointee.log_event(table.pointer, SB_LOG_INFO, "ocr.read", buffer.baseAddress, buffer.count)
