@@ -35,6 +35,8 @@ let package = Package(
     products: [
         .executable(name: "sensebridge", targets: ["sensebridge"]),
         .library(name: "SenseBridgePluginKit", targets: ["SenseBridgePluginKit"]),
+        .library(name: "SenseBridgeCore", targets: ["SenseBridgeCore"]),
+        .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
         .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
     ] + plugins.map(\.0),
     targets: [
