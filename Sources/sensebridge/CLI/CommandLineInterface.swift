@@ -10,7 +10,7 @@ enum CommandLineInterface {
         [PluginsCommands.group, ProfilesCommands.group, PluginTestCommand.group]
     }
 
-    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec] }
+    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
