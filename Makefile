@@ -4,7 +4,7 @@
 #   make test      install missing Debian packages, build, run every test and the
 #                  conformance harness on every shipped plugin
 #
-# Also: make build | check-header | test-examples | tools | install [PREFIX=/usr/local] | clean
+# Also: make build | bench | check-header | test-examples | tools | install [PREFIX=/usr/local] | clean
 # Each step is a script in scripts/ that can be run on its own; this file only orders them.
 
 SHELL := /bin/bash
@@ -19,7 +19,7 @@ INSTALL_CONFIG ?= release
 HEADER := Sources/CSenseBridgeABI/include/sensebridge.h
 SB_SMOKE := .build/tools/sb-smoke
 
-.PHONY: all deps build test check-header test-examples demo install tools clean
+.PHONY: all deps build test check-header test-examples demo bench install tools clean
 
 all: build
 
@@ -50,6 +50,16 @@ test-examples:
 demo: build
 	scripts/demo.sh  # DEMO: the demo itself lives in scripts/demo.sh
 
+# Speed and memory figures, measured side by side in one run (release build of
+# Benchmarks/, its own package, so plain `swift build` never compiles it).
+# The plugins are built and staged in release mode too, so the C-ABI figures compare
+# like with like.
+bench: deps
+	$(SWIFT) build -c release
+	scripts/stage-plugins.sh --clean --bin-path "$$($(SWIFT) build -c release --show-bin-path)" --dest .build/bench-plugins
+	$(SWIFT) build -c release --package-path Benchmarks
+	SENSEBRIDGE_BENCH_PLUGINS="$(CURDIR)/.build/bench-plugins" Benchmarks/.build/release/sensebridge-bench
+
 # sb-smoke: loads one plugin library and drives it through the C ABI (see --help).
 tools: $(SB_SMOKE)
 
@@ -66,4 +76,4 @@ install: deps
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
 
 clean:
-	rm -rf .build examples/swift-composer/.build examples/c-render-target/.build
+	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build

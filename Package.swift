@@ -36,6 +36,8 @@ let package = Package(
     products: [
         .executable(name: "sensebridge", targets: ["sensebridge"]),
         .library(name: "SenseBridgePluginKit", targets: ["SenseBridgePluginKit"]),
+        .library(name: "SenseBridgeCore", targets: ["SenseBridgeCore"]),
+        .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
         .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
     ] + plugins.map(\.0),
     targets: [
@@ -43,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "SenseBridgeCore"),
-        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore"]),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
         .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),

@@ -28,7 +28,7 @@ import Testing
         let result = try composer.compose(records: records, locale: locale.rawValue, maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
                                           maximumLabels: detail.maximumLabels, deadline: .max)
         #expect(result.malformed == 0)
-        let phrases = result.phrases.map { SubjectPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) }
+        let phrases = result.phrases
         return SceneNarrator.narrate(records: records, composerPhrases: phrases, locale: locale, detail: detail)
     }
 

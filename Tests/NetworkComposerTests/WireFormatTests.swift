@@ -11,7 +11,7 @@ import Testing
         let server = try LLMTestServer()
         let composer = try Harness.composer(baseURL: server.baseURL("ok"))
         let result = try composer.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
-        #expect(result.phrases == [ComposerPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 1])])
+        #expect(result.phrases == [SubjectPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 1])])
         #expect(result.malformed == 0)
 
         let requests = server.requests()

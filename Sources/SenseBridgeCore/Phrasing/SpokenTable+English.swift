@@ -77,6 +77,26 @@ extension SpokenTable {
         outputLost: SpokenEntry("The {name} output stopped working: {reason}. Continuing with {others}.",
                                 note: "Status when a render target fails; {others} is a list of the outputs still running."),
         outputLostNoneLeft: SpokenEntry("The {name} output stopped working: {reason}. No other output is running.",
-                                        note: "Status when the last render target but this one is gone.")
+                                        note: "Status when the last render target but this one is gone."),
+        nearestOnLeft: SpokenEntry("It is on your left.",
+                                   note: "Awareness alert, after the distance, only when a side was earned (ZoneReading.namedSide)."),
+        nearestOnRight: SpokenEntry("It is on your right.",
+                                    note: "Awareness alert, after the distance, only when a side was earned (ZoneReading.namedSide)."),
+        sensorFailing: SpokenEntry("The depth sensor stopped working, so SenseBridge can't measure distance right now.",
+                                   note: "Status, said once when the sensing source fails mid-walk; alerts hold, nothing is called clear."),
+        sensorRecovered: SpokenEntry("The depth sensor is working again.",
+                                     note: "Status, said once when the sensing source recovers after sensorFailing."),
+        sessionSummary: SpokenEntry("This session ran for {minutes} and gave {alerts}.",
+                                    note: "Session summary at the end of a walk: facts about the app, never about the world."),
+        alertOne: SpokenEntry("1 obstacle alert",
+                              note: "{alerts} inside sessionSummary, exactly one."),
+        alertsMany: SpokenEntry("{number} obstacle alerts",
+                                note: "{alerts} inside sessionSummary, any other count."),
+        minutesUnderOne: SpokenEntry("less than a minute",
+                                     note: "{minutes} inside sessionSummary, under one minute."),
+        minuteOne: SpokenEntry("1 minute",
+                               note: "{minutes} inside sessionSummary, one whole minute."),
+        minutesMany: SpokenEntry("{number} minutes",
+                                 note: "{minutes} inside sessionSummary, whole minutes rounded down.")
     )
 }

@@ -78,6 +78,26 @@ extension SpokenTable {
         outputLost: SpokenEntry("La salida {name} dejó de funcionar: {reason}. Se continúa con {others}.",
                                 note: "Estado cuando falla un destino de salida; {others} es la lista de las que siguen."),
         outputLostNoneLeft: SpokenEntry("La salida {name} dejó de funcionar: {reason}. No queda ninguna otra salida activa.",
-                                        note: "Estado cuando no queda ninguna otra salida.")
+                                        note: "Estado cuando no queda ninguna otra salida."),
+        nearestOnLeft: SpokenEntry("Está a tu izquierda.",
+                                   note: "Alerta de proximidad, tras la distancia, solo si el lado se ganó (ZoneReading.namedSide)."),
+        nearestOnRight: SpokenEntry("Está a tu derecha.",
+                                    note: "Alerta de proximidad, tras la distancia, solo si el lado se ganó (ZoneReading.namedSide)."),
+        sensorFailing: SpokenEntry("El sensor de profundidad dejó de funcionar, así que SenseBridge no puede medir distancias ahora.",
+                                   note: "Estado, una vez cuando la fuente falla durante el paseo; las alertas se mantienen."),
+        sensorRecovered: SpokenEntry("El sensor de profundidad vuelve a funcionar.",
+                                     note: "Estado, una vez cuando la fuente se recupera tras sensorFailing."),
+        sessionSummary: SpokenEntry("Esta sesión duró {minutes} y dio {alerts}.",
+                                    note: "Resumen al final del paseo: hechos sobre la aplicación, nunca sobre el mundo."),
+        alertOne: SpokenEntry("1 aviso de obstáculo",
+                              note: "{alerts} en sessionSummary, exactamente uno."),
+        alertsMany: SpokenEntry("{number} avisos de obstáculo",
+                                note: "{alerts} en sessionSummary, cualquier otro número."),
+        minutesUnderOne: SpokenEntry("menos de un minuto",
+                                     note: "{minutes} en sessionSummary, menos de un minuto."),
+        minuteOne: SpokenEntry("1 minuto",
+                               note: "{minutes} en sessionSummary, un minuto entero."),
+        minutesMany: SpokenEntry("{number} minutos",
+                                 note: "{minutes} en sessionSummary, minutos enteros redondeados hacia abajo.")
     )
 }

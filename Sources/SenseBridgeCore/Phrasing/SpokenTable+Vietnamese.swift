@@ -78,6 +78,26 @@ extension SpokenTable {
         outputLost: SpokenEntry("Đầu ra {name} đã ngừng hoạt động: {reason}. Tiếp tục với {others}.",
                                 note: "Trạng thái khi một đầu ra hỏng; {others} là danh sách các đầu ra còn chạy."),
         outputLostNoneLeft: SpokenEntry("Đầu ra {name} đã ngừng hoạt động: {reason}. Không còn đầu ra nào khác đang chạy.",
-                                        note: "Trạng thái khi không còn đầu ra nào khác.")
+                                        note: "Trạng thái khi không còn đầu ra nào khác."),
+        nearestOnLeft: SpokenEntry("Nó ở bên trái bạn.",
+                                   note: "Cảnh báo, sau khoảng cách, chỉ khi hướng đã được xác nhận (ZoneReading.namedSide)."),
+        nearestOnRight: SpokenEntry("Nó ở bên phải bạn.",
+                                    note: "Cảnh báo, sau khoảng cách, chỉ khi hướng đã được xác nhận (ZoneReading.namedSide)."),
+        sensorFailing: SpokenEntry("Cảm biến độ sâu đã ngừng hoạt động, nên SenseBridge không thể đo khoảng cách lúc này.",
+                                   note: "Trạng thái, nói một lần khi nguồn cảm biến lỗi giữa chừng; cảnh báo được giữ nguyên."),
+        sensorRecovered: SpokenEntry("Cảm biến độ sâu đã hoạt động trở lại.",
+                                     note: "Trạng thái, nói một lần khi nguồn cảm biến hồi phục sau sensorFailing."),
+        sessionSummary: SpokenEntry("Phiên này đã chạy {minutes} và đưa ra {alerts}.",
+                                    note: "Tóm tắt cuối phiên: sự thật về ứng dụng, không phải về thế giới."),
+        alertOne: SpokenEntry("1 cảnh báo vật cản",
+                              note: "{alerts} trong sessionSummary, đúng một."),
+        alertsMany: SpokenEntry("{number} cảnh báo vật cản",
+                                note: "{alerts} trong sessionSummary, số khác."),
+        minutesUnderOne: SpokenEntry("chưa đầy một phút",
+                                     note: "{minutes} trong sessionSummary, dưới một phút."),
+        minuteOne: SpokenEntry("1 phút",
+                               note: "{minutes} trong sessionSummary, đúng một phút."),
+        minutesMany: SpokenEntry("{number} phút",
+                                 note: "{minutes} trong sessionSummary, số phút làm tròn xuống.")
     )
 }

@@ -57,6 +57,18 @@ public struct SpokenTable: Sendable {
     public let outputLost: SpokenEntry
     public let outputLostNoneLeft: SpokenEntry
 
+    // MARK: Hands-free awareness
+    public let nearestOnLeft: SpokenEntry
+    public let nearestOnRight: SpokenEntry
+    public let sensorFailing: SpokenEntry
+    public let sensorRecovered: SpokenEntry
+    public let sessionSummary: SpokenEntry
+    public let alertOne: SpokenEntry
+    public let alertsMany: SpokenEntry
+    public let minutesUnderOne: SpokenEntry
+    public let minuteOne: SpokenEntry
+    public let minutesMany: SpokenEntry
+
     /// The table for a locale.
     public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {
         switch locale {

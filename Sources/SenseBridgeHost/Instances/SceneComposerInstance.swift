@@ -24,7 +24,7 @@ public final class SceneComposerInstance: @unchecked Sendable {
     /// stream is unknown is dropped here and counted in `malformed`; the narrator
     /// judges the rest.
     public func compose(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
-                        deadline: UInt64) throws -> (phrases: [ComposerPhrase], malformed: Int) {
+                        deadline: UInt64) throws -> (phrases: [SubjectPhrase], malformed: Int) {
         var strings: [UnsafeMutablePointer<CChar>] = []
         defer { strings.forEach { free($0) } }
         let cRecords = records.map { record -> sb_record in
@@ -51,7 +51,7 @@ public final class SceneComposerInstance: @unchecked Sendable {
                 try handle.call { table.compose(handle.pointer, &request, &result, $0) }
             }
         }
-        var phrases: [ComposerPhrase] = []
+        var phrases: [SubjectPhrase] = []
         var malformed = 0
         // A hostile plugin can claim any count; never read more than a sane bound.
         let count = min(result.phrase_count, 1024)
@@ -66,7 +66,7 @@ public final class SceneComposerInstance: @unchecked Sendable {
             }
             let indexCount = min(phrase.record_index_count, 4096)
             let indices = (0..<indexCount).compactMap { i in phrase.record_indices.map { Int($0[i]) } }
-            phrases.append(ComposerPhrase(stream: stream, text: text, recordIndices: indices))
+            phrases.append(SubjectPhrase(stream: stream, text: text, recordIndices: indices))
         }
         return (phrases, malformed)
     }
@@ -74,19 +74,6 @@ public final class SceneComposerInstance: @unchecked Sendable {
     /// Safe from any thread, as the header promises.
     public func cancel() {
         table.cancel(handle.pointer)
-    }
-}
-
-/// A composer's phrase as the host received it, before validation.
-public struct ComposerPhrase: Equatable, Sendable {
-    public var stream: PerceptionStream
-    public var text: String
-    public var recordIndices: [Int]
-
-    public init(stream: PerceptionStream, text: String, recordIndices: [Int]) {
-        self.stream = stream
-        self.text = text
-        self.recordIndices = recordIndices
     }
 }
 

@@ -92,7 +92,7 @@ public final class ResolvingComposer: @unchecked Sendable {
 
     private func attempt(_ network: PhraseComposing, labels: [String], locale: SpokenLocale, maximumWords: Int,
                          deadline: UInt64) -> Attempt {
-        let phrases: [ComposerPhrase]
+        let phrases: [SubjectPhrase]
         do {
             phrases = try network.composePhrases(records: NetworkPayload.records(for: labels), locale: locale.rawValue,
                                                  maximumWords: maximumWords, maximumLabels: labels.count, deadline: deadline)

@@ -64,7 +64,7 @@ public struct SceneDescriber {
             records: records, locale: locale.rawValue,
             maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
             maximumLabels: detail.maximumLabels, deadline: deadline)
-        return result.phrases.map { SubjectPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) }
+        return result.phrases
     }
 
     /// Replacement phrases for the records at `indices`, from the fallback plugin asked

@@ -57,7 +57,7 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
         let phrases = try live.compose(request)
         let judged = PhraseRequest(records: request.records, locale: request.localeIdentifier,
                                    maximumWords: request.maximumWords, maximumLabels: request.maximumLabels)
-        brokenRules += validator.problems(with: phrases.map { HarnessPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) },
+        brokenRules += validator.problems(with: phrases,
                                           for: judged)
         if services.now > request.deadline {
             brokenRules.append("compose returned \((services.now - request.deadline) / 1_000_000) ms after its deadline")

@@ -11,7 +11,7 @@ enum CommandLineInterface {
          CredentialsCommands.group, ComposerCommands.group]
     }
 
-    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec] }
+    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]

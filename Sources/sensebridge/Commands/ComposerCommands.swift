@@ -116,7 +116,7 @@ enum ComposerCommands {
             return fail(.unavailable, "The network composer could not start: \(error)")
         }
         let started = MonotonicClock.nanoseconds()
-        let phrases: [ComposerPhrase]
+        let phrases: [SubjectPhrase]
         do {
             phrases = try composer.composePhrases(records: NetworkPayload.records(for: testLabels), locale: "en", maximumWords: 8,
                                                   maximumLabels: testLabels.count, deadline: started + UInt64(timeout * 1e9))

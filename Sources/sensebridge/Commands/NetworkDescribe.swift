@@ -32,6 +32,14 @@ struct NetworkDescribe {
     /// True when network composition was wanted; only then is anything announced.
     var isInvolved: Bool { prepared.network != nil || prepared.unavailableReason != nil }
 
+    /// For a hands-free walk: the resolver for the whole session (breaker, probes, budget),
+    /// or nil when network composition was never wanted, so the walk is unchanged.
+    func resolvingComposer(onDevice: SceneComposerInstance) -> ResolvingComposer? {
+        guard isInvolved else { return nil }
+        let resolver = prepared.resolver(settings: settings, now: { Double(MonotonicClock.nanoseconds()) / 1e9 })
+        return ResolvingComposer(onDevice: onDevice, network: prepared.network, resolver: resolver)
+    }
+
     /// One describe: the network asked (about 8 s, no retry) when the gates passed, the
     /// on-device composer always, then the narrator. Returns the status sentences to say
     /// before the description (the backend named, or why the network is not used).

@@ -7,6 +7,7 @@
  *   FIXTURE_IGNORE_CANCEL  1: cancel is ignored; compose runs until its work or deadline ends
  *   FIXTURE_LEAK_COMPOSE   1: every compose keeps 64 KiB it never frees
  *   FIXTURE_SENTENCES      1: writes confident sentences with a distance ("There is a chair 2 feet ahead.")
+ *   FIXTURE_COMPOSE_DELAY_MS  n: every compose first takes n ms, as a slow model would
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -20,6 +21,9 @@
 #endif
 #ifndef FIXTURE_SENTENCES
 #define FIXTURE_SENTENCES 0
+#endif
+#ifndef FIXTURE_COMPOSE_DELAY_MS
+#define FIXTURE_COMPOSE_DELAY_MS 0
 #endif
 
 typedef struct composer {
@@ -73,6 +77,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
     composer *self = instance;
     atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
     release_result(self);
+    if (FIXTURE_COMPOSE_DELAY_MS > 0) fixture_sleep_us((long)FIXTURE_COMPOSE_DELAY_MS * 1000);
     const char *a = article(request->locale ? request->locale : "en");
     if (!a) {
         fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks en, es and vi only");

@@ -4,6 +4,8 @@
  *   FIXTURE_FRAME_COUNT       frames per run (default 100)
  *   FIXTURE_REPEAT_TIMESTAMP  1: every second frame repeats the previous timestamp
  *   FIXTURE_LEAK_FRAME        1: every frame keeps 64 KiB it never frees
+ *   FIXTURE_FAIL_FROM         n: next_frame calls n, n+1, ... fail with SB_ERR_INTERNAL (0: never)
+ *   FIXTURE_FAIL_COUNT        how many calls fail from FIXTURE_FAIL_FROM (default 3), then frames resume
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -17,12 +19,19 @@
 #ifndef FIXTURE_LEAK_FRAME
 #define FIXTURE_LEAK_FRAME 0
 #endif
+#ifndef FIXTURE_FAIL_FROM
+#define FIXTURE_FAIL_FROM 0
+#endif
+#ifndef FIXTURE_FAIL_COUNT
+#define FIXTURE_FAIL_COUNT 3
+#endif
 
 typedef struct source {
     const sb_host_services *host;
     int started;
     uint64_t run_id;
     unsigned frame;
+    unsigned calls;
     uint64_t last_timestamp;
     sb_record record; /* plugin-owned until the next call */
 } source;
@@ -51,6 +60,11 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     if (!self->started) {
         fixture_error(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
         return SB_ERR_NOT_STARTED;
+    }
+    self->calls += 1;
+    if (FIXTURE_FAIL_FROM > 0 && self->calls >= FIXTURE_FAIL_FROM && self->calls < FIXTURE_FAIL_FROM + FIXTURE_FAIL_COUNT) {
+        fixture_error(error, SB_ERR_INTERNAL, "the sensor stopped answering");
+        return SB_ERR_INTERNAL;
     }
     if (self->frame >= FIXTURE_FRAME_COUNT) {
         fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");

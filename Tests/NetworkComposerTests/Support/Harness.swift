@@ -60,15 +60,15 @@ final class FakeOnDeviceComposer: PhraseComposing {
     private(set) var calls = 0
 
     func composePhrases(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
-                        deadline: UInt64) throws -> [ComposerPhrase] {
+                        deadline: UInt64) throws -> [SubjectPhrase] {
         calls += 1
-        var phrases: [ComposerPhrase] = []
+        var phrases: [SubjectPhrase] = []
         let objects = records.indices.filter { records[$0].kind == .object }
         if !objects.isEmpty {
-            phrases.append(ComposerPhrase(stream: .sight, text: "on-device: " + objects.map { records[$0].label }.joined(separator: ", "), recordIndices: objects))
+            phrases.append(SubjectPhrase(stream: .sight, text: "on-device: " + objects.map { records[$0].label }.joined(separator: ", "), recordIndices: objects))
         }
         for index in records.indices where records[index].kind == .sound {
-            phrases.append(ComposerPhrase(stream: .sound, text: "a sound", recordIndices: [index]))
+            phrases.append(SubjectPhrase(stream: .sound, text: "a sound", recordIndices: [index]))
         }
         return phrases
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeTesting
 import Testing
 @testable import SenseBridgeCore
 

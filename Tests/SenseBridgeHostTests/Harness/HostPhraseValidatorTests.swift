@@ -16,28 +16,28 @@ import Testing
     }
 
     @Test func subjectPhrasesPass() {
-        let phrases = [HarnessPhrase(stream: .sight, text: "a chair and a car", recordIndices: [0, 1]),
-                       HarnessPhrase(stream: .text, text: "some text", recordIndices: [2])]
+        let phrases = [SubjectPhrase(stream: .sight, text: "a chair and a car", recordIndices: [0, 1]),
+                       SubjectPhrase(stream: .text, text: "some text", recordIndices: [2])]
         #expect(validator.problems(with: phrases, for: request()) == [])
     }
 
     @Test func aConfidentSentenceWithADistanceIsRefused() {
-        let phrase = HarnessPhrase(stream: .sight, text: "There is a car about 2 feet ahead — dangerous", recordIndices: [1])
+        let phrase = SubjectPhrase(stream: .sight, text: "There is a car about 2 feet ahead — dangerous", recordIndices: [1])
         let problems = validator.problems(with: [phrase], for: request())
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("phrase 0 \"There is a car about 2 feet ahead — dangerous\" would be refused by the host: the validator rejected it (") == true)
     }
 
     @Test func namingARecordTwiceIsRefused() {
-        let phrases = [HarnessPhrase(stream: .sight, text: "a chair", recordIndices: [0]),
-                       HarnessPhrase(stream: .sight, text: "a chair", recordIndices: [0])]
+        let phrases = [SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0]),
+                       SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0])]
         #expect(validator.problems(with: phrases, for: request()) == [
             "phrase 1 \"a chair\" would be refused by the host: it names a record an earlier phrase already named",
         ])
     }
 
     @Test func anUnspokenLocaleIsJudgedOnStructureAlone() {
-        let phrase = HarnessPhrase(stream: .sight, text: "a chair.", recordIndices: [0])
+        let phrase = SubjectPhrase(stream: .sight, text: "a chair.", recordIndices: [0])
         #expect(validator.problems(with: [phrase], for: request("xx")).first?.contains("ends like a sentence") == true)
     }
 

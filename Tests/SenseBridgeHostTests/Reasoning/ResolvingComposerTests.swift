@@ -6,11 +6,11 @@ import Testing
 /// handed, and that a rejected reply is treated as a failure.
 @Suite struct ResolvingComposerTests {
     final class Fake: PhraseComposing, @unchecked Sendable {
-        var reply: () throws -> [ComposerPhrase]
+        var reply: () throws -> [SubjectPhrase]
         private(set) var received: [[PerceptionRecord]] = []
-        init(_ reply: @escaping () throws -> [ComposerPhrase]) { self.reply = reply }
+        init(_ reply: @escaping () throws -> [SubjectPhrase]) { self.reply = reply }
         func composePhrases(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
-                            deadline: UInt64) throws -> [ComposerPhrase] {
+                            deadline: UInt64) throws -> [SubjectPhrase] {
             received.append(records)
             return try reply()
         }
@@ -25,8 +25,8 @@ import Testing
     ]
 
     let onDevice = Fake {
-        [ComposerPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 3]),
-         ComposerPhrase(stream: .sound, text: "a doorbell", recordIndices: [1])]
+        [SubjectPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 3]),
+         SubjectPhrase(stream: .sound, text: "a doorbell", recordIndices: [1])]
     }
 
     func subject(network: Fake?, validator: @escaping ReplyValidator = { _, _, _ in nil }) -> ResolvingComposer {
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aGroundedNetworkPhraseReplacesTheSightPhraseOnly() throws {
-        let network = Fake { [ComposerPhrase(stream: .sight, text: "a table and a chair", recordIndices: [0, 1])] }
+        let network = Fake { [SubjectPhrase(stream: .sight, text: "a table and a chair", recordIndices: [0, 1])] }
         let result = try subject(network: network).compose(records: records, locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         #expect(result.phrases.map(\.text) == ["a table and a chair", "a doorbell"])
         #expect(result.phrases[0].source == .network && result.phrases[0].recordIndices == [0, 3])
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aValidatorRejectionIsAFailureAndTheOnDevicePhraseIsUsed() throws {
-        let network = Fake { [ComposerPhrase(stream: .sight, text: "a chair", recordIndices: [0])] }
+        let network = Fake { [SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0])] }
         let composer = subject(network: network, validator: { _, _, _ in "too certain" })
         let first = try composer.compose(records: records, locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         #expect(first.phrases.first?.text == "a chair and a table" && first.phrases.first?.source == .onDevice)
@@ -55,14 +55,14 @@ import Testing
     }
 
     @Test func theWorstBugSentenceNeverSurvivesEvenAPermissiveValidator() throws {
-        let network = Fake { [ComposerPhrase(stream: .sight, text: "There is a chair about 2 feet ahead — dangerous.", recordIndices: [0])] }
+        let network = Fake { [SubjectPhrase(stream: .sight, text: "There is a chair about 2 feet ahead — dangerous.", recordIndices: [0])] }
         let result = try subject(network: network).compose(records: records, locale: .en, maximumWords: 20, maximumLabels: 5, purpose: .handsFree)
         #expect(!result.phrases.contains { $0.text.contains("feet") || $0.text.contains("dangerous") })
         #expect(result.networkFailure?.contains("'there'") == true)
     }
 
     @Test func aPluginThatReturnsSeveralOrNonSightPhrasesFails() throws {
-        let network = Fake { [ComposerPhrase(stream: .text, text: "a chair", recordIndices: [0])] }
+        let network = Fake { [SubjectPhrase(stream: .text, text: "a chair", recordIndices: [0])] }
         let result = try subject(network: network).compose(records: records, locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         #expect(result.phrases.first?.source == .onDevice)
         #expect(result.networkFailure?.contains("exactly one sight phrase") == true)

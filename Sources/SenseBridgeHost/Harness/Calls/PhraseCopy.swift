@@ -4,7 +4,7 @@ import SenseBridgeCore
 
 /// The phrases of one result, and what was wrong with the result's shape.
 struct PhraseCopy {
-    var phrases: [HarnessPhrase] = []
+    var phrases: [SubjectPhrase] = []
     var problems: [String] = []
 
     init() {}
@@ -42,7 +42,7 @@ struct PhraseCopy {
                 problems.append("phrase \(index) names record \(bad) of a request with \(recordCount)")
                 continue
             }
-            phrases.append(HarnessPhrase(stream: stream, text: text, recordIndices: indices))
+            phrases.append(SubjectPhrase(stream: stream, text: text, recordIndices: indices))
         }
     }
 }

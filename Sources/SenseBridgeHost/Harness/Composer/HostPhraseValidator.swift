@@ -11,13 +11,13 @@ import SenseBridgeCore
 public struct HostPhraseValidator: PhraseValidating {
     public init() {}
 
-    public func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String] {
+    public func problems(with phrases: [SubjectPhrase], for request: PhraseRequest) -> [String] {
         let structural = StructuralPhraseRules().problems(with: phrases, for: request)
         // A locale the host does not speak is never narrated; only the structure can be judged.
         guard let locale = SpokenLocale(identifier: request.locale) else { return structural }
         let narration = SceneNarrator.narrate(
             records: request.records,
-            composerPhrases: phrases.map { SubjectPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) },
+            composerPhrases: phrases,
             locale: locale, detail: Self.detail(forMaximumLabels: request.maximumLabels))
         var problems: [String] = []
         var reported = Set<Int>()

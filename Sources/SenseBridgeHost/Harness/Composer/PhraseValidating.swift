@@ -6,7 +6,7 @@ import SenseBridgeCore
 /// is `HostPhraseValidator`, the host's own enforcement point, not a copy of its rules.
 public protocol PhraseValidating: Sendable {
     /// Why each rejected phrase would be discarded; empty when all would be kept.
-    func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String]
+    func problems(with phrases: [SubjectPhrase], for request: PhraseRequest) -> [String]
 }
 
 /// What the validator needs to know of the request the phrases answer.

@@ -7,7 +7,7 @@ import SenseBridgeCore
 public struct StructuralPhraseRules: PhraseValidating {
     public init() {}
 
-    public func problems(with phrases: [HarnessPhrase], for request: PhraseRequest) -> [String] {
+    public func problems(with phrases: [SubjectPhrase], for request: PhraseRequest) -> [String] {
         var problems: [String] = []
         if request.records.isEmpty && !phrases.isEmpty {
             return ["\(phrases.count) phrase(s) for a request with no records: the composer invented a scene"]

@@ -1,5 +1,4 @@
 import Foundation
-import SenseBridgePluginKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,18 +6,21 @@ import Glibc
 /// An append-only JSON Lines file: each line goes out in one write(2), so a crash loses
 /// at most the line being written and never splices two lines together.
 ///
-/// Lines are not fsynced: this is a diagnostic record of cues, and a sync per cue would
-/// put the storage's latency on the path of every haptic alert. write(2) alone survives
-/// the process being killed, which is the crash that matters here.
-final class JSONLinesFile {
-    let path: String
+/// Part of the SDK because logs of this kind (a speech index, a haptic cue log) are what
+/// render targets write; each plugin still carries its own static copy.
+///
+/// Lines are not fsynced: such a log describes output rather than being it, and a sync
+/// per line would put the storage's latency on the path of every message (a haptic
+/// alert among them). write(2) alone survives the process being killed.
+public final class JSONLinesFile {
+    public let path: String
     private let descriptor: Int32
 
     /// Opens or creates `path`, creating its directory. An existing non-empty file must
     /// look like this log (`isOurs` is asked about its first line), so a mistyped path
     /// never appends to someone's document. A final line without its newline — torn by
     /// a crash — is cut off so the next line starts clean.
-    init(path: String, describedAs what: String, isOurs: (String) -> Bool) throws {
+    public init(path: String, describedAs what: String, isOurs: (String) -> Bool) throws {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -88,7 +90,7 @@ final class JSONLinesFile {
     }
 
     /// Appends `line` and its newline in one write.
-    func append(_ line: String) throws {
+    public func append(_ line: String) throws {
         let bytes = Array((line + "\n").utf8)
         var done = 0
         while done < bytes.count {

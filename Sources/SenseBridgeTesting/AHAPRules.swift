@@ -1,15 +1,15 @@
 import Foundation
 
-/// (A copy of Tests/SenseBridgeCoreTests/Output/AHAPRules.swift: test targets cannot share code.)
 /// An AHAP checker written from Apple's format description ("Representing haptic
 /// patterns in AHAP files"), independent of the encoder: it parses the JSON text and
 /// knows nothing of HapticPattern. Returns every rule broken, empty when valid.
-enum AHAPRules {
-    static let eventTypes: Set<String> = ["HapticTransient", "HapticContinuous", "AudioContinuous", "AudioCustom"]
-    static let hapticParameters: Set<String> = ["HapticIntensity", "HapticSharpness", "AttackTime", "DecayTime", "ReleaseTime", "Sustain"]
-    static let maximumContinuousDuration = 30.0
+/// Shared by the core's pattern tests and the haptic-log plugin's tests.
+public enum AHAPRules {
+    public static let eventTypes: Set<String> = ["HapticTransient", "HapticContinuous", "AudioContinuous", "AudioCustom"]
+    public static let hapticParameters: Set<String> = ["HapticIntensity", "HapticSharpness", "AttackTime", "DecayTime", "ReleaseTime", "Sustain"]
+    public static let maximumContinuousDuration = 30.0
 
-    static func violations(_ text: String) -> [String] {
+    public static func violations(_ text: String) -> [String] {
         guard let data = text.data(using: .utf8),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return ["not a JSON object"]

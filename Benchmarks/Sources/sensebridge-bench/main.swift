@@ -1,0 +1,122 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeTesting
+
+// Figures measured side by side in one run, each with the baseline it is compared to.
+// Run with `make bench`, which builds this package in release mode and stages the plugins.
+
+let staged = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_PLUGINS"].map { URL(fileURLWithPath: $0) }
+    ?? RepositoryPaths.stagedPlugins
+let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: staged, origin: .build)]))
+let scene = try RecordsFile.parse(Data(contentsOf: RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl")),
+                                  name: "kitchen")
+let detail = SpokenDetail.standard
+
+print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
+print("")
+
+// 1. Composition through the C ABI against the same logic called in-process.
+let composer = try host.sceneComposer(try host.manifest(id: "org.sensebridge.label-list"))
+let throughABI = try microsecondsPerCall(iterations: 2000) {
+    _ = try composer.compose(records: scene, locale: "en", maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
+                             maximumLabels: detail.maximumLabels, deadline: .max)
+}
+let inProcess = microsecondsPerCall(iterations: 2000) {
+    _ = LabelListComposition.compose(records: scene, locale: .en, detail: detail)
+}
+report("label-list compose, through the C ABI", "\(format(throughABI)) µs/call")
+report("label-list compose, in-process (baseline)", "\(format(inProcess)) µs/call  (ABI ×\(format(throughABI / inProcess, 2)))")
+
+// 2. What the host adds to every moment: validation and hedging of each phrase.
+let phrases = LabelListComposition.compose(records: scene, locale: .en, detail: detail)
+let narrate = microsecondsPerCall(iterations: 2000) {
+    _ = SceneNarrator.narrate(records: scene, composerPhrases: phrases, locale: .en, detail: detail)
+}
+report("narrator: validate and hedge one moment", "\(format(narrate)) µs/moment  (\(format(narrate / throughABI, 2))× a composition)")
+
+// 3. Memory across many compositions through the ABI.
+let before = residentKiB()
+for _ in 0..<10_000 {
+    _ = try composer.compose(records: scene, locale: "es", maximumWords: 12, maximumLabels: 3, deadline: .max)
+}
+report("RSS before / after 10,000 compositions", "\(before) KiB / \(residentKiB()) KiB")
+
+// 4. The fan-out: a fast target's latency alone, and beside a slow sibling.
+let work = try TemporaryDirectory("sensebridge-bench")
+try FixturePlugin.make(in: work.url, name: "recorder", id: "org.sensebridge.recording-target",
+                       manifest: ["config": ["defaults": ["path": "", "delay_ms": 0],
+                                             "schema": ["path": ["type": "string"], "delay_ms": ["type": "integer"]]]],
+                       source: "recording_target.c")
+let fixtures = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine)]))
+let recorder = try fixtures.manifest(id: "org.sensebridge.recording-target")
+func fanOutLatency(slowSibling: Bool) throws -> (deliver: Double, fast: Double) {
+    var targets = [(name: "fast", instance: try fixtures.renderTarget(recorder, config: ["path": .string(work.file("fast-\(slowSibling).txt").path)]))]
+    if slowSibling {
+        targets.append((name: "slow", instance: try fixtures.renderTarget(recorder, config: [
+            "path": .string(work.file("slow.txt").path), "delay_ms": .number(20)])))
+    }
+    let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+    let count = 50
+    let start = MonotonicClock.nanoseconds()
+    for index in 0..<count { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
+    let delivered = MonotonicClock.nanoseconds()
+    while (try? String(contentsOf: work.file("fast-\(slowSibling).txt"), encoding: .utf8))?.split(separator: "\n").count ?? 0 < count {
+        usleep(200)
+    }
+    let fastDone = MonotonicClock.nanoseconds()
+    _ = fan.shutdown()
+    return (Double(delivered - start) / 1e6 / Double(count), Double(fastDone - start) / 1e6)
+}
+let alone = try fanOutLatency(slowSibling: false)
+let beside = try fanOutLatency(slowSibling: true)
+report("fan-out: deliver() per message, fast target alone", "\(format(alone.deliver * 1000)) µs")
+report("fan-out: deliver() per message, beside a 20 ms target", "\(format(beside.deliver * 1000)) µs")
+report("fan-out: fast target done with 50 messages, alone", "\(format(alone.fast)) ms")
+report("fan-out: fast target done with 50, beside the slow one", "\(format(beside.fast)) ms  (the slow one needs ≥ 1000 ms)")
+
+// 5. Caption layout is linear: 1 MB against 100 KB.
+func layoutMilliseconds(_ characters: Int) -> Double {
+    let words = String(repeating: "caption words flow onward ", count: characters / 26)
+    var layout = CaptionLayout()
+    let start = MonotonicClock.nanoseconds()
+    _ = layout.cues(for: words, at: 0)
+    return Double(MonotonicClock.nanoseconds() - start) / 1e6
+}
+let small = layoutMilliseconds(100_000), large = layoutMilliseconds(1_000_000)
+report("caption layout, 100 KB / 1 MB", "\(format(small)) ms / \(format(large)) ms  (×\(format(large / small, 1)) for ×10 text)")
+
+// 6. Depth reduction with floor rejection by gravity, against a naive minimum over the
+//    same samples (which would report the floor): what the 750 ms depth tick pays per
+//    frame at a phone LiDAR's 256×192 for not alerting on the floor.
+func corridorFrame(width: Int, height: Int) -> DepthMap {
+    let pitch: Float = 20 * .pi / 180, cameraHeight: Float = 1.3
+    let fx = Float(width) / 2 / tan(30 * .pi / 180)
+    var metres: [Float] = []
+    metres.reserveCapacity(width * height)
+    for v in 0..<height {
+        for u in 0..<width {
+            // The wall and floor are uniform across a row, so only the row's angle matters.
+            _ = u
+            let y = -(Float(v) - Float(height - 1) / 2) / fx
+            let rayY = cos(-pitch) * y + sin(-pitch)  // world y of the ray with z-depth 1
+            let rayZ = sin(-pitch) * y - cos(-pitch)
+            var hit = Float.infinity
+            if rayY < 0 { hit = min(hit, -cameraHeight / rayY) }
+            if rayZ < 0 { hit = min(hit, 4 / -rayZ) }
+            metres.append(hit.isFinite ? hit : .nan)
+        }
+    }
+    let c = cos(-pitch), s = sin(-pitch)
+    return DepthMap(width: width, height: height, metres: metres,
+                    cameraToWorld: [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, cameraHeight, 0, 1],
+                    intrinsics: .init(fx: fx, fy: fx, cx: Float(width - 1) / 2, cy: Float(height - 1) / 2))
+}
+let lidar = corridorFrame(width: 256, height: 192)
+var naiveNearest = Float.infinity
+let withFloor = microsecondsPerCall(iterations: 50) { _ = DepthReduction.reduce(lidar) }
+let naive = microsecondsPerCall(iterations: 50) {
+    naiveNearest = lidar.metres.reduce(Float.infinity) { $1.isFinite && $1 > 0 ? min($0, $1) : $0 }
+}
+report("depth reduction 256×192 with floor rejection", "\(format(withFloor / 1000, 3)) ms/frame  (\(format(withFloor / 7500, 3))% of the 750 ms tick)")
+report("naive minimum over the same frame (baseline)", "\(format(naive / 1000, 3)) ms/frame  (×\(format(withFloor / naive, 1)); it reports the floor at \(format(Double(naiveNearest), 2)) m)")

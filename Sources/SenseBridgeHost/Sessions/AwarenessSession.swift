@@ -1,0 +1,287 @@
+import Dispatch
+import Foundation
+import SenseBridgeCore
+
+/// Hands-free awareness: the one continuous loop. Two cadences from one loop:
+///
+/// - every depth frame is reduced (`DepthReduction`) and judged (`AwarenessEngine`) on
+///   the loop thread, and its alerts are handed to the fan-out at once, which only
+///   enqueues (Invariant 5: nothing on this path waits on a plugin but the source);
+/// - composition runs every `narrationInterval` of recorded time on a background
+///   queue, single-flight: a tick that finds one in flight is skipped, not queued, so
+///   a slow composer costs descriptions, never alerts. A description that completes
+///   more than `maximumDescriptionAge` after its tick is dropped: the world moved on.
+///
+/// Session start and stop are said once each, a source failure once (and its recovery
+/// once), and a summary of facts about the app ends every session (Invariant 6).
+public final class AwarenessSession: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// Seconds of recorded time between compositions; comfort, not safety, sets it.
+        public var narrationInterval: Double = 6
+        /// Waits for each composition on the loop. Only for `--fast` replays, where there
+        /// is no real time to keep and the output should be the same every run; a live or
+        /// recorded-pace session never sets it (it would break Invariant 5).
+        public var waitsForComposition = false
+        /// How long one `next_frame` call may block, which bounds how late `stop()` is seen.
+        public var frameTimeoutMilliseconds: UInt32 = 250
+        /// A source that keeps failing this long (seconds of wall time) ends the session,
+        /// which is said; until then it is retried and the last state held.
+        public var maximumSourceOutage: Double = 30
+        public var locale: SpokenLocale = .en
+
+        public init() {}
+    }
+
+    /// One message handed to the fan-out, with when its frame was timestamped and when it
+    /// was delivered (both monotonic nanoseconds), so the depth cadence can be measured.
+    public struct Delivery: Sendable {
+        public var message: OutputMessage
+        public var frameTimestampNanoseconds: UInt64?
+        public var deliveredNanoseconds: UInt64
+    }
+
+    /// Facts about the run, for the spoken summary and for tests; never about the world.
+    public struct Summary: Sendable, Equatable {
+        public var alertsRaised = 0
+        public var secondsRun = 0.0
+        public var depthFrames = 0
+        public var unmeasuredFrames = 0
+        public var pulses = 0
+        public var descriptionsSaid = 0
+        public var descriptionsSuppressed = 0
+        public var descriptionsDropped = 0
+        public var ticksSkipped = 0
+        public var sourceFailures = 0
+        public var slowestReductionNanoseconds: UInt64 = 0
+    }
+
+    /// Two narration intervals: older than that, a description is about another place.
+    public var maximumDescriptionAge: Double { configuration.narrationInterval * 2 }
+
+    private let source: SensingSourceInstance
+    private let describer: SceneDescriber?
+    /// Network composition behind the consent gates (nil: the describer's composer
+    /// alone). Its breaker, probes and budget decide per tick whether the network is
+    /// asked; its announcements bypass the narration throttle, since each is said once.
+    private let reasoning: ResolvingComposer?
+    private let fanOut: ProfileFanOut
+    private let configuration: Configuration
+    private let observer: (Delivery) -> Void
+    private let log: HostLog
+    private let composition = DispatchQueue(label: "sensebridge.awareness.composition")
+    private let compositionDone = DispatchGroup()
+
+    private let lock = NSLock()
+    private var sequence: UInt64 = 0
+    private var stopRequested = false
+    private var compositionInFlight = false
+    private var latestTime = 0.0
+    private var throttle = NarrationThrottle()
+    private var summary = Summary()
+
+    public init(source: SensingSourceInstance, describer: SceneDescriber?, fanOut: ProfileFanOut,
+                configuration: Configuration = Configuration(), log: HostLog = .shared,
+                reasoning: ResolvingComposer? = nil,
+                observer: @escaping (Delivery) -> Void = { _ in }) {
+        self.source = source
+        self.describer = describer
+        self.reasoning = describer == nil ? nil : reasoning
+        self.fanOut = fanOut
+        self.configuration = configuration
+        self.log = log
+        self.observer = observer
+    }
+
+    /// Ends the loop within one frame timeout; safe from any thread.
+    public func stop() {
+        lock.withLock { stopRequested = true }
+        reasoning?.cancel()
+    }
+
+    /// Runs until the source ends, `stop()` is called, or the source stays failed for
+    /// `maximumSourceOutage`. Throws only when the source cannot start (a plugin fails
+    /// loudly at the start, never mid-walk).
+    @discardableResult
+    public func run() throws -> Summary {
+        let origin = MonotonicClock.nanoseconds()
+        try source.start()
+        log.event(.info, "awareness.started")
+        deliver(.status, Phrasing.status(.sessionStarted, locale: configuration.locale), time: 0, frame: nil)
+        announce(reasoning?.resolver.sessionStart() ?? [], time: 0)
+        var engine = AwarenessEngine()
+        var latestRecords: [PerceptionRecord]?
+        var nextNarrationTick = 0.0
+        var failingSince: UInt64?
+        var runID: UInt64?
+
+        loop: while !lock.withLock({ stopRequested }) {
+            let next: SensingSourceInstance.Next
+            do {
+                next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
+            } catch {
+                let now = MonotonicClock.nanoseconds()
+                if failingSince == nil {
+                    failingSince = now
+                    lock.withLock { summary.sourceFailures += 1 }
+                    log.event(.error, "awareness.source.failed", [.public("source", source.plugin.id)])
+                    deliver(.status, Phrasing.sensorFailing(locale: configuration.locale), time: currentTime, frame: nil)
+                }
+                if let since = failingSince, Double(now - since) / 1e9 >= configuration.maximumSourceOutage { break loop }
+                // A failing plugin may fail instantly; pace the retries.
+                usleep(100_000)
+                continue
+            }
+            guard case let .frame(frame) = next else {
+                if case .endOfStream = next { break loop }
+                continue
+            }
+            if failingSince != nil {
+                failingSince = nil
+                log.event(.info, "awareness.source.recovered", [.public("source", source.plugin.id)])
+                deliver(.status, Phrasing.sensorRecovered(locale: configuration.locale), time: currentTime, frame: nil)
+            }
+            // Records from an earlier run of the source describe a place left behind.
+            if runID != frame.runID {
+                runID = frame.runID
+                latestRecords = nil
+            }
+            let time = frame.timestampNanoseconds >= origin ? Double(frame.timestampNanoseconds - origin) / 1e9 : currentTime
+            lock.withLock { latestTime = max(latestTime, time) }
+            switch frame.content {
+            case .depth(let map):
+                let started = MonotonicClock.nanoseconds()
+                let outcome = DepthReduction.reduce(map)
+                let cost = MonotonicClock.nanoseconds() - started
+                let events = engine.feed(outcome, at: time)
+                lock.withLock {
+                    summary.depthFrames += 1
+                    summary.unmeasuredFrames += outcome.reading == nil ? 1 : 0
+                    summary.slowestReductionNanoseconds = max(summary.slowestReductionNanoseconds, cost)
+                }
+                for event in events { say(event, time: time, frame: frame.timestampNanoseconds) }
+            case .records(let records):
+                latestRecords = records
+            }
+            if let records = latestRecords, time >= nextNarrationTick {
+                nextNarrationTick = time + configuration.narrationInterval
+                compose(records, tick: time)
+            }
+        }
+        // The composer instance must not be in use when the caller destroys it.
+        if compositionDone.wait(timeout: .now() + (describer?.timeout ?? 0) + 2) == .timedOut {
+            log.event(.error, "awareness.composition.abandoned")
+        }
+        source.stop()
+        let final = lock.withLock { () -> Summary in
+            summary.secondsRun = latestTime
+            return summary
+        }
+        deliver(.sessionSummary, Phrasing.sessionSummary(alerts: final.alertsRaised, seconds: final.secondsRun, locale: configuration.locale),
+                time: final.secondsRun, frame: nil)
+        deliver(.status, Phrasing.status(.sessionStopped, locale: configuration.locale), time: final.secondsRun, frame: nil)
+        log.event(.info, "awareness.stopped", [.public("alerts", String(final.alertsRaised)), .public("frames", String(final.depthFrames))])
+        return final
+    }
+
+    private var currentTime: Double { lock.withLock { latestTime } }
+
+    private func say(_ event: AwarenessEvent, time: Double, frame: UInt64) {
+        switch event {
+        case .alert:
+            lock.withLock { summary.alertsRaised += 1 }
+        case .pulse:
+            // The cue's repeat is for a channel without prose; the fan-out has no route
+            // to haptics alone yet, and speaking it would repeat a sentence (Invariant 7).
+            lock.withLock { summary.pulses += 1 }
+            return
+        default:
+            break
+        }
+        guard let text = Phrasing.awareness(event, locale: configuration.locale) else { return }
+        let signal: OutputSignal
+        let urgent: Bool
+        switch event {
+        case .alert, .nearerBand: (signal, urgent) = (.awarenessAlert, true)
+        case .clear: (signal, urgent) = (.awarenessClear, false)
+        default: (signal, urgent) = (.status, false)
+        }
+        deliver(signal, text, time: time, frame: frame, urgent: urgent)
+    }
+
+    /// Starts a composition unless one is in flight (then the tick is skipped, not queued).
+    private func compose(_ records: [PerceptionRecord], tick: Double) {
+        guard describer != nil else { return }
+        let busy = lock.withLock { () -> Bool in
+            if compositionInFlight {
+                summary.ticksSkipped += 1
+                return true
+            }
+            compositionInFlight = true
+            return false
+        }
+        guard !busy else { return }
+        if configuration.waitsForComposition {
+            runComposition(records, tick: tick)
+        } else {
+            composition.async(group: compositionDone) { [self] in runComposition(records, tick: tick) }
+        }
+    }
+
+    private func runComposition(_ records: [PerceptionRecord], tick: Double) {
+        guard let describer else { return }
+        guard let reasoning else {
+            finishComposition(describer.describe(records).sentences, tick: tick)
+            return
+        }
+        let outcome: SceneDescriber.Outcome
+        do {
+            let result = try reasoning.compose(records: records, locale: describer.locale,
+                                               maximumWords: describer.detail.maximumPhraseWords(labelCount: describer.detail.maximumLabels),
+                                               maximumLabels: describer.detail.maximumLabels, purpose: .handsFree)
+            announce(result.announcements, time: currentTime)
+            let phrases = result.phrases.map { SubjectPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) }
+            outcome = describer.describe(records, proposed: phrases, composerError: nil)
+        } catch {
+            outcome = describer.describe(records, proposed: [], composerError: String(describing: error))
+        }
+        finishComposition(outcome.sentences, tick: tick)
+    }
+
+    /// Reasoning state changes: status messages, the failure one urgent, never throttled
+    /// (the resolver already says each exactly once).
+    private func announce(_ announcements: [ReasoningAnnouncement], time: Double) {
+        for announcement in announcements {
+            deliver(.status, announcement.text(configuration.locale), time: time, frame: nil, urgent: announcement.isUrgent)
+        }
+    }
+
+    private func finishComposition(_ sentences: [String], tick: Double) {
+        let decision = lock.withLock { () -> (say: Bool, time: Double) in
+            compositionInFlight = false
+            let now = latestTime
+            if now - tick > maximumDescriptionAge {
+                summary.descriptionsDropped += 1
+                return (false, now)
+            }
+            guard throttle.admit(sentences) else {
+                summary.descriptionsSuppressed += 1
+                return (false, now)
+            }
+            summary.descriptionsSaid += 1
+            return (true, now)
+        }
+        guard decision.say else { return }
+        for sentence in sentences { deliver(.description, sentence, time: decision.time, frame: nil) }
+    }
+
+    private func deliver(_ signal: OutputSignal, _ text: String, time: Double, frame: UInt64?, urgent: Bool = false) {
+        lock.lock()
+        sequence += 1
+        let message = OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
+                                    sessionTime: time, sequence: sequence)
+        fanOut.deliver(message)
+        let delivery = Delivery(message: message, frameTimestampNanoseconds: frame, deliveredNanoseconds: MonotonicClock.nanoseconds())
+        lock.unlock()
+        observer(delivery)
+    }
+}

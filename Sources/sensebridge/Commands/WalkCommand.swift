@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// `sensebridge walk`: hands-free awareness over a recorded walk, as a person would hear it.
+enum WalkCommand {
+    static let sourceID = "org.sensebridge.replay-source"
+
+    static let spec = CommandSpec(
+        path: ["walk"],
+        abstract: "Replay a recorded walk with hands-free awareness: obstacle alerts, descriptions and a summary.",
+        usage: "walk [--recording <file>] [--fast] [--narration-interval <seconds>] [--profile <name|path>] [--locale en|es|vi] [--output <dir>]",
+        discussion: """
+        Every depth frame is reduced to the nearest obstacle with the floor rejected by gravity; an alert \
+        is said when something comes within 1.5 m and cleared only when it is seen beyond 1.8 m. The \
+        profile's composer describes the scene every narration interval, off the depth loop, and unchanged \
+        descriptions are not repeated. Each delivered message is printed on stdout with its session time; \
+        where each output went is printed on stderr. Ctrl-C ends the walk, which is said.
+        """,
+        options: [("--recording <file>", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
+                  ("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
+                  ("--narration-interval <seconds>", "Seconds of recorded time between descriptions (default: 6).")]
+            + OutputOptions.help,
+        flags: ["--fast"],
+        valueOptions: Set(["--recording", "--narration-interval"]).union(OutputOptions.valueOptions),
+        run: run)
+
+    static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let command = "walk"
+        guard arguments.positionals.isEmpty else {
+            throw CLIError.usage("Unexpected argument '\(arguments.positionals[0])'; the recording goes after --recording.", command: command)
+        }
+        var configuration = AwarenessSession.Configuration()
+        if let text = arguments.value("--narration-interval") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 1, seconds <= 600 else {
+                throw CLIError.usage("--narration-interval must be a number of seconds from 1 to 600, not '\(text)'.", command: command)
+            }
+            configuration.narrationInterval = seconds
+        }
+        let profile = try OutputOptions.profile(arguments, context: context)
+        let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
+        configuration.locale = locale
+        configuration.waitsForComposition = arguments.has("--fast")
+
+        let source = try makeSource(arguments, context: context)
+        let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
+        let describer = describer(profile, locale: locale, detail: detail, context: context)
+        let output = OutputOptions.outputDirectory(arguments, context: context)
+        let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
+
+        let network = NetworkDescribe.prepare(composerID: profile.composer.id, config: profile.composer.config, profile: profile, context: context)
+        let reasoning = describer.flatMap { network.resolvingComposer(onDevice: $0.composer) }
+        let session = AwarenessSession(source: source, describer: describer, fanOut: runtime.fanOut,
+                                       configuration: configuration, log: context.host.log, reasoning: reasoning) { delivery in
+            let message = delivery.message
+            Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
+                               message.text))
+        }
+        // Ctrl-C stops the walk through the session, so "stopped" and the summary are said.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { session.stop() }
+        interrupt.resume()
+        defer { interrupt.cancel() }
+
+        do {
+            try session.run()
+        } catch {
+            _ = runtime.fanOut.shutdown()
+            throw CLIError(message: "The sensing source \(sourceID) could not start: \(error)", code: .unavailable)
+        }
+        let delivered = runtime.fanOut.drain(timeout: 120)
+        Console.err("Rendered through profile '\(profile.name)':")
+        OutputOptions.reportDestinations(runtime)
+        _ = runtime.fanOut.shutdown()
+        return delivered ? .ok : .ioError
+    }
+
+    /// The replay source with the recording and pace asked for; a corrupt recording fails
+    /// here, naming the file and line, never mid-walk.
+    static func makeSource(_ arguments: Arguments, context: Context) throws -> SensingSourceInstance {
+        let manifest: PluginManifest
+        do {
+            manifest = try context.host.manifest(id: sourceID)
+        } catch let error as PluginHost.LookupError {
+            throw CLIError(message: "\(error.description) Run 'make build' to stage the shipped plugins.", code: .unavailable)
+        }
+        var config: [String: JSONValue] = ["pace": .string(arguments.has("--fast") ? "fast" : "recorded")]
+        if let path = arguments.value("--recording") {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw CLIError(message: "\(path): cannot be read (no such readable file).", code: .noInput)
+            }
+            config["path"] = .string(url.path)
+        }
+        do {
+            return try context.host.sensingSource(manifest, config: config)
+        } catch {
+            throw CLIError(message: "The recording could not be opened: \(error)", code: .dataError)
+        }
+    }
+
+    /// The profile's composer behind its fallback; with neither, descriptions are off and
+    /// alerts still run (the depth path never depends on a composer).
+    static func describer(_ profile: OutputProfile, locale: SpokenLocale, detail: SpokenDetail, context: Context) -> SceneDescriber? {
+        let fallback = try? ComposerSelection.composer(profile.fallbackComposer.id, config: profile.fallbackComposer.config, context: context)
+        do {
+            let composer = try ComposerSelection.composer(profile.composer.id, config: profile.composer.config, context: context)
+            return SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail, timeout: 4)
+        } catch {
+            Console.err("sensebridge: \(error) Descriptions come from the fallback composer.")
+            guard let fallback else {
+                Console.err("sensebridge: no composer is available, so this walk gives alerts only.")
+                return nil
+            }
+            return SceneDescriber(composer: fallback, fallback: nil, locale: locale, detail: detail, timeout: 4)
+        }
+    }
+}

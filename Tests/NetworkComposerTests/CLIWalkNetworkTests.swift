@@ -1,0 +1,59 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// Hands-free awareness (`sensebridge walk`) with network composition: the backend named
+/// once, two failures said once, a probe on the fifth tick, recovery said once.
+@Suite struct CLIWalkNetworkTests {
+    let home: TemporaryDirectory
+    let server: LLMTestServer
+    let recording: URL
+
+    init() throws {
+        home = try TemporaryDirectory()
+        server = try LLMTestServer()
+        _ = try RepositoryPaths.stagedManifest("network-composer.json")
+        var lines = [#"{"schema": "sensebridge.recording/1"}"#]
+        // 1.01 s apart with a 1 s interval: every frame is a tick. (At exactly 1 s the
+        // session's floating-point schedule can land a hair late and skip one.)
+        for tick in 0..<12 {
+            lines.append(#"{"time": \#(String(format: "%.2f", Double(tick) * 1.01)), "records": [{"kind": "object", "label": "chair", "confidence": 0.9}, {"kind": "object", "label": "table", "confidence": 0.85}, {"kind": "text", "label": "PIN 4417", "confidence": 0.9}]}"#)
+        }
+        recording = try home.write("walk.recording.jsonl", lines.joined(separator: "\n") + "\n")
+    }
+
+    func cli(_ arguments: [String]) throws -> ProcessRunner.Result {
+        try ProcessRunner.cli(arguments, home: home.url, extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": RepositoryPaths.stagedPlugins.path],
+                              timeout: 120)
+    }
+
+    @Test func theBreakerDuringAWalkIsSaidOnceEachWay() throws {
+        try server.script(["server-error", "server-error", "ok", "ok", "ok", "ok", "ok", "ok"])
+        #expect(try cli(["settings", "set", "localEndpointURL", server.baseURL("script")]).status == 0)
+        #expect(try cli(["settings", "acknowledge-terms", "local-endpoint", "--accept-unencrypted"]).status == 0)
+        #expect(try cli(["settings", "set", "reasoningBackend", "local-endpoint"]).status == 0)
+        let result = try cli(["walk", "--recording", recording.path, "--fast", "--narration-interval", "1", "--profile", "deaf",
+                              "--output", home.file("out").path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        func said(_ text: String) -> [String] { lines.filter { $0.contains(text) } }
+        #expect(said("Descriptions are composed by your server at 127.0.0.1").count == 1)
+        let failing = said("Your server's descriptions aren't responding")
+        let recovered = said("Your server's descriptions are responding again")
+        #expect(failing.count == 1 && failing.first?.hasPrefix("   1.01") == true, "\(lines)")
+        #expect(recovered.count == 1 && recovered.first?.hasPrefix("   6.06") == true, "\(lines)")
+        // Ticks at 0 and 1 failed; 2-5 asked nothing; 6 probed; 7-11 used the network again.
+        let requests = server.requests()
+        #expect(requests.count == 8)
+        #expect(requests.allSatisfy { ($0.json?["messages"] as? [[String: String]])?.last?["content"] == #"["chair","table"]"# })
+        #expect(!requests.contains { $0.body.contains("4417") })
+    }
+
+    @Test func aWalkWithTheBackendOnDeviceSendsNothing() throws {
+        let result = try cli(["walk", "--recording", recording.path, "--fast", "--narration-interval", "1", "--profile", "deaf",
+                              "--output", home.file("out").path])
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("Descriptions are composed"))
+        #expect(server.requests().isEmpty)
+    }
+}
