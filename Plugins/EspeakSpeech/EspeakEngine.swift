@@ -150,8 +150,12 @@ final class EspeakEngine: @unchecked Sendable {
             active = synthesis
             // Flags: UTF-8 text and nothing else — never espeakSSML or espeakPHONEMES,
             // so "<…>" and "[[…]]" are spoken as the characters they are.
-            status = text.withCString { pointer in
-                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+            // Piece by piece, so an interrupt lands within a buffer even in long text
+            // without punctuation (SpeechText.maximumChunkCharacters).
+            for piece in SpeechText.chunks(text) where !token.isCancelled && status == ENS_OK {
+                status = String(piece).withCString { pointer in
+                    espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+                }
             }
             active = nil
         }

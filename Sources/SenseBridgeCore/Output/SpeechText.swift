@@ -19,3 +19,33 @@ public enum SpeechText {
         text.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
     }
 }
+
+extension SpeechText {
+    /// Longest piece handed to espeak-ng at once. espeak-ng translates a whole clause
+    /// before its first audio buffer, and text without punctuation is one clause however
+    /// long: 260 KB of it took over a second before interrupt could take effect. Pieces
+    /// of this size start speaking within a buffer or two.
+    public static let maximumChunkCharacters = 400
+
+    /// `text` in pieces of at most `maximum` characters, cut after a sentence end where
+    /// there is one in the piece, else at the last space, else (one unbroken word) at
+    /// the limit. Concatenated, the pieces are the text.
+    public static func chunks(_ text: String, maximum: Int = maximumChunkCharacters) -> [Substring] {
+        precondition(maximum > 0, "a chunk holds at least one character")
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            guard let limit = text.index(start, offsetBy: maximum, limitedBy: text.endIndex), limit < text.endIndex else {
+                pieces.append(text[start...])
+                break
+            }
+            let window = text[start..<limit]
+            let sentenceEnd = window.lastIndex { ".!?\n".contains($0) }.map { text.index(after: $0) }
+            let space = window.lastIndex(of: " ").map { text.index(after: $0) }
+            let cut = [sentenceEnd, space].compactMap { $0 }.first { $0 > start } ?? limit
+            pieces.append(text[start..<cut])
+            start = cut
+        }
+        return pieces
+    }
+}
