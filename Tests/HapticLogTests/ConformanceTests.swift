@@ -1,0 +1,13 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// The plugin through `sensebridge plugin test`, the harness a third party runs.
+@Suite struct HapticLogConformanceTests {
+    @Test func passesTheConformanceHarness() throws {
+        let outcome = try ConformanceHarness.run(try RepositoryPaths.stagedManifest("haptic-log.json"))
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        #expect(outcome.status == 0)
+        #expect(outcome.checksRun >= 10)
+    }
+}
