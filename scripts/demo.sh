@@ -2,7 +2,8 @@
 # What `make demo` shows, after `make build` staged every plugin into .build/plugins:
 # the sample scene (samples/kitchen.records.jsonl) described through the built-in
 # default profile (blind: speech and haptics), then through the deaf profile
-# (captions and haptics), printing what was said and where every output went.
+# (captions and haptics), printing what was said and where every output went; then
+# a recorded corridor walk with hands-free awareness through the deaf-blind profile.
 #
 #   scripts/demo.sh [OUTPUT_DIR]     default: .build/demo-output (emptied first)
 set -euo pipefail
@@ -47,6 +48,12 @@ done )
 echo
 echo "Captions ($out/captions.vtt):"
 sed 's/^/    /' "$out/captions.vtt"
+echo
+echo "Hands-free awareness: the sample corridor walk (samples/corridor.recording.jsonl), replayed"
+echo "fast, for a deaf-blind person (haptics only). Alerts come from the depth frames, with the"
+echo "floor rejected by gravity; descriptions come from the records frames."
+run walk --fast --profile deaf-blind --output "$out/walk"
+
 echo
 echo "Try another language:  $cli describe --records $scene --locale es"
 echo "Write your own profile: see docs/MANIFESTS.md; list them with '$cli profiles list'."
