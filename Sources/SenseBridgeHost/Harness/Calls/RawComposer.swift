@@ -3,19 +3,7 @@ import Foundation
 import SenseBridgeCore
 
 /// One scene-composer instance driven through its C table.
-final class RawComposer {
-    private let table: sb_scene_composer
-    private let factory: RawFactory
-    let instance: UnsafeMutableRawPointer
-    private var destroyed = false
-
-    init(_ context: CheckContext, config: String? = nil) throws {
-        let plugin = try context.plugin()
-        factory = try RawFactory(plugin, services: context.services)
-        table = plugin.interface.load(as: sb_scene_composer.self)
-        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
-    }
-
+final class RawComposer: RawInstance<sb_scene_composer> {
     /// Composes and copies the phrases out before the next call, as the memory rule requires.
     func compose(_ request: RecordsBuffer, deadline: UInt64, error: ErrorSlot) -> (sb_status, PhraseCopy) {
         error.reset()
@@ -38,10 +26,4 @@ final class RawComposer {
 
     /// [any-thread]
     func cancel() { table.cancel!(instance) }
-
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        factory.destroy(instance)
-    }
 }

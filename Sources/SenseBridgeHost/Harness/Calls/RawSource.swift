@@ -2,19 +2,7 @@ import CSenseBridgeABI
 import Foundation
 
 /// One sensing-source instance driven through its C table.
-final class RawSource {
-    private let table: sb_sensing_source
-    private let factory: RawFactory
-    let instance: UnsafeMutableRawPointer
-    private var destroyed = false
-
-    init(_ context: CheckContext, config: String? = nil) throws {
-        let plugin = try context.plugin()
-        factory = try RawFactory(plugin, services: context.services)
-        table = plugin.interface.load(as: sb_sensing_source.self)
-        instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
-    }
-
+final class RawSource: RawInstance<sb_sensing_source> {
     func start(error: ErrorSlot) -> sb_status {
         error.reset()
         return table.start!(instance, error.pointer)
@@ -35,10 +23,4 @@ final class RawSource {
     }
 
     func stop() { table.stop!(instance) }
-
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        factory.destroy(instance)
-    }
 }

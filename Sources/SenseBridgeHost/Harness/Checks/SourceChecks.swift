@@ -26,67 +26,70 @@ enum SourceChecks {
     }
 
     static func timestamps(_ c: CheckContext) throws -> CheckReport {
-        let source = try RawSource(c)
-        defer { source.destroy() }
-        let error = ErrorSlot()
-        c.step("start")
-        try source.startOrFail()
-        defer { source.stop() }
-        // Enough frames to see the clock move; a source paced in real time is not waited out.
-        let seconds = min(c.timeout * 0.5, 5)
-        let budget = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
-        var previous: FrameSummary?
-        var frames = 0
-        c.step("next_frame until 200 frames or end of stream")
-        reading: while frames < 200 && MonotonicClock.nanoseconds() < budget {
-            switch try next(source, error, "next_frame \(frames + 1)") {
-            case .frame(let frame):
-                if let previous {
-                    if frame.timestamp <= previous.timestamp {
-                        throw CheckFailure("frame \(frames + 1)'s timestamp \(frame.timestamp) ns does not increase on frame \(frames)'s \(previous.timestamp) ns")
+        try withStartedSource(c) { source, error in
+            // Enough frames to see the clock move; a source paced in real time is not waited out.
+            let seconds = min(c.timeout * 0.5, 5)
+            let budget = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+            var previous: FrameSummary?
+            var frames = 0
+            c.step("next_frame until 200 frames or end of stream")
+            reading: while frames < 200 && MonotonicClock.nanoseconds() < budget {
+                switch try next(source, error, "next_frame \(frames + 1)") {
+                case .frame(let frame):
+                    if let previous {
+                        if frame.timestamp <= previous.timestamp {
+                            throw CheckFailure("frame \(frames + 1)'s timestamp \(frame.timestamp) ns does not increase on frame \(frames)'s \(previous.timestamp) ns")
+                        }
+                        if frame.runID != previous.runID {
+                            throw CheckFailure("run_id changed from \(previous.runID) to \(frame.runID) within one run (frame \(frames + 1))")
+                        }
                     }
-                    if frame.runID != previous.runID {
-                        throw CheckFailure("run_id changed from \(previous.runID) to \(frame.runID) within one run (frame \(frames + 1))")
-                    }
+                    previous = frame
+                    frames += 1
+                case .timedOut: continue
+                case .endOfStream: break reading
                 }
-                previous = frame
-                frames += 1
-            case .timedOut: continue
-            case .endOfStream: break reading
             }
+            guard frames > 0 else { return .skip("no frame arrived within \(HarnessRunner.formatSeconds(seconds)) s, so there were no timestamps to compare") }
+            return .pass("\(frames) frames, timestamps strictly increasing, one run id")
         }
-        guard frames > 0 else { return .skip("no frame arrived within \(HarnessRunner.formatSeconds(seconds)) s, so there were no timestamps to compare") }
-        return .pass("\(frames) frames, timestamps strictly increasing, one run id")
     }
 
     static func endOfStream(_ c: CheckContext) throws -> CheckReport {
+        try withStartedSource(c) { source, error in
+            let seconds = c.timeout * 0.5
+            let budget = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+            var frames = 0
+            c.step("next_frame until end of stream")
+            while MonotonicClock.nanoseconds() < budget && frames < 100_000 {
+                switch try next(source, error, "next_frame \(frames + 1)") {
+                case .frame: frames += 1
+                case .timedOut: continue
+                case .endOfStream:
+                    if error.isEmpty { throw CheckFailure("end of stream after \(frames) frames was reported without a message") }
+                    for again in 1...3 {
+                        c.step("next_frame \(again) after end of stream")
+                        let (status, _) = source.next(timeoutMilliseconds: frameTimeout, error: error)
+                        guard status == SB_ERR_END_OF_STREAM else {
+                            throw CheckFailure("after end of stream (at frame \(frames)), call \(again) returned \(error.describe(status: status)); it must stay SB_ERR_END_OF_STREAM")
+                        }
+                    }
+                    return .pass("end of stream after \(frames) frames, and on the 3 calls after it")
+                }
+            }
+            return .skip("no end of stream after \(frames) frames in \(Int(seconds)) s; a live source need not end")
+        }
+    }
+
+    /// A started source for `body`, stopped and destroyed after it whatever the body
+    /// does: the shape every check that reads frames from one run shares.
+    static func withStartedSource<T>(_ c: CheckContext, _ body: (RawSource, ErrorSlot) throws -> T) throws -> T {
         let source = try RawSource(c)
         defer { source.destroy() }
-        let error = ErrorSlot()
         c.step("start")
         try source.startOrFail()
         defer { source.stop() }
-        let seconds = c.timeout * 0.5
-        let budget = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
-        var frames = 0
-        c.step("next_frame until end of stream")
-        while MonotonicClock.nanoseconds() < budget && frames < 100_000 {
-            switch try next(source, error, "next_frame \(frames + 1)") {
-            case .frame: frames += 1
-            case .timedOut: continue
-            case .endOfStream:
-                if error.isEmpty { throw CheckFailure("end of stream after \(frames) frames was reported without a message") }
-                for again in 1...3 {
-                    c.step("next_frame \(again) after end of stream")
-                    let (status, _) = source.next(timeoutMilliseconds: frameTimeout, error: error)
-                    guard status == SB_ERR_END_OF_STREAM else {
-                        throw CheckFailure("after end of stream (at frame \(frames)), call \(again) returned \(error.describe(status: status)); it must stay SB_ERR_END_OF_STREAM")
-                    }
-                }
-                return .pass("end of stream after \(frames) frames, and on the 3 calls after it")
-            }
-        }
-        return .skip("no end of stream after \(frames) frames in \(Int(seconds)) s; a live source need not end")
+        return try body(source, ErrorSlot())
     }
 
     /// Reads up to `count` frames, tolerating timeouts; returns what it read.
@@ -161,23 +164,19 @@ enum SourceChecks {
     }
 
     static func leakPerCall(_ c: CheckContext) throws -> CheckReport {
-        let source = try RawSource(c)
-        defer { source.destroy() }
-        let error = ErrorSlot()
-        c.step("start")
-        try source.startOrFail()
-        defer { source.stop() }
-        var restarts = 0
-        c.step("next_frame in a loop, restarting at end of stream")
-        let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
-            if case .endOfStream = try next(source, error, "next_frame during the loop") {
-                source.stop()
-                try source.startOrFail("start after end of stream")
-                restarts += 1
+        try withStartedSource(c) { source, error in
+            var restarts = 0
+            c.step("next_frame in a loop, restarting at end of stream")
+            let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
+                if case .endOfStream = try next(source, error, "next_frame during the loop") {
+                    source.stop()
+                    try source.startOrFail("start after end of stream")
+                    restarts += 1
+                }
             }
+            return try ResidentMemory.report(measurement, unit: "next_frame call",
+                                             suffix: restarts > 0 ? ", \(restarts) restart(s) at end of stream" : "")
         }
-        return try ResidentMemory.report(measurement, unit: "next_frame call",
-                                         suffix: restarts > 0 ? ", \(restarts) restart(s) at end of stream" : "")
     }
 
     static func threading(_ c: CheckContext) throws -> CheckReport {
