@@ -6,7 +6,7 @@ import PackageDescription
 
 /// One backend: a dynamic library product, its target in Plugins/<name>, and its own
 /// test target, which drives it through the harness a third party would use.
-func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product, [Target]) {
+func plugin(_ name: String, dependencies: [Target.Dependency] = [], testDependencies: [Target.Dependency] = []) -> (Product, [Target]) {
     let product = Product.library(name: name, type: .dynamic, targets: [name])
     let target = Target.target(
         name: name,
@@ -17,7 +17,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
         linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
-        dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
+        dependencies: ["SenseBridgeTesting", "SenseBridgeHost", "SenseBridgeCore"] + testDependencies,
         path: "Tests/\(name)Tests")
     return (product, [target, tests])
 }
@@ -28,7 +28,7 @@ let plugins: [(Product, [Target])] = [
     plugin("EspeakSpeech", dependencies: ["CEspeakNG"]),
     plugin("HapticLog"),
     plugin("CaptionFile"),
-    plugin("NetworkComposer"),
+    plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
 ]
 
 let package = Package(
@@ -44,18 +44,36 @@ let package = Package(
         .target(name: "CSenseBridgeABI"),
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
+        // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.
+        .target(name: "SenseBridgeABICodec", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
+        .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeCore"]),
+        // The runtime: manifests, loading, instances, profiles, fan-out, the description pipeline, sessions.
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore"]),
+        // The conformance harness (`plugins test`), driven by the CLI, which tells it how to re-invoke itself.
+        .target(name: "SenseBridgeHarness",
+                dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore"]),
+        // Consent, credentials, settings and network reasoning: with the network plugin, the
+        // only code that may use FoundationNetworking.
+        .target(name: "SenseBridgeNetwork", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        .executableTarget(name: "sensebridge",
+                          dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"]),
+        // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.
+        .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
-        .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
-        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
-        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
-        .target(
-            name: "SenseBridgeTesting",
-            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
+        .testTarget(name: "SenseBridgeABICodecTests",
+                    dependencies: ["SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI", "SenseBridgeHost", "SenseBridgePluginKit"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+        .testTarget(name: "SenseBridgeHarnessTests",
+                    dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+        .testTarget(name: "SenseBridgeNetworkTests",
+                    dependencies: ["SenseBridgeNetwork", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+        // The layout itself: which module may import which (docs/ARCHITECTURE.md).
+        .testTarget(name: "ArchitectureTests", dependencies: ["SenseBridgeTesting"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
-                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"]),
+                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v5]
 )

@@ -20,6 +20,7 @@ public final class CaptionFile: RenderTargetPlugin {
 
     private let writer: CaptionFileWriter
     private var layout: CaptionLayout
+    private let interruption = Interruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         try ConfigKeys.requireOnly(["format", "path"], in: config)
@@ -42,14 +43,35 @@ public final class CaptionFile: RenderTargetPlugin {
         }
     }
 
+    /// Each cue is written and synced on its own, so an interrupt lands between two
+    /// cues: a long reading cut off by an obstacle alert stops within one cue, and the
+    /// cues already written stay whole in the file.
     public func render(_ message: OutputMessage) throws {
+        interruption.begin()
+        defer { interruption.end() }
         for cue in layout.cues(for: message.text, at: message.sessionTime) {
+            if interruption.isRequested { throw PluginError.cancelled }
             try writer.write(cue)
         }
     }
 
-    /// A cue is written and synced in well under a buffer's time; nothing to cut off.
-    public func interrupt() {}
+    public func interrupt() {
+        interruption.request()
+    }
+}
+
+/// Whether the render in progress was asked to stop. An interrupt with no render in
+/// progress is ignored, as the header says, so it cannot cut off the next message.
+final class Interruption: @unchecked Sendable {
+    // @unchecked: both flags are read and written only under `lock`.
+    private let lock = NSLock()
+    private var rendering = false
+    private var requested = false
+
+    func begin() { lock.withLock { rendering = true; requested = false } }
+    func end() { lock.withLock { rendering = false; requested = false } }
+    func request() { lock.withLock { if rendering { requested = true } } }
+    var isRequested: Bool { lock.withLock { requested } }
 }
 
 enum ConfigKeys {

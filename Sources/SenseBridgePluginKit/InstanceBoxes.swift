@@ -1,12 +1,13 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// What the host's `void *self` points at: the plugin object plus the C memory it
 /// handed out on its last call.
 class InstanceBox<Plugin> {
     let plugin: Plugin
-    let memory = OwnedCMemory()
+    let memory = CArena()
 
     init(_ plugin: Plugin) {
         self.plugin = plugin
@@ -61,24 +62,16 @@ enum ComposerThunks {
             guard let box = ComposerBox.from(instance) else { throw nullInstance }
             guard let request, let result else { throw PluginError(.invalidArgument, "compose needs a request and a result.") }
             box.memory.reset()
+            let decoded: (records: [PerceptionRecord], locale: String?)
+            switch CComposeRequest.decode(request.pointee) {
+            case .success(let value): decoded = value
+            case .failure(let problem): throw PluginError(.invalidArgument, "The request's \(problem).")
+            }
             let c = request.pointee
-            var records: [PerceptionRecord] = []
-            for index in 0..<c.record_count {
-                guard let record = CConversions.record(c.records[index]) else {
-                    throw PluginError(.invalidArgument, "Record \(index) has an unknown kind or a label that is not UTF-8.")
-                }
-                records.append(record)
-            }
             let phrases = try box.plugin.compose(ComposeRequest(
-                records: records, localeIdentifier: CConversions.string(c.locale) ?? "en",
+                records: decoded.records, localeIdentifier: decoded.locale ?? "en",
                 maximumWords: Int(c.max_words), maximumLabels: Int(c.max_labels), deadline: c.deadline_ns))
-            let cPhrases = phrases.map { phrase in
-                sb_phrase(stream: UInt32(phrase.stream.rawValue), text: box.memory.string(phrase.text),
-                          record_indices: box.memory.array(phrase.recordIndices.map { UInt32(clamping: $0) }),
-                          record_index_count: phrase.recordIndices.count)
-            }
-            result.pointee.phrases = box.memory.array(cPhrases)
-            result.pointee.phrase_count = cPhrases.count
+            (result.pointee.phrases, result.pointee.phrase_count) = PhraseCodec.encode(phrases, into: box.memory)
         }
     }
 }
@@ -98,8 +91,8 @@ enum RenderTargetThunks {
         reporting(errorOut) {
             guard let box = RenderTargetBox.from(instance) else { throw nullInstance }
             guard let message else { throw PluginError(.invalidArgument, "render needs a message.") }
-            switch CConversions.message(message.pointee) {
-            case .failure(let failure): throw failure
+            switch MessageCodec.decode(message.pointee) {
+            case .failure: throw PluginError(.invalidArgument, "Message text is not valid UTF-8; it was not rendered.")
             case .success(nil): return
             case .success(let converted?): try box.plugin.render(converted)
             }
@@ -134,37 +127,7 @@ enum SensingSourceThunks {
                 timedOut = true
                 return
             }
-            var c = sb_frame()
-            c.struct_size = UInt32(MemoryLayout<sb_frame>.size)
-            c.timestamp_ns = next.timestampNanoseconds
-            c.run_id = next.runID
-            switch next.content {
-            case .depth(let map):
-                c.kind = SB_FRAME_DEPTH
-                c.depth.width = UInt32(map.width)
-                c.depth.height = UInt32(map.height)
-                c.depth.row_stride = UInt32(map.width * MemoryLayout<Float>.size)
-                c.depth.metres = box.memory.array(map.metres)
-                withUnsafeMutableBytes(of: &c.depth.camera_to_world) { raw in
-                    map.cameraToWorld.withUnsafeBytes { raw.copyMemory(from: $0) }
-                }
-                if let k = map.intrinsics { c.depth.intrinsics = (k.fx, k.fy, k.cx, k.cy) }
-            case .records(let records):
-                c.kind = SB_FRAME_RECORDS
-                c.records = box.memory.array(records.map { record in
-                    var flags: UInt32 = 0
-                    var box_ = sb_box()
-                    if let b = record.box {
-                        flags |= SB_RECORD_HAS_BOX
-                        box_ = sb_box(x: Float(b.x), y: Float(b.y), width: Float(b.width), height: Float(b.height))
-                    }
-                    if record.distanceMetres != nil { flags |= SB_RECORD_HAS_DISTANCE }
-                    return sb_record(kind: CConversions.recordKind(record.kind), flags: flags,
-                                     label: box.memory.string(record.label), confidence: Float(record.confidence),
-                                     box: box_, distance_m: Float(record.distanceMetres ?? 0))
-                })
-                c.record_count = records.count
-            }
+            let c = FrameCodec.encode(next, into: box.memory)
             frame.pointee = c
         }
         if status == SB_OK && timedOut {

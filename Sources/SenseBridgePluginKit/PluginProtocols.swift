@@ -73,21 +73,3 @@ public struct ComposeRequest {
 /// One subject phrase and the records it names; the Core type, so the host's
 /// validator and a plugin's composer speak about the same value.
 public typealias ComposedPhrase = SubjectPhrase
-
-/// One frame from a sensing source.
-public struct SensingFrame {
-    public enum Content {
-        case depth(DepthMap)
-        case records([PerceptionRecord])
-    }
-
-    public var timestampNanoseconds: UInt64
-    public var runID: UInt64
-    public var content: Content
-
-    public init(timestampNanoseconds: UInt64, runID: UInt64, content: Content) {
-        self.timestampNanoseconds = timestampNanoseconds
-        self.runID = runID
-        self.content = content
-    }
-}

@@ -1,5 +1,6 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeABICodec
 import SenseBridgeCore
 
 typealias CreateThunk = @convention(c) (
@@ -33,7 +34,7 @@ enum SlotThunks {
     ]
 
     static func interface(slot: Int, _ id: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
-        guard let slot = ExportSlots.shared.slot(slot), let id = CConversions.string(id) else { return nil }
+        guard let slot = ExportSlots.shared.slot(slot), let id = ABIString.decode(id) else { return nil }
         if id == slot.interfaceID { return slot.interface }
         if id == SB_INTERFACE_PLUGIN_TESTS, let tests = slot.testsTable { return UnsafeRawPointer(tests) }
         return nil

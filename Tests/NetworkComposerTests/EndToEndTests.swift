@@ -1,19 +1,20 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 import SenseBridgeTesting
 import Testing
 
 /// The host, the built plugin and a real server together: what the person would hear.
 @Suite struct EndToEndTests {
-    /// The real one: SenseBridgeCore's ReasoningOutputValidator, as sessions use it.
-    let validator: ReplyValidator = ReplyValidation.core
+    /// The real one: SenseBridgeCore's PhraseValidator, as sessions use it.
+    let validator: ReplyTextCheck = ReplyChecks.text
 
-    func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> ResolvingComposer {
-        let resolver = ComposerResolver(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
+    func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> NetworkComposition {
+        let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
         let network = try Harness.composer(baseURL: server.baseURL(scenario, anthropic: anthropic),
                                            wireFormat: anthropic ? "anthropic" : "openai-compatible")
-        return ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver, validator: validator)
+        return NetworkComposition(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver, validator: validator)
     }
 
     func objects(_ labels: String...) -> [PerceptionRecord] {
@@ -30,7 +31,7 @@ import Testing
         let result = try composer.compose(records: objects("car"), locale: .en, maximumWords: 20, maximumLabels: 5, purpose: .handsFree)
         #expect(server.requests().count == 1)
         #expect(result.phrases.map(\.text) == ["on-device: car"])
-        #expect(result.phrases.allSatisfy { $0.source == .onDevice })
+        #expect(!result.usesNetworkPhrase)
         #expect(!result.phrases.contains { $0.text.contains("feet") || $0.text.contains("dangerous") || $0.text.contains("There is") })
         #expect(result.networkFailure?.contains("rejected") == true)
     }
@@ -47,11 +48,11 @@ import Testing
         let server = try LLMTestServer()
         let spanishForEnglish = try session(server, scenario: "spanish")
             .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-        #expect(spanishForEnglish.phrases.first?.source == .onDevice)
+        #expect(spanishForEnglish.source(of: 0) == .onDevice)
         #expect(spanishForEnglish.networkFailure?.contains("rejected") == true)
         let englishForSpanish = try session(server, scenario: "english")
             .compose(records: objects("chair", "table"), locale: .es, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-        #expect(englishForSpanish.phrases.first?.source == .onDevice)
+        #expect(englishForSpanish.source(of: 0) == .onDevice)
         #expect(server.requests().count == 2)
         let systemPrompt = (server.requests().last?.json?["messages"] as? [[String: String]])?.first?["content"]
         #expect(systemPrompt?.contains("in Spanish") == true)
@@ -64,7 +65,7 @@ import Testing
         let result = try session(server, scenario: "ok")
             .compose(records: objects("chair", "table"), locale: locale, maximumWords: 12, maximumLabels: 5, purpose: .describe)
         #expect(result.phrases.map(\.text) == [expected], "\(String(describing: result.networkFailure))")
-        #expect(result.phrases.first?.source == .network)
+        #expect(result.source(of: 0) == .network)
     }
 
     @Test func aGroundedReplyIsUsed() throws {
@@ -72,7 +73,7 @@ import Testing
         let result = try session(server, scenario: "ok", anthropic: true)
             .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .describe)
         #expect(result.phrases.map(\.text) == ["a chair and a table"])
-        #expect(result.phrases.first?.source == .network)
+        #expect(result.source(of: 0) == .network)
     }
 
     /// Two failures trip; every fifth tick probes; a good probe restores; each change is
@@ -82,17 +83,17 @@ import Testing
         // Tick 1 errors, tick 2's reply is rejected (trip), the probe at 7 is rate
         // limited (silent), the probe at 12 succeeds.
         try server.script(["server-error", "sentence", "rate-limited", "ok", "ok", "ok"])
-        let resolver = ComposerResolver(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
-        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(),
+        let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(),
                                          network: try Harness.composer(baseURL: server.baseURL("script")),
                                          resolver: resolver, validator: validator)
         var said: [(Int, ReasoningAnnouncement)] = []
-        var sources: [ResolvingComposer.Phrase.Source] = []
+        var sources: [NetworkComposition.Source] = []
         var requestsAfter: [Int] = []
         for tick in 1...14 {
             let result = try composeTick(composer)
             said += result.announcements.map { (tick, $0) }
-            sources.append(result.phrases.first?.source ?? .onDevice)
+            sources.append(result.source(of: 0))
             requestsAfter.append(server.requests().count)
         }
         #expect(said.map(\.0) == [2, 12])
@@ -103,19 +104,19 @@ import Testing
         #expect(sources[..<11].allSatisfy { $0 == .onDevice })
     }
 
-    private func composeTick(_ composer: ResolvingComposer) throws -> ResolvingComposer.Result {
+    private func composeTick(_ composer: NetworkComposition) throws -> NetworkComposition.Result {
         try composer.compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
     }
 
     @Test func handsFreeCompositionGivesUpAfterAboutFourSeconds() throws {
         let server = try LLMTestServer()
         let composer = try session(server, scenario: "hang")
-        var result: ResolvingComposer.Result?
+        var result: NetworkComposition.Result?
         let elapsed = try Harness.seconds {
             result = try composer.compose(records: objects("chair"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
         }
         #expect(elapsed >= 3.95 && elapsed < 5, "hands-free timeout 4 s, measured \(elapsed) s")
-        #expect(result?.phrases.first?.source == .onDevice)
+        #expect(result?.source(of: 0) == .onDevice)
         #expect(result?.networkFailure?.contains("within 4 seconds") == true)
         print("hands-free timeout honoured: configured 4 s, measured \(String(format: "%.3f", elapsed)) s")
     }
@@ -134,13 +135,13 @@ import Testing
     /// Runs a few ticks the way a session would and returns what was said.
     func runSession(_ prepared: ReasoningSetup.Prepared, settings: ReasoningSettings) throws -> [ReasoningAnnouncement] {
         let resolver = prepared.resolver(settings: settings, now: { 0 })
-        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
                                          validator: { _, _, _ in nil })
         var said = resolver.sessionStart()
         for _ in 0..<6 {
             let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
                                               locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-            #expect(result.phrases.allSatisfy { $0.source == .onDevice })
+            #expect(!result.usesNetworkPhrase)
             said += result.announcements
         }
         return said
@@ -193,11 +194,11 @@ import Testing
         #expect(prepared.network != nil && prepared.target?.baseURLSource == "SENSEBRIDGE_OPENAI_BASE_URL")
         let resolver = prepared.resolver(settings: settings, now: { 0 })
         #expect(resolver.sessionStart() == [.activeBackend(.cloud("OpenAI"))])
-        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
                                          validator: { _, _, _ in nil })
         let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
                                           locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-        #expect(result.phrases.first?.source == .network)
+        #expect(result.source(of: 0) == .network)
         #expect(server.requests().map { $0.headers["authorization"] } == ["Bearer sk-e2e"])
     }
 

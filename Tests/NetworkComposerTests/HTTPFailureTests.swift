@@ -2,6 +2,7 @@ import CSenseBridgeABI
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 import Testing
 
 /// Every way a provider can fail, against a real server: each is one specific error,

@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 import Testing
 
 /// The wire contract, asserted on the bytes a real server received: detected-object
@@ -18,11 +19,11 @@ import Testing
             PerceptionRecord(kind: .object, label: "lamp", confidence: 0.3),
             PerceptionRecord(kind: .object, label: "Jane Doe 4417", confidence: 0.9),
         ]
-        let resolver = ComposerResolver(backend: .localEndpoint(host: "127.0.0.1", unencrypted: true), networkAvailable: true, now: { 0 })
-        let composer = ResolvingComposer(onDevice: FakeOnDeviceComposer(), network: try Harness.composer(baseURL: server.baseURL("ok")),
+        let resolver = NetworkRouter(backend: .localEndpoint(host: "127.0.0.1", unencrypted: true), networkAvailable: true, now: { 0 })
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: try Harness.composer(baseURL: server.baseURL("ok")),
                                          resolver: resolver, validator: { _, _, _ in nil })
         let result = try composer.compose(records: records, locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-        #expect(result.phrases.first?.text == "a chair and a doorway" && result.phrases.first?.source == .network)
+        #expect(result.phrases.first?.text == "a chair and a doorway" && result.source(of: 0) == .network)
         #expect(result.phrases.first?.recordIndices == [0, 4, 5])
 
         let requests = server.requests()

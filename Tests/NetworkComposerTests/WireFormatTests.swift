@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 import Testing
 
 /// Success for both wire formats, judged on what the server received and what came back.

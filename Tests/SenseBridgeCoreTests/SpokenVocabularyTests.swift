@@ -20,7 +20,7 @@ struct SpokenVocabularyTests {
     func everyEntryPassesValidator(locale: SpokenLocale) {
         let ceiling = SpokenDetail.brief.maximumPhraseWords(labelCount: 1)
         for entry in SpokenVocabulary.entries {
-            let verdict = ReasoningOutputValidator.validate(entry.phrase(locale), locale: locale, maximumWords: ceiling)
+            let verdict = PhraseValidator.validate(entry.phrase(locale), locale: locale, maximumWords: ceiling)
             #expect(verdict == .accepted(entry.phrase(locale)), "\(entry.identifier) [\(locale)]: \(verdict)")
         }
     }

@@ -4,8 +4,8 @@ import Foundation
 /// The `sb_host_services` table handed to every plugin instance, kept alive as long
 /// as the instance. Plugin events are prefixed with the plugin id so a log shows
 /// which library spoke.
-final class HostServicesTable {
-    let pointer: UnsafeMutablePointer<sb_host_services>
+package final class HostServicesTable {
+    package let pointer: UnsafeMutablePointer<sb_host_services>
     private let context: Unmanaged<Context>
 
     final class Context {
@@ -17,7 +17,7 @@ final class HostServicesTable {
         }
     }
 
-    init(pluginID: String, log: HostLog = .shared) {
+    package init(pluginID: String, log: HostLog = .shared) {
         context = Unmanaged.passRetained(Context(pluginID: pluginID, log: log))
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: sb_host_services(

@@ -1,5 +1,6 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// A created render target. `render` is called from one thread at a time (the
@@ -21,25 +22,14 @@ public final class RenderTargetInstance: @unchecked Sendable {
     }
 
     public func render(_ message: OutputMessage) throws {
-        var bytes = Array(message.text.utf8)
-        try renderRaw(&bytes, signal: message.signal.rawValue, message: message)
+        try render(CMessage(message))
     }
 
-    /// Renders raw bytes as the text; lets the harness check that a target rejects
-    /// invalid UTF-8 instead of trusting that the host never sends it.
-    public func renderRaw(_ bytes: inout [UInt8], signal: UInt32, message: OutputMessage) throws {
-        let locale = message.locale.rawValue
-        try bytes.withUnsafeBufferPointer { text in
-            try locale.withCString { localeC in
-                try text.withMemoryRebound(to: CChar.self) { chars in
-                    var c = sb_message(
-                        struct_size: UInt32(MemoryLayout<sb_message>.size), signal: signal,
-                        flags: message.isUrgent ? SB_MESSAGE_URGENT : 0,
-                        text: chars.baseAddress, text_length: chars.count, locale: localeC,
-                        session_time_ns: UInt64(max(0, message.sessionTime) * 1e9), sequence: message.sequence)
-                    try handle.call { table.render(handle.pointer, &c, $0) }
-                }
-            }
+    /// Renders a message already in C form; lets the harness send bytes that are not
+    /// UTF-8 and check that a target refuses them instead of trusting the host never will.
+    public func render(_ message: CMessage) throws {
+        try withExtendedLifetime(message) {
+            try handle.call { table.render(handle.pointer, message.pointer, $0) }
         }
     }
 

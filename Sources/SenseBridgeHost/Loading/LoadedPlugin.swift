@@ -5,8 +5,8 @@ import SenseBridgeCore
 /// A plugin whose library is loaded and whose descriptor agrees with its manifest.
 public final class LoadedPlugin: @unchecked Sendable {
     public let manifest: PluginManifest
-    let descriptor: UnsafePointer<sb_plugin_descriptor>
-    let interface: UnsafeRawPointer
+    package let descriptor: UnsafePointer<sb_plugin_descriptor>
+    package let interface: UnsafeRawPointer
 
     init(manifest: PluginManifest, descriptor: UnsafePointer<sb_plugin_descriptor>, interface: UnsafeRawPointer) {
         self.manifest = manifest

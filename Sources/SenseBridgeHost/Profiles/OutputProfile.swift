@@ -10,6 +10,11 @@ public struct OutputProfile: Sendable {
     public struct PluginReference: Sendable, Equatable {
         public var id: String
         public var config: [String: JSONValue]
+
+        public init(id: String, config: [String: JSONValue] = [:]) {
+            self.id = id
+            self.config = config
+        }
     }
 
     public var name: String

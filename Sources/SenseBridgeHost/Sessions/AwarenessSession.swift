@@ -59,11 +59,9 @@ public final class AwarenessSession: @unchecked Sendable {
     public var maximumDescriptionAge: Double { configuration.narrationInterval * 2 }
 
     private let source: SensingSourceInstance
-    private let describer: SceneDescriber?
-    /// Network composition behind the consent gates (nil: the describer's composer
-    /// alone). Its breaker, probes and budget decide per tick whether the network is
-    /// asked; its announcements bypass the narration throttle, since each is said once.
-    private let reasoning: ResolvingComposer?
+    /// nil: descriptions are off and alerts still run. Its announcements (network
+    /// composition's state changes) bypass the narration throttle, since each is said once.
+    private let pipeline: DescriptionPipeline?
     private let fanOut: ProfileFanOut
     private let configuration: Configuration
     private let observer: (Delivery) -> Void
@@ -79,13 +77,11 @@ public final class AwarenessSession: @unchecked Sendable {
     private var throttle = NarrationThrottle()
     private var summary = Summary()
 
-    public init(source: SensingSourceInstance, describer: SceneDescriber?, fanOut: ProfileFanOut,
+    public init(source: SensingSourceInstance, pipeline: DescriptionPipeline?, fanOut: ProfileFanOut,
                 configuration: Configuration = Configuration(), log: HostLog = .shared,
-                reasoning: ResolvingComposer? = nil,
                 observer: @escaping (Delivery) -> Void = { _ in }) {
         self.source = source
-        self.describer = describer
-        self.reasoning = describer == nil ? nil : reasoning
+        self.pipeline = pipeline
         self.fanOut = fanOut
         self.configuration = configuration
         self.log = log
@@ -95,7 +91,7 @@ public final class AwarenessSession: @unchecked Sendable {
     /// Ends the loop within one frame timeout; safe from any thread.
     public func stop() {
         lock.withLock { stopRequested = true }
-        reasoning?.cancel()
+        pipeline?.network?.cancel()
     }
 
     /// Runs until the source ends, `stop()` is called, or the source stays failed for
@@ -107,7 +103,7 @@ public final class AwarenessSession: @unchecked Sendable {
         try source.start()
         log.event(.info, "awareness.started")
         deliver(.status, Phrasing.status(.sessionStarted, locale: configuration.locale), time: 0, frame: nil)
-        announce(reasoning?.resolver.sessionStart() ?? [], time: 0)
+        announce(pipeline?.sessionStart() ?? [], time: 0)
         var engine = AwarenessEngine()
         var latestRecords: [PerceptionRecord]?
         var nextNarrationTick = 0.0
@@ -168,7 +164,7 @@ public final class AwarenessSession: @unchecked Sendable {
             }
         }
         // The composer instance must not be in use when the caller destroys it.
-        if compositionDone.wait(timeout: .now() + (describer?.timeout ?? 0) + 2) == .timedOut {
+        if compositionDone.wait(timeout: .now() + (pipeline?.timeout ?? 0) + 2) == .timedOut {
             log.event(.error, "awareness.composition.abandoned")
         }
         source.stop()
@@ -210,7 +206,7 @@ public final class AwarenessSession: @unchecked Sendable {
 
     /// Starts a composition unless one is in flight (then the tick is skipped, not queued).
     private func compose(_ records: [PerceptionRecord], tick: Double) {
-        guard describer != nil else { return }
+        guard pipeline != nil else { return }
         let busy = lock.withLock { () -> Bool in
             if compositionInFlight {
                 summary.ticksSkipped += 1
@@ -228,30 +224,17 @@ public final class AwarenessSession: @unchecked Sendable {
     }
 
     private func runComposition(_ records: [PerceptionRecord], tick: Double) {
-        guard let describer else { return }
-        guard let reasoning else {
-            finishComposition(describer.describe(records).sentences, tick: tick)
-            return
-        }
-        let outcome: SceneDescriber.Outcome
-        do {
-            let result = try reasoning.compose(records: records, locale: describer.locale,
-                                               maximumWords: describer.detail.maximumPhraseWords(labelCount: describer.detail.maximumLabels),
-                                               maximumLabels: describer.detail.maximumLabels, purpose: .handsFree)
-            announce(result.announcements, time: currentTime)
-            let phrases = result.phrases.map { SubjectPhrase(stream: $0.stream, text: $0.text, recordIndices: $0.recordIndices) }
-            outcome = describer.describe(records, proposed: phrases, composerError: nil)
-        } catch {
-            outcome = describer.describe(records, proposed: [], composerError: String(describing: error))
-        }
+        guard let pipeline else { return }
+        let outcome = pipeline.describe(records)
+        announce(outcome.announcements, time: currentTime)
         finishComposition(outcome.sentences, tick: tick)
     }
 
-    /// Reasoning state changes: status messages, the failure one urgent, never throttled
-    /// (the resolver already says each exactly once).
-    private func announce(_ announcements: [ReasoningAnnouncement], time: Double) {
+    /// State changes the pipeline reports: status messages, urgent ones urgent, never
+    /// throttled (each is already said exactly once).
+    private func announce(_ announcements: [StatusAnnouncement], time: Double) {
         for announcement in announcements {
-            deliver(.status, announcement.text(configuration.locale), time: time, frame: nil, urgent: announcement.isUrgent)
+            deliver(.status, announcement.text, time: time, frame: nil, urgent: announcement.isUrgent)
         }
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeHost
 import SenseBridgePluginKit
 
 /// Drives a `SceneComposerPlugin` in-process, and judges every batch of phrases
@@ -16,7 +15,7 @@ import SenseBridgePluginKit
 public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
     public let services: EmbeddedHostServices
     public private(set) var composer: Composer?
-    private let validator: PhraseValidating
+    private let validator: CompositionJudging
     private var requests: [ComposeRequest] = []
     private var outbound: [[ComposedPhrase]] = []
     private var brokenRules: [String] = []
@@ -27,7 +26,7 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
 
     public init(_ type: Composer.Type = Composer.self, config: PluginConfig = PluginConfig("{}"),
                 services: EmbeddedHostServices = EmbeddedHostServices(),
-                validator: PhraseValidating = HarnessDefaults.validator) throws {
+                validator: CompositionJudging = NarratorJudge()) throws {
         self.services = services
         self.validator = validator
         composer = try Composer(host: services.hostServices, config: config)

@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 
 /// `sensebridge composer test-connection`: one real request, then success or the
 /// specific failure, printed and optionally spoken.
@@ -11,7 +12,7 @@ enum ComposerCommands {
     static let testLabels = ["chair", "table"]
 
     /// The host's judgement of a reply, exactly as a session applies it.
-    static let validator: ReplyValidator = ReplyValidation.core
+    static let validator: ReplyTextCheck = ReplyChecks.text
 
     static let testConnection = CommandSpec(
         path: ["composer", "test-connection"],
@@ -130,7 +131,7 @@ enum ComposerCommands {
             return fail(.dataError, "\(name) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions.")
         }
         let problem = validator(phrase.text, .en, 8)
-            ?? ReplyGrounding.problem(reply: phrase.text, labels: testLabels, locale: .en, vocabulary: ReplyValidation.vocabulary)
+            ?? ReplyGrounding.problem(reply: phrase.text, labels: testLabels, locale: .en, vocabulary: ReplyChecks.vocabulary)
         if let problem {
             var report = fail(.dataError, "\(name) answered, but its reply was rejected by the validator (\(problem)); SenseBridge would use on-device descriptions instead.")
             report.seconds = seconds

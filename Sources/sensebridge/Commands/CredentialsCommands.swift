@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeHost
+import SenseBridgeNetwork
 
 /// `sensebridge credentials set|remove|list`. A key is read from standard input only:
 /// an argument would be visible to every user in the process list and stay in shell

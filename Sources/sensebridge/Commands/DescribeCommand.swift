@@ -37,16 +37,24 @@ enum DescribeCommand {
             throw CLIError.usage("--detail must be brief, standard or detailed, not '\(detailText)'.", command: command)
         }
         let composerID = arguments.value("--composer") ?? profile.composer.id
-        let composerConfig = composerID == profile.composer.id ? profile.composer.config : [:]
-        let network = NetworkDescribe.prepare(composerID: composerID, config: composerConfig, profile: profile, context: context)
-        let composer = try ComposerSelection.composer(network.onDeviceComposerID, config: network.onDeviceConfig, context: context)
-        let fallback = try? ComposerSelection.composer(profile.fallbackComposer.id, config: profile.fallbackComposer.config, context: context)
-        if fallback == nil {
-            Console.err("sensebridge: the fallback composer \(profile.fallbackComposer.id) is unavailable; the built-in label list stands in.")
+        let requested = OutputProfile.PluginReference(id: composerID, config: composerID == profile.composer.id ? profile.composer.config : [:])
+        let assembly: PipelineAssembly
+        do {
+            assembly = try context.host.descriptionPipeline(
+                composer: requested, fallback: profile.fallbackComposer, locale: locale, detail: detail, purpose: .describe,
+                network: NetworkSetup.composition(composerID: composerID, context: context))
+        } catch let failure as ComposerUnavailable {
+            throw CLIError(failure)
         }
-        let describer = SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail)
-        let (outcome, announcements) = network.describe(records, describer: describer, onDevice: composer, locale: locale, detail: detail)
-        announcements.forEach { Console.err("note: \($0.text(locale))") }
+        assembly.notices.forEach { Console.err("sensebridge: \($0)") }
+        guard let pipeline = assembly.pipeline else { throw CLIError(message: "No composer is available.", code: .unavailable) }
+        let announcements = pipeline.sessionStart()
+        let outcome = pipeline.describe(records)
+        let said = announcements + outcome.announcements
+        said.forEach { Console.err("note: \($0.text)") }
+        if outcome.networkFailure != nil {
+            Console.err("note: the network phrase was not used; the on-device composer's words were.")
+        }
         if let error = outcome.composerError {
             Console.err("sensebridge: the composer failed, so every phrase came from the fallback: \(error)")
         }
@@ -65,7 +73,7 @@ enum DescribeCommand {
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         // A network state the person cannot see is said before the description, once.
-        let statuses = announcements.enumerated().map { index, announcement in
+        let statuses = said.enumerated().map { index, announcement in
             announcement.message(locale: locale, sessionTime: 0, sequence: UInt64(index + 1))
         }
         statuses.forEach { runtime.fanOut.deliver($0) }
@@ -101,30 +109,6 @@ extension PerceptionStream {
         case .sight: return "sight"
         case .sound: return "sound"
         case .text: return "text"
-        }
-    }
-}
-
-/// Chooses and creates composers, keeping network composers behind the consent gates.
-enum ComposerSelection {
-    static func composer(_ id: String, config: [String: JSONValue], context: Context) throws -> SceneComposerInstance {
-        let manifest: PluginManifest
-        do {
-            manifest = try context.host.manifest(id: id)
-        } catch let error as PluginHost.LookupError {
-            throw CLIError(message: error.description, code: .unavailable)
-        }
-        guard manifest.kind == .sceneComposer else {
-            throw CLIError(message: "\(id) is a \(manifest.kind.rawValue), not a scene composer.", code: .usage)
-        }
-        guard !manifest.capabilities.usesNetwork else {
-            throw CLIError(message: "\(id) sends data off this machine; it runs only after you switch the reasoning backend and acknowledge the provider's terms (see 'sensebridge settings --help').",
-                           code: .config)
-        }
-        do {
-            return try context.host.sceneComposer(manifest, config: config)
-        } catch {
-            throw CLIError(message: "The composer \(id) could not be started: \(error)", code: .unavailable)
         }
     }
 }

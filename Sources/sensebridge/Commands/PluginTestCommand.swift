@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeCore
+import SenseBridgeHarness
 import SenseBridgeHost
 
 /// `sensebridge plugin test`: the conformance harness a plugin author runs before
@@ -37,7 +38,9 @@ enum PluginTestCommand {
                                  outputDirectory: arguments.value("--scratch"), configOverrides: overrides)
             }
             let manifestURL = try resolve(arguments.positionals[0], context)
-            var options = HarnessRunner.Options()
+            // Each check re-runs this program with this command's own path.
+            var options = HarnessRunner.Options(invocation: .init(executable: HostPaths.executableURL.path,
+                                                                  leadingArguments: ["plugin", "test"]))
             options.timeout = timeout
             options.only = arguments.all("--only")
             options.configOverrides = overrides

@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeHost
+import SenseBridgeNetwork
 
 /// `sensebridge settings show|set|acknowledge-terms|revoke-terms`: the reasoning backend
 /// and its consent. Keys never pass through here; see `credentials`.

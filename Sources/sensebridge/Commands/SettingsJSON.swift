@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeHost
+import SenseBridgeNetwork
 
 /// How settings are shown: the same facts for people and for `--json`. Never a key.
 enum SettingsJSON {

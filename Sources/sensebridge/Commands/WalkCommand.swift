@@ -45,14 +45,19 @@ enum WalkCommand {
 
         let source = try makeSource(arguments, context: context)
         let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
-        let describer = describer(profile, locale: locale, detail: detail, context: context)
+        let assembly: PipelineAssembly
+        do {
+            assembly = try context.host.descriptionPipeline(
+                composer: profile.composer, fallback: profile.fallbackComposer, locale: locale, detail: detail, purpose: .handsFree,
+                network: NetworkSetup.composition(composerID: profile.composer.id, context: context))
+        } catch let failure as ComposerUnavailable {
+            throw CLIError(failure)
+        }
+        assembly.notices.forEach { Console.err("sensebridge: \($0)") }
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
-
-        let network = NetworkDescribe.prepare(composerID: profile.composer.id, config: profile.composer.config, profile: profile, context: context)
-        let reasoning = describer.flatMap { network.resolvingComposer(onDevice: $0.composer) }
-        let session = AwarenessSession(source: source, describer: describer, fanOut: runtime.fanOut,
-                                       configuration: configuration, log: context.host.log, reasoning: reasoning) { delivery in
+        let session = AwarenessSession(source: source, pipeline: assembly.pipeline, fanOut: runtime.fanOut,
+                                       configuration: configuration, log: context.host.log) { delivery in
             let message = delivery.message
             Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
                                message.text))
@@ -98,23 +103,6 @@ enum WalkCommand {
             return try context.host.sensingSource(manifest, config: config)
         } catch {
             throw CLIError(message: "The recording could not be opened: \(error)", code: .dataError)
-        }
-    }
-
-    /// The profile's composer behind its fallback; with neither, descriptions are off and
-    /// alerts still run (the depth path never depends on a composer).
-    static func describer(_ profile: OutputProfile, locale: SpokenLocale, detail: SpokenDetail, context: Context) -> SceneDescriber? {
-        let fallback = try? ComposerSelection.composer(profile.fallbackComposer.id, config: profile.fallbackComposer.config, context: context)
-        do {
-            let composer = try ComposerSelection.composer(profile.composer.id, config: profile.composer.config, context: context)
-            return SceneDescriber(composer: composer, fallback: fallback, locale: locale, detail: detail, timeout: 4)
-        } catch {
-            Console.err("sensebridge: \(error) Descriptions come from the fallback composer.")
-            guard let fallback else {
-                Console.err("sensebridge: no composer is available, so this walk gives alerts only.")
-                return nil
-            }
-            return SceneDescriber(composer: fallback, fallback: nil, locale: locale, detail: detail, timeout: 4)
         }
     }
 }

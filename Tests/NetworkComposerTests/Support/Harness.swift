@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeNetwork
 import SenseBridgeTesting
 
 /// Loads the built network composer through the host, as a third party's host would, and

@@ -52,7 +52,7 @@ import Testing
         var configuration = AwarenessSession.Configuration()
         configuration.narrationInterval = 1
         let deliveries = Deliveries()
-        let session = AwarenessSession(source: source, describer: SceneDescriber(composer: composer, fallback: nil, locale: .en, detail: .standard),
+        let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: composer, fallback: nil, locale: .en, detail: .standard),
                                        fanOut: Self.fanOut(), configuration: configuration, observer: deliveries.append)
         let summary = try session.run()
 
@@ -87,7 +87,7 @@ import Testing
         let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)]))
         let source = try host.sensingSource(try host.manifest(id: "org.example.flaky-source"))
         let deliveries = Deliveries()
-        let summary = try AwarenessSession(source: source, describer: nil, fanOut: Self.fanOut(), observer: deliveries.append).run()
+        let summary = try AwarenessSession(source: source, pipeline: nil, fanOut: Self.fanOut(), observer: deliveries.append).run()
         let statuses = deliveries.all.filter { $0.message.signal == .status }.map(\.message.text)
         #expect(statuses == [Phrasing.status(.sessionStarted, locale: .en), Phrasing.sensorFailing(locale: .en),
                              Phrasing.sensorRecovered(locale: .en), Phrasing.status(.sessionStopped, locale: .en)])

@@ -1,0 +1,20 @@
+/// SenseBridgeABICodec: the one place where a C struct of `sensebridge.h` becomes a
+/// Swift value and back.
+///
+/// The host, the conformance harness and PluginKit all cross the same boundary; when
+/// each wrote its own conversion, the copies drifted (one bounded a hostile count, one
+/// did not; one refused a NULL label, one skipped it). Here every limit is written once,
+/// so a rule about what a plugin may hand over holds on every path that reads it.
+///
+/// May import: CSenseBridgeABI, SenseBridgeCore, Foundation. Nothing that loads,
+/// logs or schedules: a conversion is pure apart from the C memory it owns.
+public enum ABICodec {
+    /// More phrases than any request could need; a larger count is a hostile or broken result.
+    public static let maximumPhrases = 1024
+    /// More record indices than one phrase could honestly cover.
+    public static let maximumIndicesPerPhrase = 4096
+    /// More records than any frame carries.
+    public static let maximumFrameRecords = 100_000
+    /// A depth map side beyond any sensor's.
+    public static let maximumDepthSide = 8192
+}

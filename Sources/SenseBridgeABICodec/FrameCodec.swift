@@ -1,0 +1,84 @@
+import CSenseBridgeABI
+import SenseBridgeCore
+
+/// `sb_frame` <-> `SensingFrame`.
+public enum FrameCodec {
+    /// Why a frame from C was refused; shapes and counts only, never content.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Copies the frame out of plugin-owned memory, which is valid only until the next call.
+    public static func decode(_ c: sb_frame) -> Result<SensingFrame, Problem> {
+        switch c.kind {
+        case SB_FRAME_DEPTH:
+            return depthMap(c.depth).map { SensingFrame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id, content: .depth($0)) }
+        case SB_FRAME_RECORDS:
+            switch RecordCodec.decodeAll(c.records, count: c.record_count) {
+            case .success(let records):
+                return .success(SensingFrame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id, content: .records(records)))
+            case .failure(let problem):
+                return .failure(Problem(reason: "a records frame's \(problem)"))
+            }
+        default:
+            return .failure(Problem(reason: "frame kind \(c.kind) is not SB_FRAME_DEPTH or SB_FRAME_RECORDS"))
+        }
+    }
+
+    static func depthMap(_ map: sb_depth_map) -> Result<DepthMap, Problem> {
+        let width = Int(map.width), height = Int(map.height), stride = Int(map.row_stride)
+        guard width > 0, height > 0, width <= ABICodec.maximumDepthSide, height <= ABICodec.maximumDepthSide else {
+            return .failure(Problem(reason: "a depth frame is \(width)x\(height)"))
+        }
+        guard stride >= width * 4 else {
+            return .failure(Problem(reason: "a depth frame's row_stride \(stride) is less than width x 4"))
+        }
+        guard let samples = map.metres else { return .failure(Problem(reason: "a depth frame's metres is NULL")) }
+        var metres = [Float](repeating: .nan, count: width * height)
+        let raw = UnsafeRawPointer(samples)
+        metres.withUnsafeMutableBufferPointer { out in
+            for row in 0..<height {
+                let rowStart = raw + row * stride
+                for column in 0..<width {
+                    out[row * width + column] = rowStart.loadUnaligned(fromByteOffset: column * 4, as: Float.self)
+                }
+            }
+        }
+        let transform = withUnsafeBytes(of: map.camera_to_world) { Array($0.bindMemory(to: Float.self)) }
+        guard transform.allSatisfy(\.isFinite) else {
+            return .failure(Problem(reason: "a depth frame's camera_to_world holds a value that is not finite"))
+        }
+        let k = map.intrinsics
+        let intrinsics = (k.0 > 0 && k.1 > 0 && [k.2, k.3].allSatisfy(\.isFinite))
+            ? DepthMap.Intrinsics(fx: k.0, fy: k.1, cx: k.2, cy: k.3) : nil
+        return .success(DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform, intrinsics: intrinsics))
+    }
+
+    /// The C form of `frame`, its pointers valid as long as `arena` keeps its contents.
+    public static func encode(_ frame: SensingFrame, into arena: CArena) -> sb_frame {
+        var c = sb_frame()
+        c.struct_size = UInt32(MemoryLayout<sb_frame>.size)
+        c.timestamp_ns = frame.timestampNanoseconds
+        c.run_id = frame.runID
+        switch frame.content {
+        case .depth(let map):
+            c.kind = SB_FRAME_DEPTH
+            c.depth.width = UInt32(map.width)
+            c.depth.height = UInt32(map.height)
+            c.depth.row_stride = UInt32(map.width * MemoryLayout<Float>.size)
+            c.depth.metres = arena.array(map.metres)
+            withUnsafeMutableBytes(of: &c.depth.camera_to_world) { raw in
+                map.cameraToWorld.withUnsafeBytes { raw.copyMemory(from: $0) }
+            }
+            if let k = map.intrinsics { c.depth.intrinsics = (k.fx, k.fy, k.cx, k.cy) }
+        case .records(let records):
+            let array = CRecordArray(records)
+            arena.keep(array)
+            c.kind = SB_FRAME_RECORDS
+            c.records = array.pointer
+            c.record_count = records.count
+        }
+        return c
+    }
+}

@@ -1,0 +1,67 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeCore
+
+/// An `sb_message` and the bytes it points at, owned together.
+///
+/// The text is raw bytes so the harness can send bytes that are not UTF-8 and see a
+/// target refuse them; one spare NUL follows it, so a plugin that wrongly reads the
+/// text as a C string still stops.
+public final class CMessage {
+    public let pointer: UnsafeMutablePointer<sb_message>
+    public let byteCount: Int
+    private let text: UnsafeMutablePointer<UInt8>
+    private let locale: UnsafeMutablePointer<CChar>
+
+    public init(bytes: [UInt8], signal: sb_signal, flags: UInt32, locale: String, sessionTimeNanoseconds: UInt64, sequence: UInt64) {
+        byteCount = bytes.count
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
+        text.initialize(repeating: 0, count: bytes.count + 1)
+        if !bytes.isEmpty { bytes.withUnsafeBufferPointer { text.update(from: $0.baseAddress!, count: bytes.count) } }
+        let localeCopy = strdup(locale)!
+        let message = UnsafeMutablePointer<sb_message>.allocate(capacity: 1)
+        message.initialize(to: sb_message(
+            struct_size: UInt32(MemoryLayout<sb_message>.size), signal: signal, flags: flags,
+            text: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), text_length: bytes.count,
+            locale: UnsafePointer(localeCopy), session_time_ns: sessionTimeNanoseconds, sequence: sequence))
+        self.text = text
+        self.locale = localeCopy
+        pointer = message
+    }
+
+    /// `message` as the header carries it.
+    public convenience init(_ message: OutputMessage) {
+        self.init(bytes: Array(message.text.utf8), signal: message.signal.abiValue,
+                  flags: message.isUrgent ? SB_MESSAGE_URGENT : 0, locale: message.locale.rawValue,
+                  sessionTimeNanoseconds: UInt64(max(0, message.sessionTime) * 1e9), sequence: message.sequence)
+    }
+
+    deinit {
+        pointer.deallocate()
+        text.deallocate()
+        free(locale)
+    }
+}
+
+public enum MessageCodec {
+    public enum Problem: Error, Equatable, Sendable {
+        case textNotUTF8
+    }
+
+    /// The message a render target receives; nil for a signal from a newer host, which
+    /// the header lets a target ignore.
+    public static func decode(_ c: sb_message) -> Result<OutputMessage?, Problem> {
+        let bytes: [UInt8]
+        if let text = c.text, c.text_length > 0 {
+            bytes = Array(UnsafeRawBufferPointer(start: text, count: c.text_length))
+        } else {
+            bytes = []
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.textNotUTF8) }
+        guard let signal = OutputSignal(abiValue: c.signal) else { return .success(nil) }
+        let locale = ABIString.decode(c.locale).flatMap(SpokenLocale.init(identifier:)) ?? .en
+        return .success(OutputMessage(signal: signal, text: text, locale: locale,
+                                      isUrgent: (c.flags & SB_MESSAGE_URGENT) != 0,
+                                      sessionTime: Double(c.session_time_ns) / 1e9, sequence: c.sequence))
+    }
+}

@@ -1,0 +1,40 @@
+/// The host's check on every subject phrase from every composer, before Phrasing.
+///
+/// A composer is asked for a noun phrase ("a chair and a doorway"). A prompt cannot
+/// guarantee that, and a network model or a third-party plugin may return a full,
+/// confident sentence: "There is a car about 2 feet ahead — dangerous". Wrapped in a
+/// hedge that would tell a walking blind user a distance, a direction and a danger no
+/// sensor measured. This validator is local, deterministic and strict: a refused phrase
+/// costs only wording (the host falls back to the label list); an accepted bad one can
+/// cost a fall. When in doubt it refuses.
+public enum PhraseValidator {
+    /// Checks one phrase for `locale` within `maximumWords` words.
+    ///
+    /// Accepted phrases come back NFKC-normalized with whitespace collapsed; speak that
+    /// form, not the original, since it is the one that was checked.
+    public static func validate(_ phrase: String, locale: SpokenLocale, maximumWords: Int) -> PhraseVerdict {
+        let text = PhraseText(phrase)
+        guard !text.normalized.isEmpty else { return reject(.empty) }
+        if let problem = text.characterProblem { return reject(problem) }
+        if let first = text.normalized.first, let last = text.normalized.last,
+           first == "," || first == "-" || last == "," || last == "-" || text.normalized.contains(",,") {
+            return reject(.sentence)
+        }
+        let words = PhraseText.words(text.normalized)
+        guard !words.isEmpty else { return reject(.empty) }
+        guard words.count <= maximumWords else { return reject(.tooManyWords) }
+
+        let matcher = WordMatcher(words: words, locale: locale)
+        if let entry = matcher.firstMatch() {
+            return reject(entry.reason, entry.pattern)
+        }
+        guard LanguageCheck.plausible(text.normalized, matcher: matcher, locale: locale) else {
+            return reject(.wrongLanguage)
+        }
+        return .accepted(text.normalized)
+    }
+
+    private static func reject(_ reason: PhraseRejectionReason, _ entry: String? = nil) -> PhraseVerdict {
+        .rejected(PhraseRejection(reason, matchedEntry: entry))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// One line of the harness's output: a check, how it ended, and the evidence.
+public struct CheckResult: Sendable, Equatable {
+    public var check: String
+    public var status: CheckStatus
+    public var reason: String?
+    public var durationMilliseconds: Int
+    /// "SIGSEGV" when the child died of a signal.
+    public var signal: String?
+    /// The last lines the child wrote, for a failure that needs them.
+    public var outputTail: String?
+    /// Bytes the plugin wrote to stdout, which the header reserves for the host.
+    public var standardOutputBytes: Int
+    /// Event name → values the plugin logged without a privacy label.
+    public var unlabelledLogValues: [String: Int] = [:]
+
+    public init(check: String, status: CheckStatus, reason: String? = nil, durationMilliseconds: Int = 0,
+                signal: String? = nil, outputTail: String? = nil, standardOutputBytes: Int = 0) {
+        self.check = check
+        self.status = status
+        self.reason = reason
+        self.durationMilliseconds = durationMilliseconds
+        self.signal = signal
+        self.outputTail = outputTail
+        self.standardOutputBytes = standardOutputBytes
+    }
+
+    /// The `--json` form.
+    public var jsonObject: [String: Any] {
+        var object: [String: Any] = ["check": check, "status": status.rawValue, "durationMs": durationMilliseconds]
+        object["reason"] = reason ?? NSNull()
+        if let signal { object["signal"] = signal }
+        if let outputTail, !outputTail.isEmpty { object["outputTail"] = outputTail }
+        return object
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SenseBridgeHost
+import SenseBridgeCore
+
+/// The standard requests every composer is given. Each entry exists because a
+/// composer is known to get it wrong in some way a person would hear.
+enum ComposeCorpus {
+    struct Entry {
+        var name: String
+        var records: [PerceptionRecord]
+        var locale: String
+        var maximumWords = 12
+        var maximumLabels = 5
+        /// An unknown locale may be refused with SB_ERR_UNSUPPORTED instead of composed.
+        var mayBeUnsupported = false
+    }
+
+    static func box(_ x: Double) -> NormalizedBox { NormalizedBox(x: x, y: 0.3, width: 0.2, height: 0.4) }
+
+    static let oneLabel = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.91, box: box(0.4))]
+
+    static let manyLabels: [PerceptionRecord] = ["chair", "table", "door", "person", "cup", "bottle", "laptop",
+                                                  "book", "bicycle", "dog", "bench", "backpack"].enumerated().map { index, label in
+        PerceptionRecord(kind: .object, label: label, confidence: 0.55 + Double(index % 5) * 0.08, box: box(Double(index) / 13))
+    }
+
+    static let allStreams: [PerceptionRecord] = [
+        PerceptionRecord(kind: .object, label: "door", confidence: 0.82, box: box(0.5)),
+        PerceptionRecord(kind: .sound, label: "doorbell", confidence: 0.7),
+        PerceptionRecord(kind: .text, label: "Café Sol — abierto", confidence: 0.88, box: box(0.2)),
+        PerceptionRecord(kind: .depth, label: "depth", confidence: 1, distanceMetres: 1.4),
+    ]
+
+    /// Labels no model the composer knows would produce: it must neither crash nor
+    /// pretend to recognise them.
+    static let unknownIdentifiers: [PerceptionRecord] = [
+        PerceptionRecord(kind: .object, label: "zorbulator", confidence: 0.6, box: box(0.1)),
+        PerceptionRecord(kind: .sound, label: "quux_hum", confidence: 0.52),
+    ]
+
+    static var entries: [Entry] {
+        var entries = [
+            Entry(name: "empty input", records: [], locale: "en"),
+            Entry(name: "unknown identifiers", records: unknownIdentifiers, locale: "en"),
+            Entry(name: "all three streams", records: allStreams, locale: "en"),
+            Entry(name: "many labels, two per phrase", records: manyLabels, locale: "en", maximumWords: 8, maximumLabels: 2),
+            Entry(name: "unsupported locale", records: oneLabel, locale: "xx", mayBeUnsupported: true),
+        ]
+        for locale in SpokenLocale.allCases.map(\.rawValue) {
+            entries.append(Entry(name: "one label (\(locale))", records: oneLabel, locale: locale))
+            entries.append(Entry(name: "many labels (\(locale))", records: manyLabels, locale: locale))
+        }
+        return entries
+    }
+
+    /// Enough work that a composer which honours cancel visibly stops early: far
+    /// more records than any frame carries.
+    static func large(count: Int = 20_000) -> [PerceptionRecord] {
+        (0..<count).map { index in
+            PerceptionRecord(kind: .object, label: manyLabels[index % manyLabels.count].label, confidence: 0.6, box: box(0.5))
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// Everything one `plugin test` run found.
+public struct HarnessReport: Sendable {
+    public var pluginID: String?
+    public var kind: PluginKind?
+    public var manifestPath: String
+    public var results: [CheckResult]
+
+    public var passed: Int { results.filter { $0.status == .pass }.count }
+    public var failed: Int { results.filter { $0.status == .fail }.count }
+    public var skipped: Int { results.filter { $0.status == .skip }.count }
+
+    /// The last line of the human output, and what scripts grep for.
+    public var summaryLine: String { "\(passed) passed, \(failed) failed" }
+
+    public var jsonObject: [String: Any] {
+        [
+            "plugin": pluginID ?? NSNull(), "kind": kind?.rawValue ?? NSNull(), "manifest": manifestPath,
+            "checks": results.map(\.jsonObject),
+            "summary": ["passed": passed, "failed": failed, "skipped": skipped],
+        ]
+    }
+}

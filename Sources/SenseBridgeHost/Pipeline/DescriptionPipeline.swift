@@ -1,0 +1,116 @@
+import Foundation
+import SenseBridgeCore
+
+/// The one description pipeline every command uses: composer (or network composition
+/// behind the consent gates) -> the narrator's judgement of every phrase -> fallback
+/// for what it refuses -> the hedged sentences, plus a measurement for depth records.
+///
+/// What is said comes only from the narrator. Every composer is untrusted (a third
+/// party's library, a remote model): a failure, a timeout or a malformed result falls
+/// back to the fallback composer for the whole moment, and a refused phrase falls back
+/// for its own records. If even the fallback plugin fails, the built-in label list
+/// speaks: the host is never silent because a plugin broke.
+///
+/// `describe` is called from one thread at a time (a walk composes single-flight);
+/// `cancel` from any thread.
+public final class DescriptionPipeline: @unchecked Sendable {
+    // @unchecked: every stored property is immutable; the composers it calls are
+    // instances whose header contract allows one caller at a time, which single-flight gives.
+    public let composer: PhraseComposing
+    public let fallback: PhraseComposing?
+    public let network: NetworkComposing?
+    public let locale: SpokenLocale
+    public let detail: SpokenDetail
+    public let purpose: CompositionPurpose
+    private let clock: () -> UInt64
+
+    public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
+                locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe,
+                clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) {
+        self.composer = composer
+        self.fallback = fallback
+        self.network = network
+        self.locale = locale
+        self.detail = detail
+        self.purpose = purpose
+        self.clock = clock
+    }
+
+    /// How long one composer call may take; one-shot description affords more than a walk.
+    public var timeout: TimeInterval { purpose.timeoutSeconds }
+
+    /// What to say when the session starts (only when network composition was wanted).
+    public func sessionStart() -> [StatusAnnouncement] {
+        network?.sessionStart(locale: locale) ?? []
+    }
+
+    public func describe(_ records: [PerceptionRecord]) -> DescriptionOutcome {
+        let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+        var proposed: [SubjectPhrase] = []
+        var composerError: String?
+        var announcements: [StatusAnnouncement] = []
+        var networkFailure: String?
+        do {
+            if let network {
+                let proposal = try network.propose(CompositionRequest(
+                    records: records, locale: locale, maximumWords: maximumWords, maximumLabels: detail.maximumLabels, purpose: purpose))
+                proposed = proposal.phrases
+                announcements = proposal.announcements
+                networkFailure = proposal.networkFailure
+            } else {
+                proposed = try compose(with: composer, records)
+            }
+        } catch {
+            composerError = String(describing: error)
+        }
+        let fallbackPhrases = NarrationFallback { records, stream, indices in
+            self.fallbackPhrases(records, stream: stream, indices: indices)
+        }
+        let narration = SceneNarrator.narrate(records: records, composerPhrases: proposed, locale: locale,
+                                              detail: detail, fallback: fallbackPhrases)
+        return DescriptionOutcome(narration: narration, composerError: composerError, measurement: measurement(records),
+                                  announcements: announcements, networkFailure: networkFailure)
+    }
+
+    /// Cancels a composition in flight (a session stopping); safe from any thread.
+    public func cancel() {
+        network?.cancel()
+        composer.cancel()
+    }
+
+    private func compose(with instance: PhraseComposing, _ records: [PerceptionRecord]) throws -> [SubjectPhrase] {
+        try instance.composePhrases(records: records, locale: locale.rawValue,
+                                    maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
+                                    maximumLabels: detail.maximumLabels, deadline: clock() + UInt64(timeout * 1e9))
+    }
+
+    /// Replacement phrases for the records at `indices`, from the fallback plugin asked
+    /// about exactly those records; the built-in label list when it fails.
+    private func fallbackPhrases(_ records: [PerceptionRecord], stream: PerceptionStream, indices: [Int]) -> [SubjectPhrase] {
+        let builtIn = { LabelListComposition.compose(records: records, locale: self.locale, detail: self.detail, considering: indices)
+            .filter { $0.stream == stream } }
+        guard let fallback else { return builtIn() }
+        let subset = indices.map { records[$0] }
+        guard let phrases = try? compose(with: fallback, subset) else { return builtIn() }
+        let mapped = phrases.filter { $0.stream == stream }.map { phrase in
+            SubjectPhrase(stream: phrase.stream, text: phrase.text,
+                          recordIndices: phrase.recordIndices.compactMap { subset.indices.contains($0) ? indices[$0] : nil })
+        }
+        // A fallback plugin is a plugin too: if it says nothing usable, the built-in
+        // list speaks, rather than the narrator dropping the stream into silence.
+        let ceiling = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+        let usable = !mapped.isEmpty && mapped.allSatisfy { phrase in
+            !phrase.recordIndices.isEmpty
+                && PhraseValidator.validate(phrase.text, locale: locale, maximumWords: ceiling).acceptedPhrase != nil
+        }
+        return usable ? mapped : builtIn()
+    }
+
+    /// The nearest depth reading, said as a measurement; never "clear" or "nothing".
+    private func measurement(_ records: [PerceptionRecord]) -> String? {
+        let depth = records.filter { $0.kind == .depth }
+        guard !depth.isEmpty else { return nil }
+        guard let nearest = depth.compactMap(\.distanceMetres).min() else { return Phrasing.couldNotMeasure(locale: locale) }
+        return Phrasing.nearestMeasurement(atDistance: nearest, locale: locale)
+    }
+}

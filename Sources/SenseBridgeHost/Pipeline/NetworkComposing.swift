@@ -1,0 +1,69 @@
+import SenseBridgeCore
+
+/// Network composition as the description pipeline sees it: the seam between the
+/// runtime and SenseBridgeNetwork (consent, breaker, budget, grounding of replies).
+///
+/// The host defines the seam and never the network: a pipeline without one composes
+/// on-device only and says nothing about networks. Conformers MUST:
+/// - propose phrases for the same records the pipeline was given, covering them by
+///   index, for the narrator to judge like any composer's (a network phrase is never
+///   spoken unjudged);
+/// - return each state change the person cannot see once, as an announcement;
+/// - make `cancel` safe from any thread.
+public protocol NetworkComposing: AnyObject {
+    /// Said when a session starts: which backend composes, or why the network is not used.
+    /// Empty on every later call.
+    func sessionStart(locale: SpokenLocale) -> [StatusAnnouncement]
+    /// One moment's phrases, network and on-device combined; throws when the on-device
+    /// composer itself failed.
+    func propose(_ request: CompositionRequest) throws -> NetworkProposal
+    func cancel()
+}
+
+/// What one moment asks of a composer.
+public struct CompositionRequest: Sendable {
+    public var records: [PerceptionRecord]
+    public var locale: SpokenLocale
+    public var maximumWords: Int
+    public var maximumLabels: Int
+    public var purpose: CompositionPurpose
+
+    public init(records: [PerceptionRecord], locale: SpokenLocale, maximumWords: Int, maximumLabels: Int, purpose: CompositionPurpose) {
+        self.records = records
+        self.locale = locale
+        self.maximumWords = maximumWords
+        self.maximumLabels = maximumLabels
+        self.purpose = purpose
+    }
+}
+
+public struct NetworkProposal: Sendable {
+    public var phrases: [SubjectPhrase]
+    public var announcements: [StatusAnnouncement]
+    /// Why the network's phrase was not used, for diagnostics on a terminal; may quote
+    /// the reply, so it is never logged as public and never spoken.
+    public var networkFailure: String?
+
+    public init(phrases: [SubjectPhrase], announcements: [StatusAnnouncement], networkFailure: String?) {
+        self.phrases = phrases
+        self.announcements = announcements
+        self.networkFailure = networkFailure
+    }
+}
+
+/// A state change said once through every output (Invariant 6), already in the
+/// session's language. Urgent ones interrupt, so they are not lost behind a description.
+public struct StatusAnnouncement: Equatable, Sendable {
+    public var text: String
+    public var isUrgent: Bool
+
+    public init(text: String, isUrgent: Bool = false) {
+        self.text = text
+        self.isUrgent = isUrgent
+    }
+
+    /// The message every render target of the profile receives.
+    public func message(locale: SpokenLocale, sessionTime: Double = 0, sequence: UInt64 = 0) -> OutputMessage {
+        OutputMessage(signal: .status, text: text, locale: locale, isUrgent: isUrgent, sessionTime: sessionTime, sequence: sequence)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SenseBridgeHost
+import SenseBridgeCore
+
+/// The user's settings file: $XDG_CONFIG_HOME/sensebridge/settings.json.
+///
+/// A file that cannot be read is reported with its path and reason and the safe
+/// defaults apply; it is never overwritten. The next change moves it aside first, so
+/// whatever the person wrote by hand is still there to fix.
+public struct SettingsFile: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SettingsFile {
+        SettingsFile(url: HostPaths.configHome(environment).appendingPathComponent("sensebridge/settings.json"))
+    }
+
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String {
+            "\(path): \(reason). SenseBridge is using the default settings (descriptions on this device) and will keep this file aside when settings next change."
+        }
+    }
+
+    public struct Loaded: Sendable {
+        public var settings: ReasoningSettings
+        public var otherKeys: [String: JSONValue]
+        /// Set when the file exists but could not be used.
+        public var problem: Problem?
+        /// The retired `cloudReasoningEnabled` switch was on; it turned nothing on.
+        public var legacyCloudWasOn: Bool
+        public var fileExists: Bool
+    }
+
+    static let maximumBytes = 1 << 20
+
+    public func load() -> Loaded {
+        var loaded = Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: nil, legacyCloudWasOn: false, fileExists: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return loaded }
+        loaded.fileExists = true
+        func fail(_ reason: String) -> Loaded {
+            var failed = loaded
+            failed.problem = Problem(path: url.path, reason: reason)
+            return failed
+        }
+        if isDirectory.boolValue { return fail("is a directory, not a settings file") }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            return fail("cannot be read (\((error as NSError).localizedDescription))")
+        }
+        if data.count > Self.maximumBytes { return fail("is larger than 1 MiB") }
+        guard let parsed = try? JSONSerialization.jsonObject(with: data) else { return fail("is not valid JSON") }
+        guard let object = JSONValue(any: parsed)?.objectValue else { return fail("is not a JSON object") }
+        do {
+            let decoded = try SettingsCodec.decode(object)
+            loaded.settings = decoded.settings
+            loaded.otherKeys = decoded.otherKeys
+            loaded.legacyCloudWasOn = decoded.legacyCloudWasOn
+            return loaded
+        } catch let problem as SettingsCodec.Problem {
+            return fail(problem.reason)
+        } catch {
+            return fail("\(error)")
+        }
+    }
+
+    /// Writes the settings atomically, keeping keys this version does not own. When the
+    /// current file was unusable it is renamed aside first; the returned note says where.
+    @discardableResult
+    public func save(_ settings: ReasoningSettings, otherKeys: [String: JSONValue], replacing loaded: Loaded) throws -> [String] {
+        var notes: [String] = []
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if loaded.problem != nil, FileManager.default.fileExists(atPath: url.path) {
+            let aside = try moveAside()
+            notes.append("The unreadable settings file was kept as \(aside.path).")
+        }
+        let object = SettingsCodec.encode(settings, otherKeys: otherKeys)
+        let data = try JSONSerialization.data(withJSONObject: JSONValue.object(object).any,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        try (data + Data("\n".utf8)).write(to: url, options: .atomic)
+        return notes
+    }
+
+    /// settings.json.corrupt-20260811T101500, never replacing an earlier one.
+    func moveAside() throws -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
+        let stamp = formatter.string(from: Date())
+        var candidate = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)")
+        var counter = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            counter += 1
+            candidate = URL(fileURLWithPath: url.path + ".corrupt-\(stamp)-\(counter)")
+        }
+        try FileManager.default.moveItem(at: url, to: candidate)
+        return candidate
+    }
+}

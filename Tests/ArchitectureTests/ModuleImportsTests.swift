@@ -1,0 +1,109 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// The module boundaries of docs/ARCHITECTURE.md, read off the import lines of every
+/// source file, so a shortcut across a boundary fails the build's tests instead of
+/// quietly becoming the architecture.
+@Suite struct ModuleImportsTests {
+    /// Each module, and what it may import. The table is docs/ARCHITECTURE.md's
+    /// "Which module may import which", kept in step by `documentedTableMatches`.
+    static let allowed: [String: Set<String>] = [
+        "Sources/SenseBridgeCore": ["Foundation"],
+        "Sources/SenseBridgeABICodec": ["CSenseBridgeABI", "SenseBridgeCore", "Foundation"],
+        "Sources/SenseBridgePluginKit": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeCore", "Foundation", "Glibc"],
+        "Sources/SenseBridgeHost": ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "Foundation", "Dispatch", "Glibc"],
+        "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "Foundation", "Dispatch", "Glibc"],
+        "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "Foundation", "FoundationNetworking", "Dispatch", "Glibc"],
+        "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgePluginKit", "SenseBridgeCore", "Foundation", "Glibc"],
+        "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore", "Foundation", "Dispatch", "Glibc"],
+        "Plugins": ["SenseBridgePluginKit", "SenseBridgeCore", "Foundation", "Dispatch", "Glibc", "CEspeakNG", "FoundationNetworking"],
+    ]
+
+    /// The network leaves the machine only from these two places (Invariant 3).
+    static let mayUseNetworking: Set<String> = ["Sources/SenseBridgeNetwork", "Plugins/NetworkComposer"]
+
+    struct Import: CustomStringConvertible {
+        var file: String
+        var line: Int
+        var module: String
+        var description: String { "\(file):\(line) imports \(module)" }
+    }
+
+    static func imports(under folder: String) throws -> [Import] {
+        let root = RepositoryPaths.root
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        var found: [Import] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            for (index, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let words = line.split(separator: " ")
+                guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                      words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) }) else { continue }
+                found.append(Import(file: relative, line: index + 1, module: String(words[at + 1].split(separator: ".")[0])))
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleImportsOnlyWhatItsRoleAllows() throws {
+        var breaches: [String] = []
+        for (folder, allowed) in Self.allowed {
+            let found = try Self.imports(under: folder)
+            #expect(!found.isEmpty, "no Swift file found under \(folder); the table names a module that moved")
+            breaches += found.filter { !allowed.contains($0.module) }.map(\.description)
+        }
+        #expect(breaches.isEmpty, "imports across a module boundary:\n\(breaches.sorted().joined(separator: "\n"))")
+    }
+
+    @Test func onlyTheNetworkModuleAndPluginUseFoundationNetworking() throws {
+        let users = try Self.imports(under: "Sources").filter { $0.module == "FoundationNetworking" }
+            + Self.imports(under: "Plugins").filter { $0.module == "FoundationNetworking" }
+        let outside = users.filter { use in !Self.mayUseNetworking.contains { use.file.hasPrefix($0 + "/") } }
+        #expect(outside.isEmpty, "FoundationNetworking outside \(Self.mayUseNetworking.sorted()): \(outside)")
+    }
+
+    @Test func everySourceFolderHasARole() throws {
+        let sources = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.root.appendingPathComponent("Sources").path)
+        let swiftModules = try sources.filter { !(try Self.imports(under: "Sources/\($0)").isEmpty) }
+        let unlisted = swiftModules.filter { Self.allowed["Sources/\($0)"] == nil }
+        #expect(unlisted.isEmpty, "Swift modules without an import rule: \(unlisted); add them here and to docs/ARCHITECTURE.md")
+    }
+
+    /// `@testable` would reach internals across a boundary the access levels draw.
+    @Test func noProductionCodeUsesTestableImport() throws {
+        let testable = try Self.allowed.keys.flatMap { try Self.lines(under: $0) }.filter { $0.text.hasPrefix("@testable import") }
+        #expect(testable.isEmpty, "\(testable.map(\.file))")
+    }
+
+    /// docs/ARCHITECTURE.md's table lists, for every module, exactly the project modules
+    /// this test allows it (system modules such as Foundation are left out of the doc).
+    @Test func documentedTableMatches() throws {
+        let doc = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let project: Set<String> = ["CSenseBridgeABI", "CLtdl", "CEspeakNG", "SenseBridgeCore", "SenseBridgeABICodec", "SenseBridgePluginKit",
+                                    "SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeTesting", "FoundationNetworking"]
+        for (folder, allowed) in Self.allowed {
+            let module = folder == "Plugins" ? "Plugins/*" : String(folder.dropFirst("Sources/".count))
+            guard let row = doc.split(separator: "\n").first(where: { $0.hasPrefix("| `\(module)` |") }) else {
+                Issue.record("docs/ARCHITECTURE.md has no row for `\(module)`")
+                continue
+            }
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let listed = Set(cells.count > 1 ? cells[1].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }.filter { !$0.isEmpty && $0 != "—" } : [])
+            #expect(listed == allowed.intersection(project), "docs/ARCHITECTURE.md row for \(module): \(listed.sorted()) vs \(allowed.intersection(project).sorted())")
+        }
+    }
+
+    struct Line { var file: String; var text: String }
+
+    static func lines(under folder: String) throws -> [Line] {
+        let base = RepositoryPaths.root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        var lines: [Line] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            lines += try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { Line(file: url.lastPathComponent, text: String($0)) }
+        }
+        return lines
+    }
+}

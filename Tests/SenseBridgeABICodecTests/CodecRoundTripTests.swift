@@ -1,0 +1,139 @@
+import CSenseBridgeABI
+import SenseBridgeABICodec
+import SenseBridgeCore
+import Testing
+
+/// The codec is the only reader of what a plugin hands over, so these tests give it
+/// what a broken or hostile plugin would: NULLs, counts past every limit, bytes that
+/// are not UTF-8, kinds from the future.
+@Suite struct CodecRoundTripTests {
+    let records = [
+        PerceptionRecord(kind: .object, label: "chair", confidence: 0.91, box: NormalizedBox(x: 0.1, y: 0.2, width: 0.3, height: 0.4)),
+        PerceptionRecord(kind: .text, label: "Café Sol", confidence: 0.8),
+        PerceptionRecord(kind: .depth, label: "depth", confidence: 1, distanceMetres: 1.25),
+    ]
+
+    @Test func recordsSurviveTheBoundary() throws {
+        let array = CRecordArray(records)
+        let decoded = try RecordCodec.decodeAll(array.pointer, count: array.count).get()
+        #expect(decoded.map(\.label) == ["chair", "Café Sol", "depth"])
+        #expect(decoded.map(\.kind) == [.object, .text, .depth])
+        #expect(decoded[0].box != nil && decoded[1].box == nil)
+        #expect(decoded[2].distanceMetres == 1.25 && decoded[0].distanceMetres == nil)
+        #expect(abs(decoded[0].confidence - 0.91) < 1e-6)
+    }
+
+    @Test func badRecordsAreRefusedByIndex() {
+        let unknownKind = CRecordArray(records, rawKinds: [SB_RECORD_OBJECT, 77, SB_RECORD_DEPTH])
+        #expect(RecordCodec.decodeAll(unknownKind.pointer, count: 3) == .failure(.init(index: 1, reason: "has unknown kind 77")))
+        var nullLabel = sb_record()
+        nullLabel.kind = SB_RECORD_OBJECT
+        #expect(RecordCodec.decode(nullLabel, index: 4) == .failure(.init(index: 4, reason: "has a NULL label")))
+        let invalid: [CChar] = [CChar(bitPattern: 0xC3), CChar(bitPattern: 0x28), 0]
+        invalid.withUnsafeBufferPointer { bytes in
+            var record = sb_record()
+            record.kind = SB_RECORD_TEXT
+            record.label = bytes.baseAddress
+            #expect(RecordCodec.decode(record, index: 0) == .failure(.init(index: 0, reason: "has a label that is not UTF-8")))
+        }
+        #expect(RecordCodec.decodeAll(nil, count: 2).isFailure)
+        // A hostile count is refused before any memory is read.
+        #expect(RecordCodec.decodeAll(unknownKind.pointer, count: ABICodec.maximumFrameRecords + 1).isFailure)
+    }
+
+    @Test func composeRequestCarriesLimitsAndLocale() throws {
+        let request = CComposeRequest(records, locale: "vi", maximumWords: 9, maximumLabels: 3, deadline: 42)
+        #expect(request.pointer.pointee.struct_size == UInt32(MemoryLayout<sb_compose_request>.size))
+        #expect(request.maximumWords == 9 && request.maximumLabels == 3 && request.pointer.pointee.deadline_ns == 42)
+        let decoded = try CComposeRequest.decode(request.pointer.pointee).get()
+        #expect(decoded.locale == "vi" && decoded.records.map(\.label) == records.map(\.label))
+    }
+
+    @Test func phrasesRoundTripAndMalformedOnesAreNamed() {
+        let arena = CArena()
+        let phrases = [SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0]),
+                       SubjectPhrase(stream: .text, text: "Café Sol", recordIndices: [1])]
+        var result = sb_compose_result()
+        (result.phrases, result.phrase_count) = PhraseCodec.encode(phrases, into: arena)
+        let decoded = PhraseCodec.decode(result)
+        #expect(decoded.phrases == phrases && decoded.problems.isEmpty)
+
+        var broken = [sb_phrase(stream: 9, text: arena.string("a chair"), record_indices: nil, record_index_count: 0),
+                      sb_phrase(stream: SB_STREAM_SIGHT, text: nil, record_indices: nil, record_index_count: 0),
+                      sb_phrase(stream: SB_STREAM_SIGHT, text: arena.string("a door"), record_indices: nil, record_index_count: 3),
+                      sb_phrase(stream: SB_STREAM_SOUND, text: arena.string("a doorbell"), record_indices: nil, record_index_count: 0)]
+        broken.withUnsafeBufferPointer { buffer in
+            var c = sb_compose_result(struct_size: 0, phrases: buffer.baseAddress, phrase_count: buffer.count)
+            let read = PhraseCodec.decode(c)
+            #expect(read.phrases.map(\.text) == ["a doorbell"])
+            #expect(read.problems == ["phrase 0 has unknown stream 9", "phrase 1 has NULL text",
+                                      "phrase 2 has 3 record indices at NULL"])
+            c.phrase_count = ABICodec.maximumPhrases + 1
+            let hostile = PhraseCodec.decode(c)
+            #expect(hostile.phrases.isEmpty && hostile.problems.count == 1)
+        }
+        let nullPhrases = PhraseCodec.decode(sb_compose_result(struct_size: 0, phrases: nil, phrase_count: 2))
+        #expect(nullPhrases.phrases.isEmpty && nullPhrases.problems == ["phrases is NULL with phrase_count 2"])
+    }
+
+    @Test func framesRoundTrip() throws {
+        let arena = CArena()
+        let map = DepthMap(width: 3, height: 2, metres: [1, 2, 3, 4, .nan, 6], intrinsics: .init(fx: 2, fy: 2, cx: 1.5, cy: 1))
+        let depth = FrameCodec.encode(SensingFrame(timestampNanoseconds: 7, runID: 2, content: .depth(map)), into: arena)
+        guard case .depth(let back) = try FrameCodec.decode(depth).get().content else { Issue.record("not a depth frame"); return }
+        #expect(back.width == 3 && back.height == 2 && back.intrinsics == map.intrinsics)
+        #expect(back.metres[0] == 1 && back.metres[5] == 6 && back.metres[4].isNaN)
+
+        let frame = FrameCodec.encode(SensingFrame(timestampNanoseconds: 9, runID: 3, content: .records(records)), into: arena)
+        let decoded = try FrameCodec.decode(frame).get()
+        #expect(decoded.timestampNanoseconds == 9 && decoded.runID == 3)
+        guard case .records(let read) = decoded.content else { Issue.record("not a records frame"); return }
+        #expect(read.map(\.label) == records.map(\.label))
+    }
+
+    @Test func badFramesAreRefusedWithTheShape() {
+        var frame = sb_frame()
+        frame.kind = SB_FRAME_DEPTH
+        frame.depth.width = 4
+        frame.depth.height = 4
+        frame.depth.row_stride = 8
+        #expect(FrameCodec.decode(frame).failureReason == "a depth frame's row_stride 8 is less than width x 4")
+        frame.depth.row_stride = 16
+        #expect(FrameCodec.decode(frame).failureReason == "a depth frame's metres is NULL")
+        frame.depth.width = 9000
+        #expect(FrameCodec.decode(frame).failureReason == "a depth frame is 9000x4")
+        frame.kind = 42
+        #expect(FrameCodec.decode(frame).failureReason == "frame kind 42 is not SB_FRAME_DEPTH or SB_FRAME_RECORDS")
+        var records = sb_frame()
+        records.kind = SB_FRAME_RECORDS
+        records.record_count = 3
+        #expect(FrameCodec.decode(records).failureReason?.hasPrefix("a records frame's record 0 is missing") == true)
+    }
+
+    @Test func messagesRoundTripAndInvalidTextIsRefused() throws {
+        let message = OutputMessage(signal: .awarenessAlert, text: "Cerca, a la izquierda.", locale: .es, isUrgent: true,
+                                    sessionTime: 2.5, sequence: 4)
+        let c = CMessage(message)
+        #expect(c.pointer.pointee.flags == SB_MESSAGE_URGENT && c.pointer.pointee.session_time_ns == 2_500_000_000)
+        #expect(try MessageCodec.decode(c.pointer.pointee).get() == message)
+
+        let invalid = CMessage(bytes: [0xFF, 0xFE], signal: SB_SIGNAL_STATUS, flags: 0, locale: "en", sessionTimeNanoseconds: 0, sequence: 1)
+        #expect(MessageCodec.decode(invalid.pointer.pointee) == .failure(.textNotUTF8))
+        let future = CMessage(bytes: Array("later".utf8), signal: 99, flags: 0, locale: "en", sessionTimeNanoseconds: 0, sequence: 1)
+        #expect(try MessageCodec.decode(future.pointer.pointee).get() == nil)
+    }
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}
+
+extension Result where Failure == FrameCodec.Problem {
+    var failureReason: String? {
+        if case .failure(let problem) = self { return problem.reason }
+        return nil
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import SenseBridgeHarness
+import SenseBridgeHost
+
+/// The leak rule, and the measurement on this very process.
+@Suite(.serialized) struct ResidentMemoryTests {
+    func growth(_ measurement: ResidentMemory.Measurement) throws -> ResidentMemory.Growth {
+        guard case .measured(let growth) = measurement else { throw CheckFailure("not measured: \(measurement)") }
+        return growth
+    }
+
+    @Test func growthPerIterationAgainstTheLimit() {
+        #expect(!ResidentMemory.Growth(iterations: 1000, bytes: 1_024_000).isLeak)
+        // One page per create, as a real plugin was found to keep.
+        #expect(ResidentMemory.Growth(iterations: 1000, bytes: 4_083_712).isLeak)
+        // A one-off step over a short loop is noise, not a leak.
+        #expect(!ResidentMemory.Growth(iterations: 20, bytes: 135_168).isLeak)
+        #expect(ResidentMemory.Growth(iterations: 20, bytes: 1_310_720).isLeak)
+        #expect(ResidentMemory.Growth(iterations: 1000, bytes: 65_536_000).describe("cycle")
+            == "RSS +64000 KB over 1000 cycles (65536 B per cycle; the limit is 1024 B)")
+    }
+
+    @Test func aRealLeakIsMeasuredAndNoWorkIsNot() throws {
+        var kept: [UnsafeMutableRawPointer] = []
+        defer { kept.forEach { free($0) } }
+        let leak = try growth(try ResidentMemory.measure(budget: 10) {
+            let block = malloc(64 * 1024)!
+            memset(block, 1, 64 * 1024)
+            kept.append(block)
+        })
+        #expect(leak.iterations == 1000)
+        #expect(leak.isLeak, "\(leak.describe("call"))")
+        #expect(throws: CheckFailure.self) { try ResidentMemory.report(.measured(leak), unit: "call") }
+        var counter = 0
+        let quiet = try growth(ResidentMemory.measure(budget: 10) { counter += 1 })
+        #expect(!quiet.isLeak, "\(quiet.describe("call"))")
+        #expect(try ResidentMemory.report(.measured(quiet), unit: "call").status == .pass)
+    }
+
+    @Test func aSlowBodyGetsFewerIterationsOrIsSkipped() throws {
+        let slow = try growth(ResidentMemory.measure(warmUp: 10, target: 1000, budget: 0.5) { usleep(2000) })
+        #expect(slow.iterations >= ResidentMemory.minimumIterations && slow.iterations < 1000)
+        let tooSlow = try ResidentMemory.measure(warmUp: 2, target: 1000, budget: 0.2) { usleep(50_000) }
+        guard case .tooSlow(let rate) = tooSlow else { Issue.record("\(tooSlow)"); return }
+        #expect(rate > 5 && rate < 25)
+        #expect(try ResidentMemory.report(tooSlow, unit: "call").status == .skip)
+    }
+}
