@@ -1,4 +1,4 @@
-/// The arguments after a command's name, parsed against that command's options.
+/// The arguments after a command's name, parsed against that command's declared options.
 ///
 /// Hand-written because the package may depend on nothing outside the toolchain;
 /// it follows swift-argument-parser's conventions: `--name value`, `--name=value`,
@@ -7,13 +7,18 @@ struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []
+    /// What was declared, by every spelling, so reading an undeclared option is caught.
+    private let declared: [String: OptionSpec]
 
-    struct Spec {
-        var flags: Set<String> = []
-        var options: Set<String> = []
-    }
-
-    init(_ arguments: [String], spec: Spec, command: String) throws {
+    init(_ arguments: [String], options: [OptionSpec], command: String) throws {
+        var declared: [String: OptionSpec] = [:]
+        for option in options {
+            for spelling in [option.name] + (option.shortName.map { [$0] } ?? []) {
+                precondition(declared[spelling] == nil, "'\(command)' declares \(spelling) twice")
+                declared[spelling] = option
+            }
+        }
+        self.declared = declared
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -33,24 +38,37 @@ struct Arguments {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw CLIError.usage("\(name) takes no value.", command: command) }
-                flags.insert(name)
-            } else if spec.options.contains(name) {
-                if let inlineValue {
-                    values[name, default: []].append(inlineValue)
-                } else {
-                    guard index < arguments.count else { throw CLIError.usage("\(name) needs a value.", command: command) }
-                    values[name, default: []].append(arguments[index])
-                    index += 1
-                }
-            } else {
+            guard let option = declared[name] else {
                 throw CLIError.usage("Unknown option '\(name)'.", command: command)
             }
+            if !option.takesValue {
+                guard inlineValue == nil else { throw CLIError.usage("\(option.name) takes no value.", command: command) }
+                flags.insert(option.name)
+            } else if let inlineValue {
+                values[option.name, default: []].append(inlineValue)
+            } else {
+                guard index < arguments.count else { throw CLIError.usage("\(option.name) needs a value.", command: command) }
+                values[option.name, default: []].append(arguments[index])
+                index += 1
+            }
+        }
+        for option in options where option.required && values[option.name] == nil {
+            throw CLIError.usage("\(option.synopsis) is required.", command: command)
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ option: String) -> String? { values[option]?.last }
-    func all(_ option: String) -> [String] { values[option] ?? [] }
+    /// Reading an option the command never declared is a programming mistake, not a
+    /// user's: it would silently read nothing.
+    private func option(_ name: String, takesValue: Bool, repeatable: Bool? = nil) -> OptionSpec {
+        guard let option = declared[name] else { preconditionFailure("\(name) is read but not declared") }
+        precondition(option.takesValue == takesValue, "\(name) is read as a \(takesValue ? "value option" : "flag") but declared otherwise")
+        if let repeatable {
+            precondition(option.repeatable == repeatable, "\(name) is \(option.repeatable ? "" : "not ")repeatable; read it with \(option.repeatable ? "all" : "value")")
+        }
+        return option
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(option(flag, takesValue: false).name) }
+    func value(_ name: String) -> String? { values[option(name, takesValue: true, repeatable: false).name]?.last }
+    func all(_ name: String) -> [String] { values[option(name, takesValue: true, repeatable: true).name] ?? [] }
 }

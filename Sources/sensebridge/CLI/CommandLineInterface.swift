@@ -13,6 +13,9 @@ enum CommandLineInterface {
 
     static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
 
+    /// What may come before the command name.
+    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath]
+
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
         return """
@@ -21,7 +24,7 @@ enum CommandLineInterface {
         USAGE: sensebridge <command> [<subcommand>] [options]
 
         OPTIONS:
-        \(HelpFormat.table([("--version", "Show the version."), ("-h, --help", "Show help information.")] + CommandSpec.commonOptions.prefix(1)))
+        \(HelpFormat.table(rootOptions))
 
         SUBCOMMANDS:
         \(HelpFormat.table(rows))
@@ -100,8 +103,7 @@ enum CommandLineInterface {
             Console.out(command.helpText)
             return .ok
         }
-        let parsed = try Arguments(arguments, spec: .init(flags: command.flags, options: command.valueOptions.union(["--plugin-path"])),
-                                   command: command.name)
+        let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
         let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"))
         return try command.run(parsed, context)
     }

@@ -10,7 +10,6 @@ enum PluginTestCommand {
     static let test = CommandSpec(
         path: ["plugin", "test"],
         abstract: "Run the conformance suite for one plugin, each check in its own process.",
-        usage: "plugin test <manifest-or-id> [--json] [--only <check>] [--timeout <seconds>] [--config <json>]",
         discussion: """
         The checks are chosen by the plugin's kind. Each runs in a child process, so a plugin that \
         crashes, hangs or exits fails that check (with its signal and last output) and the rest still \
@@ -19,13 +18,13 @@ enum PluginTestCommand {
         'N passed, N failed'; the exit status is 1 when any check failed.
         """,
         arguments: [("<manifest-or-id>", "A manifest file, or the id of an installed plugin.")],
-        options: [("--json", "Print the results as JSON."),
-                  ("--only <check>", "Run only this check (repeatable); see docs/HARNESS.md for the list."),
-                  ("--timeout <seconds>", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
-                  ("--config <json>", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address).")],
-        flags: ["--json"],
-        // --run-one and --scratch are the harness talking to itself, not for people.
-        valueOptions: ["--only", "--timeout", "--config", "--run-one", "--scratch"],
+        options: [.flag("--json", "Print the results as JSON."),
+                  .value("--only", "check", "Run only this check (repeatable); see docs/HARNESS.md for the list.", repeatable: true),
+                  .value("--timeout", "seconds", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
+                  .value("--config", "json", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address)."),
+                  // The harness re-invoking this command for each check (HarnessRunner's childArguments), not for people.
+                  .value("--run-one", "check", "Run this one check in this process and report it on stdout.", hidden: true),
+                  .value("--scratch", "dir", "The directory the one check may write in.", hidden: true)],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugin test")

@@ -8,11 +8,9 @@ enum PluginsCommands {
     static let list = CommandSpec(
         path: ["plugins", "list"],
         abstract: "List the plugins found on the search path, broken ones with their reason.",
-        usage: "plugins list [--json] [--strict]",
         discussion: "Reads manifests only: no plugin library is loaded. The first manifest with an id wins; later ones are reported as shadowed.",
-        options: [("--json", "Print a machine-readable listing."),
-                  ("--strict", "Exit with 78 when any manifest is broken or shadowed.")],
-        flags: ["--json", "--strict"],
+        options: [.flag("--json", "Print a machine-readable listing."),
+                  .flag("--strict", "Exit with 78 when any manifest is broken or shadowed.")],
         run: { arguments, context in
             let catalog = context.host.catalog
             if arguments.has("--json") {
@@ -36,10 +34,8 @@ enum PluginsCommands {
     static let inspect = CommandSpec(
         path: ["plugins", "inspect"],
         abstract: "Show one plugin's manifest: kind, ABI, library, capabilities and settings.",
-        usage: "plugins inspect <id> [--json]",
         arguments: [("<id>", "The plugin's reverse-DNS id, as 'plugins list' shows it.")],
-        options: [("--json", "Print the manifest's details as JSON.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print the manifest's details as JSON.")],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one plugin id.", command: "plugins inspect")
