@@ -74,4 +74,78 @@ import Testing
         let stored = try FileManager.default.contentsOfDirectory(atPath: Self.snapshots.path).filter { $0.hasSuffix(".txt") }
         #expect(Set(stored).subtracting(known).isEmpty, "stale snapshots: \(Set(stored).subtracting(known).sorted())")
     }
+
+    // MARK: - Each option declared once: what help shows is what the parser takes
+
+    struct OptionRow {
+        var label: String
+        /// Every spelling, e.g. ["-h", "--help"].
+        var names: [String]
+        var takesValue: Bool
+    }
+
+    /// The rows of a help text's OPTIONS table, read back from the text.
+    static func optionRows(in help: String) -> [OptionRow] {
+        guard let section = help.components(separatedBy: "OPTIONS:\n").dropFirst().first else { return [] }
+        return section.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  -") }
+            .map { line in
+                let label = line.dropFirst(2).components(separatedBy: "  ")[0]
+                let names = label.components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
+                return OptionRow(label: label, names: names, takesValue: label.contains(" <"))
+            }
+    }
+
+    /// The option names a usage line mentions, in order, repeats kept.
+    static func usageOptions(in help: String) -> [String] {
+        guard let line = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") }) else { return [] }
+        return line.split(separator: " ").compactMap { word in
+            let name = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            return name.hasPrefix("--") ? name : nil
+        }
+    }
+
+    static let undeclared = "--zz-undeclared"
+
+    /// Feeds the parser each option the help shows, then a word nobody declared. When the
+    /// option was accepted as shown (flag or value) the parser gets past it and names the
+    /// undeclared word; any other answer means help and parser disagree. Nothing runs: the
+    /// command line is refused before the command sees it.
+    func expectAccepted(_ path: [String], _ row: OptionRow) throws {
+        let context = "\((["sensebridge"] + path).joined(separator: " ")) \(row.label)"
+        let unknown = "Unknown option '\(Self.undeclared)'."
+        for name in row.names where name != "-h" && name != "--help" {
+            let spellings: [[String]] = row.takesValue ? [[name, "x"], ["\(name)=x"]] : [[name]]
+            for words in spellings {
+                let result = try cli(path + words + [Self.undeclared])
+                #expect(result.status == 64 && result.standardError.contains(unknown), "\(context) via \(words): \(result.standardError)")
+            }
+            let bare = try cli(path + (row.takesValue ? [name] : ["\(name)=x"]))
+            let refusal = row.takesValue ? "\(name) needs a value." : "\(name) takes no value."
+            #expect(bare.status == 64 && bare.standardError.contains(refusal), "\(context): \(bare.standardError)")
+        }
+    }
+
+    @Test func everyOptionInHelpIsListedOnceAndAcceptedAsShown() throws {
+        let leaves = try commandPaths().filter { try !$0.isEmpty && !cli($0 + ["--help"]).standardOutput.contains("SUBCOMMANDS:") }
+        #expect(leaves.count > 10, "found only \(leaves)")
+        for path in leaves {
+            let help = try cli(path + ["--help"]).standardOutput
+            let rows = Self.optionRows(in: help)
+            let names = rows.flatMap(\.names)
+            #expect(Set(names).count == names.count, "\(path): an option is listed twice: \(names)")
+            #expect(names.suffix(3) == ["--plugin-path", "-h", "--help"], "\(path): the common options end the table: \(names)")
+            // The usage line names each of the command's own options once, and no other.
+            let own = names.dropLast(3)
+            let usage = Self.usageOptions(in: help)
+            #expect(usage.sorted() == own.sorted(), "\(path): usage shows \(usage), the table \(Array(own))")
+            for row in rows { try expectAccepted(path, row) }
+        }
+        let root = try cli(["--help"]).standardOutput
+        let rootRows = Self.optionRows(in: root)
+        #expect(rootRows.map(\.label) == ["--version", "-h, --help", "--plugin-path <dir>"])
+        for row in rootRows { try expectAccepted([], row) }
+    }
 }
+
