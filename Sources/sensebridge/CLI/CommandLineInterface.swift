@@ -47,30 +47,19 @@ enum CommandLineInterface {
     }
 
     static func dispatch(_ arguments: [String]) throws -> ExitCode {
-        var rest = arguments
-        var pluginPaths: [String] = []
-        // Global options before the command name.
-        while let first = rest.first, first.hasPrefix("-") {
-            switch first {
-            case "-h", "--help":
-                Console.out(rootHelp)
-                return .ok
-            case "--version":
-                Console.out("sensebridge \(version) (plugin ABI \(HostABI.versionString), \(SwiftRuntime.current))")
-                return .ok
-            case "--plugin-path":
-                guard rest.count > 1 else { throw CLIError.usage("--plugin-path needs a value.", command: "") }
-                pluginPaths.append(rest[1])
-                rest.removeFirst(2)
-            default:
-                if first.hasPrefix("--plugin-path=") {
-                    pluginPaths.append(String(first.dropFirst("--plugin-path=".count)))
-                    rest.removeFirst()
-                } else {
-                    throw CLIError(message: "Unknown option '\(first)'.\nSee 'sensebridge --help'.", code: .usage)
-                }
-            }
+        // Global options before the command name; a `--` there ends them, so the next word
+        // is the command whatever it looks like.
+        let global = try Arguments(arguments, options: rootOptions, command: "", stopsAtFirstPositional: true)
+        if global.has("--help") {
+            Console.out(rootHelp)
+            return .ok
         }
+        if global.has("--version") {
+            Console.out("sensebridge \(version) (plugin ABI \(HostABI.versionString), \(SwiftRuntime.current))")
+            return .ok
+        }
+        let pluginPaths = global.all("--plugin-path")
+        var rest = global.remainder
         guard let name = rest.first else {
             Console.err(rootHelp)
             return .usage
@@ -92,14 +81,23 @@ enum CommandLineInterface {
             return .ok
         }
         rest.removeFirst()
-        guard let command = group.subcommands.first(where: { $0.path.last == subName }) else {
-            throw CLIError.usage("Unknown subcommand '\(subName)' of '\(name)'.", command: name)
+        // `plugins -- list`: the word after `--` is the subcommand's name, never help.
+        if subName == "--", let literal = rest.first {
+            rest.removeFirst()
+            return try run(try subcommand(literal, of: group), rest, pluginPaths)
         }
-        return try run(command, rest, pluginPaths)
+        return try run(try subcommand(subName, of: group), rest, pluginPaths)
+    }
+
+    static func subcommand(_ name: String, of group: CommandGroup) throws -> CommandSpec {
+        guard let command = group.subcommands.first(where: { $0.path.last == name }) else {
+            throw CLIError.usage("Unknown subcommand '\(name)' of '\(group.name)'.", command: group.name)
+        }
+        return command
     }
 
     static func run(_ command: CommandSpec, _ arguments: [String], _ pluginPaths: [String]) throws -> ExitCode {
-        if arguments.contains("-h") || arguments.contains("--help") {
+        if Arguments.requestsHelp(arguments) {
             Console.out(command.helpText)
             return .ok
         }
@@ -124,10 +122,7 @@ enum CommandLineInterface {
             Console.out(group.helpText)
             return .ok
         }
-        guard let command = group.subcommands.first(where: { $0.path.last == path[1] }) else {
-            throw CLIError.usage("Unknown subcommand '\(path[1])' of '\(first)'.", command: first)
-        }
-        Console.out(command.helpText)
+        Console.out(try subcommand(path[1], of: group).helpText)
         return .ok
     }
 }
