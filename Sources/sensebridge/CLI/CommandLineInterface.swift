@@ -7,7 +7,7 @@ enum CommandLineInterface {
     static let version = "0.1.0"
 
     static var groups: [CommandGroup] {
-        [PluginsCommands.group, ProfilesCommands.group, PluginTestCommand.group, SettingsCommands.group,
+        [PluginsCommands.group, ProfilesCommands.group, SettingsCommands.group,
          CredentialsCommands.group, ComposerCommands.group]
     }
 
@@ -69,7 +69,7 @@ enum CommandLineInterface {
         if let leaf = leaves.first(where: { $0.path == [name] }) {
             return try run(leaf, rest, pluginPaths)
         }
-        guard let group = groups.first(where: { $0.name == name }) else {
+        guard let group = groups.first(where: { $0.isNamed(name) }) else {
             throw CLIError(message: "Unknown command '\(name)'.\nSee 'sensebridge --help'.", code: .usage)
         }
         guard let subName = rest.first else {
@@ -115,7 +115,7 @@ enum CommandLineInterface {
             Console.out(leaf.helpText)
             return .ok
         }
-        guard let group = groups.first(where: { $0.name == first }) else {
+        guard let group = groups.first(where: { $0.isNamed(first) }) else {
             throw CLIError(message: "Unknown command '\(first)'.\nSee 'sensebridge --help'.", code: .usage)
         }
         guard path.count > 1 else {

@@ -46,6 +46,11 @@ struct CommandGroup {
     var name: String
     var abstract: String
     var subcommands: [CommandSpec]
+    /// Other names that reach this group exactly as its own does, shown in no help:
+    /// a former name kept for the scripts that use it.
+    var hiddenAliases: [String] = []
+
+    func isNamed(_ word: String) -> Bool { word == name || hiddenAliases.contains(word) }
 
     var helpText: String {
         let rows = subcommands.map { ($0.path.last!, $0.abstract) }

@@ -2,13 +2,12 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 
-/// `sensebridge plugin test`: the conformance harness a plugin author runs before
-/// anyone loads their library.
+/// `sensebridge plugins test`: the conformance harness a plugin author runs before
+/// anyone loads their library. `plugin test`, its first name, still reaches it (see
+/// PluginsCommands.group).
 enum PluginTestCommand {
-    static let group = CommandGroup(name: "plugin", abstract: "Test a plugin library against the plugin ABI's rules.", subcommands: [test])
-
     static let test = CommandSpec(
-        path: ["plugin", "test"],
+        path: ["plugins", "test"],
         abstract: "Run the conformance suite for one plugin, each check in its own process.",
         discussion: """
         The checks are chosen by the plugin's kind. Each runs in a child process, so a plugin that \
@@ -27,7 +26,7 @@ enum PluginTestCommand {
                   .value("--scratch", "dir", "The directory the one check may write in.", hidden: true)],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
-                throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugin test")
+                throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugins test")
             }
             let timeout = try parseTimeout(arguments.value("--timeout"))
             let overrides = try parseConfig(arguments.value("--config"))
@@ -48,7 +47,7 @@ enum PluginTestCommand {
                     if !json { Console.out(line(result)) }
                 }
             } catch let unknown as HarnessRunner.UnknownChecks {
-                throw CLIError.usage(unknown.description, command: "plugin test")
+                throw CLIError.usage(unknown.description, command: "plugins test")
             } catch let problem as PluginConfigResolver.Problem {
                 throw CLIError(message: "\(problem) Fix --config; 'sensebridge plugins inspect \(problem.pluginID)' lists the settings.", code: .config)
             }
@@ -63,7 +62,7 @@ enum PluginTestCommand {
     static func parseTimeout(_ text: String?) throws -> TimeInterval {
         guard let text else { return HarnessDefaults.timeout }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-            throw CLIError.usage("--timeout must be a number of seconds between 0 and 3600, not '\(text)'.", command: "plugin test")
+            throw CLIError.usage("--timeout must be a number of seconds between 0 and 3600, not '\(text)'.", command: "plugins test")
         }
         return seconds
     }
@@ -72,7 +71,7 @@ enum PluginTestCommand {
         guard let text else { return [:] }
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
               let object = JSONValue(any: parsed)?.objectValue else {
-            throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugin test")
+            throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugins test")
         }
         return object
     }

@@ -1,9 +1,14 @@
 import Foundation
 import SenseBridgeHost
 
-/// `sensebridge plugins list|inspect`: read manifests only; no plugin code runs.
+/// `sensebridge plugins list|inspect|test`. `list` and `inspect` read manifests only, so
+/// no plugin code runs; `test` (PluginTestCommand) loads the library, in child processes.
 enum PluginsCommands {
-    static let group = CommandGroup(name: "plugins", abstract: "List and inspect installed plugins.", subcommands: [list, inspect])
+    /// `plugin` was a group of its own holding only `test`, one letter from this one; it
+    /// stays as a hidden alias so scripts and the harness's own re-invocation
+    /// (`plugin test --run-one`) keep working, while help shows one name.
+    static let group = CommandGroup(name: "plugins", abstract: "List, inspect and test plugins.",
+                                    subcommands: [list, inspect, PluginTestCommand.test], hiddenAliases: ["plugin"])
 
     static let list = CommandSpec(
         path: ["plugins", "list"],
