@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs `sensebridge plugin test` on every staged plugin manifest and fails if any
+# Runs `sensebridge plugins test` on every staged plugin manifest and fails if any
 # plugin fails a check. `make test` calls it after `make build` has staged the
 # manifests and libraries into .build/plugins/.
 #
@@ -61,7 +61,7 @@ for manifest in "${manifests[@]}"; do
         echo "   (usesNetwork: tested against the stand-in server, $network_json)"
     fi
     # shellcheck disable=SC2086  # extra arguments are split on purpose
-    if ! "$cli" plugin test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
+    if ! "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
         failed+=("$manifest")
     fi
     stop_server

@@ -250,10 +250,10 @@ PY
     section "the host loads and calls both examples"
     # The conformance harness, exactly as docs/WRITING_PLUGINS.md tells an author to run it.
     for id in com.example.teletype com.example.counting-composer; do
-        if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugin test "$id" >"$scratch/harness-$id.log" 2>&1; then
-            pass "sensebridge plugin test $id: $(tail -n 1 "$scratch/harness-$id.log")"
+        if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugins test "$id" >"$scratch/harness-$id.log" 2>&1; then
+            pass "sensebridge plugins test $id: $(tail -n 1 "$scratch/harness-$id.log")"
         else
-            fail "sensebridge plugin test $id failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$id.log" | sed 's/^/    /'
+            fail "sensebridge plugins test $id failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$id.log" | sed 's/^/    /'
         fi
     done
     # A profile that names the C target, with the Swift composer describing a scene.

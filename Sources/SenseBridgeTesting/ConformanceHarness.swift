@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs `sensebridge plugin test` on a manifest, exactly as a third-party author runs
+/// Runs `sensebridge plugins test` on a manifest, exactly as a third-party author runs
 /// it, so each plugin's own test target proves the plugin passes the harness.
 public enum ConformanceHarness {
     public struct Outcome {
@@ -12,7 +12,7 @@ public enum ConformanceHarness {
 
     public static func run(_ manifest: URL, extraArguments: [String] = [], timeout: TimeInterval = 600) throws -> Outcome {
         let home = try TemporaryDirectory("sensebridge-conformance")
-        let result = try ProcessRunner.cli(["plugin", "test", manifest.path, "--json"] + extraArguments,
+        let result = try ProcessRunner.cli(["plugins", "test", manifest.path, "--json"] + extraArguments,
                                            home: home.url, timeout: timeout)
         guard let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
               let checks = object["checks"] as? [[String: Any]] else {

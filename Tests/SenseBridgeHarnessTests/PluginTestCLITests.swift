@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeTesting
 import Testing
 
-/// `sensebridge plugin test` as a plugin author runs it: the built CLI, a real
+/// `sensebridge plugins test` as a plugin author runs it: the built CLI, a real
 /// library per defect, and the JSON it prints. Each broken fixture must fail
 /// exactly the check for its defect, with a reason that names it; the other checks
 /// pass or are skipped because a prerequisite failed.
@@ -54,7 +54,7 @@ import Testing
     }
 
     func test(_ manifest: URL, timeout: Int = 5, extra: [String] = []) throws -> Run {
-        let result = try cli(["plugin", "test", manifest.path, "--json", "--timeout", String(timeout)] + extra)
+        let result = try cli(["plugins", "test", manifest.path, "--json", "--timeout", String(timeout)] + extra)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
                                   "not JSON: \(result.standardOutput)\n\(result.standardError)")
         let checks = try #require(object["checks"] as? [[String: Any]])
@@ -193,7 +193,7 @@ import Testing
 
     @Test func humanOutputEndsWithTheSummaryAndFindsPluginsById() throws {
         _ = try fixture("byid", .sensingSource)
-        let result = try cli(["plugin", "test", "org.sensebridge.byid", "--only", "manifest", "--only", "frame-timestamps"])
+        let result = try cli(["plugins", "test", "org.sensebridge.byid", "--only", "manifest", "--only", "frame-timestamps"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
@@ -203,15 +203,16 @@ import Testing
 
     @Test func usageErrors() throws {
         let manifest = try fixture("usage", .renderTarget)
-        let unknown = try cli(["plugin", "test", manifest.path, "--only", "no-such-check"])
+        let unknown = try cli(["plugins", "test", manifest.path, "--only", "no-such-check"])
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("No check named 'no-such-check'. Checks for this plugin: manifest, create-default"))
-        #expect(unknown.standardError.hasSuffix("See 'sensebridge plugin test --help'.\n"))
-        #expect(try cli(["plugin", "test", manifest.path, "--timeout", "-1"]).status == 64)
-        #expect(try cli(["plugin", "test"]).status == 64)
-        let missing = try cli(["plugin", "test", "/nonexistent/x.json"])
+        #expect(unknown.standardError.hasSuffix("See 'sensebridge plugins test --help'.\n"))
+        let negative = try cli(["plugins", "test", manifest.path, "--timeout", "-1"])
+        #expect(negative.status == 64 && negative.standardError.contains("--timeout must be a number of seconds between 0 and 3600, not '-1'."))
+        #expect(try cli(["plugins", "test"]).status == 64)
+        let missing = try cli(["plugins", "test", "/nonexistent/x.json"])
         #expect(missing.status == 66 && missing.standardError.contains("No manifest at /nonexistent/x.json"))
-        #expect(try cli(["plugin", "test", "org.example.absent"]).status == 69)
+        #expect(try cli(["plugins", "test", "org.example.absent"]).status == 69)
     }
 
     @Test func configIsLaidOverTheDefaultsAndCheckedAgainstTheSchema() throws {
@@ -222,20 +223,70 @@ import Testing
         #expect(run.status == 0)
         #expect(run.reason(of: "create-default").hasPrefix("created with {\"path\":\""))
         #expect(run.reason(of: "create-default").contains("/log.txt\",\"rate\":3}"))
-        let wrongKey = try cli(["plugin", "test", manifest.path, "--config", #"{"colour": "red"}"#])
+        let wrongKey = try cli(["plugins", "test", manifest.path, "--config", #"{"colour": "red"}"#])
         #expect(wrongKey.status == 78)
         #expect(wrongKey.standardError.contains("key 'colour' is not a setting of this plugin (known: path, rate)"))
-        let notAnObject = try cli(["plugin", "test", manifest.path, "--config", "[1]"])
+        let notAnObject = try cli(["plugins", "test", manifest.path, "--config", "[1]"])
         #expect(notAnObject.status == 64)
     }
 
-    @Test func helpDoesNotShowTheInternalOptions() throws {
-        let help = try cli(["plugin", "test", "--help"]).standardOutput
-        #expect(help == (try cli(["help", "plugin", "test"]).standardOutput))
-        for expected in ["USAGE: sensebridge plugin test <manifest-or-id>", "--only <check>", "--timeout <seconds>", "--config <json>", "--json"] {
-            #expect(help.contains(expected))
+    @Test func helpIsTheSameByEveryRouteAndHidesTheInternalOptions() throws {
+        let help = try cli(["plugins", "test", "--help"])
+        #expect(help.status == 0)
+        for route in [["plugins", "test", "-h"], ["help", "plugins", "test"],
+                      // The former name reaches the same command, so the same text.
+                      ["plugin", "test", "--help"], ["plugin", "test", "-h"], ["help", "plugin", "test"]] {
+            let other = try cli(route)
+            #expect(other.status == 0 && other.standardOutput == help.standardOutput, "\(route) printed:\n\(other.standardOutput)")
         }
-        #expect(!help.contains("--run-one") && !help.contains("--scratch"))
-        #expect(try cli(["--help"]).standardOutput.contains("plugin"))
+        for expected in ["USAGE: sensebridge plugins test <manifest-or-id>", "--only <check>", "--timeout <seconds>", "--config <json>", "--json"] {
+            #expect(help.standardOutput.contains(expected))
+        }
+        #expect(!help.standardOutput.contains("--run-one") && !help.standardOutput.contains("--scratch"))
+        #expect(try cli(["plugins", "--help"]).standardOutput.contains("\n  test   "))
+        // One group in the root's help: `plugin` is an alias, not a second group.
+        let root = try cli(["--help"]).standardOutput
+        #expect(root.contains("\n  plugins ") && !root.contains("\n  plugin "))
+    }
+
+    // MARK: - `plugin test`, the former name, is the same command
+
+    /// A report with what varies from run to run (timings) taken out.
+    func comparable(_ output: String) -> String {
+        output.split(separator: "\n").filter { !$0.contains("\"durationMs\"") }.joined(separator: "\n")
+            .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
+    }
+
+    @Test func bothNamesGiveTheSameReportOnAShippedPlugin() throws {
+        let manifest = try RepositoryPaths.stagedManifest("label-list-composer.json")
+        let arguments = [manifest.path, "--json", "--only", "manifest", "--only", "create-default", "--only", "compose-corpus"]
+        let plural = try cli(["plugins", "test"] + arguments)
+        let singular = try cli(["plugin", "test"] + arguments)
+        #expect(plural.status == 0, "\(plural.standardOutput)\n\(plural.standardError)")
+        #expect(singular.status == plural.status)
+        #expect(plural.standardOutput.contains("\"compose-corpus\""))
+        #expect(comparable(singular.standardOutput) == comparable(plural.standardOutput))
+        #expect(singular.standardError == plural.standardError)
+        // Its usage errors too, which name the command by its one name.
+        let unknown = try cli(["plugin", "test", manifest.path, "--only", "no-such-check"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError == (try cli(["plugins", "test", manifest.path, "--only", "no-such-check"])).standardError)
+    }
+
+    /// The harness re-invokes the CLI once per check with the internal options; both
+    /// names must take them, whichever one the runner is told to use.
+    @Test func bothNamesRunOneCheckAsTheHarnessAsks() throws {
+        let manifest = try RepositoryPaths.stagedManifest("label-list-composer.json")
+        let scratch = try TemporaryDirectory()
+        var verdicts: [String] = []
+        for name in ["plugins", "plugin"] {
+            let result = try cli([name, "test", "--run-one", "manifest", "--timeout", "5", "--scratch", scratch.url.path, manifest.path])
+            #expect(result.status == 0, "\(name): \(result.standardError)")
+            // Run by hand, with no parent's channel, the child writes its verdict to stderr.
+            #expect(result.standardError.hasPrefix("SBRESULT - {"), "\(name): \(result.standardError)")
+            #expect(result.standardError.contains("\"status\":\"pass\""))
+            verdicts.append(result.standardError)
+        }
+        #expect(verdicts[0] == verdicts[1])
     }
 }

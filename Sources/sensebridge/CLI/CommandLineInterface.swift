@@ -7,11 +7,14 @@ enum CommandLineInterface {
     static let version = "0.1.0"
 
     static var groups: [CommandGroup] {
-        [PluginsCommands.group, ProfilesCommands.group, PluginTestCommand.group, SettingsCommands.group,
+        [PluginsCommands.group, ProfilesCommands.group, SettingsCommands.group,
          CredentialsCommands.group, ComposerCommands.group]
     }
 
     static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
+
+    /// What may come before the command name.
+    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath]
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
@@ -21,7 +24,7 @@ enum CommandLineInterface {
         USAGE: sensebridge <command> [<subcommand>] [options]
 
         OPTIONS:
-        \(HelpFormat.table([("--version", "Show the version."), ("-h, --help", "Show help information.")] + CommandSpec.commonOptions.prefix(1)))
+        \(HelpFormat.table(rootOptions))
 
         SUBCOMMANDS:
         \(HelpFormat.table(rows))
@@ -44,30 +47,19 @@ enum CommandLineInterface {
     }
 
     static func dispatch(_ arguments: [String]) throws -> ExitCode {
-        var rest = arguments
-        var pluginPaths: [String] = []
-        // Global options before the command name.
-        while let first = rest.first, first.hasPrefix("-") {
-            switch first {
-            case "-h", "--help":
-                Console.out(rootHelp)
-                return .ok
-            case "--version":
-                Console.out("sensebridge \(version) (plugin ABI \(HostABI.versionString), \(SwiftRuntime.current))")
-                return .ok
-            case "--plugin-path":
-                guard rest.count > 1 else { throw CLIError.usage("--plugin-path needs a value.", command: "") }
-                pluginPaths.append(rest[1])
-                rest.removeFirst(2)
-            default:
-                if first.hasPrefix("--plugin-path=") {
-                    pluginPaths.append(String(first.dropFirst("--plugin-path=".count)))
-                    rest.removeFirst()
-                } else {
-                    throw CLIError(message: "Unknown option '\(first)'.\nSee 'sensebridge --help'.", code: .usage)
-                }
-            }
+        // Global options before the command name; a `--` there ends them, so the next word
+        // is the command whatever it looks like.
+        let global = try Arguments(arguments, options: rootOptions, command: "", stopsAtFirstPositional: true)
+        if global.has("--help") {
+            Console.out(rootHelp)
+            return .ok
         }
+        if global.has("--version") {
+            Console.out("sensebridge \(version) (plugin ABI \(HostABI.versionString), \(SwiftRuntime.current))")
+            return .ok
+        }
+        let pluginPaths = global.all("--plugin-path")
+        var rest = global.remainder
         guard let name = rest.first else {
             Console.err(rootHelp)
             return .usage
@@ -77,7 +69,7 @@ enum CommandLineInterface {
         if let leaf = leaves.first(where: { $0.path == [name] }) {
             return try run(leaf, rest, pluginPaths)
         }
-        guard let group = groups.first(where: { $0.name == name }) else {
+        guard let group = groups.first(where: { $0.isNamed(name) }) else {
             throw CLIError(message: "Unknown command '\(name)'.\nSee 'sensebridge --help'.", code: .usage)
         }
         guard let subName = rest.first else {
@@ -89,19 +81,27 @@ enum CommandLineInterface {
             return .ok
         }
         rest.removeFirst()
-        guard let command = group.subcommands.first(where: { $0.path.last == subName }) else {
-            throw CLIError.usage("Unknown subcommand '\(subName)' of '\(name)'.", command: name)
+        // `plugins -- list`: the word after `--` is the subcommand's name, never help.
+        if subName == "--", let literal = rest.first {
+            rest.removeFirst()
+            return try run(try subcommand(literal, of: group), rest, pluginPaths)
         }
-        return try run(command, rest, pluginPaths)
+        return try run(try subcommand(subName, of: group), rest, pluginPaths)
+    }
+
+    static func subcommand(_ name: String, of group: CommandGroup) throws -> CommandSpec {
+        guard let command = group.subcommands.first(where: { $0.path.last == name }) else {
+            throw CLIError.usage("Unknown subcommand '\(name)' of '\(group.name)'.", command: group.name)
+        }
+        return command
     }
 
     static func run(_ command: CommandSpec, _ arguments: [String], _ pluginPaths: [String]) throws -> ExitCode {
-        if arguments.contains("-h") || arguments.contains("--help") {
+        if Arguments.requestsHelp(arguments) {
             Console.out(command.helpText)
             return .ok
         }
-        let parsed = try Arguments(arguments, spec: .init(flags: command.flags, options: command.valueOptions.union(["--plugin-path"])),
-                                   command: command.name)
+        let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
         let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"))
         return try command.run(parsed, context)
     }
@@ -115,17 +115,14 @@ enum CommandLineInterface {
             Console.out(leaf.helpText)
             return .ok
         }
-        guard let group = groups.first(where: { $0.name == first }) else {
+        guard let group = groups.first(where: { $0.isNamed(first) }) else {
             throw CLIError(message: "Unknown command '\(first)'.\nSee 'sensebridge --help'.", code: .usage)
         }
         guard path.count > 1 else {
             Console.out(group.helpText)
             return .ok
         }
-        guard let command = group.subcommands.first(where: { $0.path.last == path[1] }) else {
-            throw CLIError.usage("Unknown subcommand '\(path[1])' of '\(first)'.", command: first)
-        }
-        Console.out(command.helpText)
+        Console.out(try subcommand(path[1], of: group).helpText)
         return .ok
     }
 }

@@ -18,7 +18,8 @@ struct CLIError: Error {
     var message: String
     var code: ExitCode
 
+    /// `command` is the command's full name (`plugins test`); empty for the root's own options.
     static func usage(_ message: String, command: String) -> CLIError {
-        CLIError(message: "\(message)\nSee 'sensebridge \(command) --help'.", code: .usage)
+        CLIError(message: "\(message)\nSee 'sensebridge \(command.isEmpty ? "" : command + " ")--help'.", code: .usage)
     }
 }

@@ -17,20 +17,17 @@ enum ComposerCommands {
     static let testConnection = CommandSpec(
         path: ["composer", "test-connection"],
         abstract: "Make one real request to a reasoning provider and report success or the specific failure.",
-        usage: "composer test-connection [--provider <provider>] [--timeout <seconds>] [--json] [--speak] [--profile <name>]",
         discussion: """
         Sends the fixed labels "chair" and "table" (nothing perceived) to the provider, with your stored key, and
         judges the reply exactly as a session would. Needs that provider's terms acknowledged, but not the backend
         switched on, so a key can be checked before it is used. Never retried.
         Exit status: 0 works, 65 reply rejected, 69 unreachable or failing, 78 not configured or consented.
         """,
-        options: [("--provider <provider>", "anthropic, openai, nvidia-nim or local-endpoint (default: the current backend)."),
-                  ("--timeout <seconds>", "Give up after this long (0.5 to 8; default 8, as for one describe request)."),
-                  ("--json", "Print the result as JSON."),
-                  ("--speak", "Also say the result through the profile's render targets."),
-                  ("--profile <name>", "The profile whose render targets --speak uses (default: blind).")],
-        flags: ["--json", "--speak"],
-        valueOptions: ["--provider", "--timeout", "--profile"],
+        options: [.value("--provider", "provider", "anthropic, openai, nvidia-nim or local-endpoint (default: the current backend)."),
+                  .value("--timeout", "seconds", "Give up after this long (0.5 to 8; default 8, as for one describe request)."),
+                  .flag("--json", "Print the result as JSON."),
+                  .flag("--speak", "Also say the result through the profile's render targets."),
+                  .value("--profile", "name", "The profile whose render targets --speak uses (default: blind).")],
         run: { arguments, context in
             try run(arguments, context)
         })

@@ -14,12 +14,12 @@ enum CredentialsCommands {
     static let set = CommandSpec(
         path: ["credentials", "set"],
         abstract: "Store an API key, read from standard input.",
-        usage: "credentials set <provider> < key-file",
         discussion: """
         Reads the key from standard input (hidden when typed at a terminal), never from an argument.
         Stores it in $XDG_CONFIG_HOME/sensebridge/credentials/<provider>, readable only by you (0600).
         """,
         arguments: [("<provider>", names + ".")],
+        standardInput: "key-file",
         run: { arguments, context in
             guard let name = arguments.positionals.first.flatMap(CredentialName.init(rawValue:)) else {
                 throw CLIError.usage("Expected one provider: \(names).", command: "credentials set")
@@ -42,7 +42,6 @@ enum CredentialsCommands {
     static let remove = CommandSpec(
         path: ["credentials", "remove"],
         abstract: "Delete a stored API key.",
-        usage: "credentials remove <provider>",
         discussion: "Switching the backend to on-device keeps keys; this is how one is deleted.",
         arguments: [("<provider>", names + ".")],
         run: { arguments, context in
@@ -61,9 +60,7 @@ enum CredentialsCommands {
     static let list = CommandSpec(
         path: ["credentials", "list"],
         abstract: "Show which providers have a stored key (never the key itself).",
-        usage: "credentials list [--json]",
-        options: [("--json", "Print a machine-readable listing.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print a machine-readable listing.")],
         run: { arguments, context in
             let store = CredentialStore.standard(environment: context.environment)
             let rows = CredentialName.allCases.map { name -> (CredentialName, String, String?) in

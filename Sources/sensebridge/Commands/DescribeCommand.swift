@@ -7,20 +7,17 @@ enum DescribeCommand {
     static let spec = CommandSpec(
         path: ["describe"],
         abstract: "Describe a records file once: print the hedged sentences and render them through a profile.",
-        usage: "describe --records <file> [--locale en|es|vi] [--detail brief|standard|detailed] [--composer <id>] [--profile <name|path>] [--output <dir>] [--no-render] [--json]",
         discussion: """
         The composer proposes subject phrases; the host validates every one, hedges it from the \
         weakest confidence it covers, and replaces anything it refuses with the fallback composer's words. \
         The spoken sentences are printed on stdout, one per line; where each output went is printed on stderr.
         """,
-        options: [("--records <file>", "A records file (JSON Lines, docs/FORMATS.md)."),
-                  ("--detail <level>", "How many things are named: brief, standard or detailed (default: the profile's)."),
-                  ("--composer <id>", "Use this composer instead of the profile's.")]
-            + OutputOptions.help
-            + [("--no-render", "Only print the sentences; create no render target."),
-               ("--json", "Print the sentences and the validator's report as JSON.")],
-        flags: ["--no-render", "--json"],
-        valueOptions: Set(["--records", "--detail", "--composer"]).union(OutputOptions.valueOptions),
+        options: [.value("--records", "file", "A records file (JSON Lines, docs/FORMATS.md).", required: true),
+                  .value("--detail", "level", "How many things are named: brief, standard or detailed (default: the profile's)."),
+                  .value("--composer", "id", "Use this composer instead of the profile's.")]
+            + OutputOptions.options
+            + [.flag("--no-render", "Only print the sentences; create no render target."),
+               .flag("--json", "Print the sentences and the validator's report as JSON.")],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {

@@ -4,12 +4,11 @@ import SenseBridgeHost
 
 /// The options every command that speaks shares, and the profile runtime they build.
 enum OutputOptions {
-    static let help: [(String, String)] = [
-        ("--profile <name|path>", "The output profile (default: \(ProfileStore.defaultProfileName))."),
-        ("--locale <en|es|vi>", "The language spoken (default: the profile's)."),
-        ("--output <dir>", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
+    static let options: [OptionSpec] = [
+        .value("--profile", "name|path", "The output profile (default: \(ProfileStore.defaultProfileName))."),
+        .value("--locale", "en|es|vi", "The language spoken (default: the profile's)."),
+        .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
     ]
-    static let valueOptions: Set<String> = ["--profile", "--locale", "--output"]
 
     static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
         guard let text = arguments.value("--locale") ?? Optional(profile.locale) else { return .en }

@@ -3,15 +3,13 @@ import SenseBridgeCore
 import SenseBridgeHarness
 import SenseBridgeHost
 
-/// `sensebridge plugin test`: the conformance harness a plugin author runs before
-/// anyone loads their library.
+/// `sensebridge plugins test`: the conformance harness a plugin author runs before
+/// anyone loads their library. `plugin test`, its first name, still reaches it (see
+/// PluginsCommands.group).
 enum PluginTestCommand {
-    static let group = CommandGroup(name: "plugin", abstract: "Test a plugin library against the plugin ABI's rules.", subcommands: [test])
-
     static let test = CommandSpec(
-        path: ["plugin", "test"],
+        path: ["plugins", "test"],
         abstract: "Run the conformance suite for one plugin, each check in its own process.",
-        usage: "plugin test <manifest-or-id> [--json] [--only <check>] [--timeout <seconds>] [--config <json>]",
         discussion: """
         The checks are chosen by the plugin's kind. Each runs in a child process, so a plugin that \
         crashes, hangs or exits fails that check (with its signal and last output) and the rest still \
@@ -20,16 +18,16 @@ enum PluginTestCommand {
         'N passed, N failed'; the exit status is 1 when any check failed.
         """,
         arguments: [("<manifest-or-id>", "A manifest file, or the id of an installed plugin.")],
-        options: [("--json", "Print the results as JSON."),
-                  ("--only <check>", "Run only this check (repeatable); see docs/HARNESS.md for the list."),
-                  ("--timeout <seconds>", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
-                  ("--config <json>", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address).")],
-        flags: ["--json"],
-        // --run-one and --scratch are the harness talking to itself, not for people.
-        valueOptions: ["--only", "--timeout", "--config", "--run-one", "--scratch"],
+        options: [.flag("--json", "Print the results as JSON."),
+                  .value("--only", "check", "Run only this check (repeatable); see docs/HARNESS.md for the list.", repeatable: true),
+                  .value("--timeout", "seconds", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
+                  .value("--config", "json", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address)."),
+                  // The harness re-invoking this command for each check (HarnessRunner's childArguments), not for people.
+                  .value("--run-one", "check", "Run this one check in this process and report it on stdout.", hidden: true),
+                  .value("--scratch", "dir", "The directory the one check may write in.", hidden: true)],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
-                throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugin test")
+                throw CLIError.usage("Expected exactly one manifest file or plugin id.", command: "plugins test")
             }
             let timeout = try parseTimeout(arguments.value("--timeout"))
             let overrides = try parseConfig(arguments.value("--config"))
@@ -52,7 +50,7 @@ enum PluginTestCommand {
                     if !json { Console.out(line(result)) }
                 }
             } catch let unknown as HarnessRunner.UnknownChecks {
-                throw CLIError.usage(unknown.description, command: "plugin test")
+                throw CLIError.usage(unknown.description, command: "plugins test")
             } catch let problem as PluginConfigResolver.Problem {
                 throw CLIError(message: "\(problem) Fix --config; 'sensebridge plugins inspect \(problem.pluginID)' lists the settings.", code: .config)
             }
@@ -67,7 +65,7 @@ enum PluginTestCommand {
     static func parseTimeout(_ text: String?) throws -> TimeInterval {
         guard let text else { return HarnessDefaults.timeout }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-            throw CLIError.usage("--timeout must be a number of seconds between 0 and 3600, not '\(text)'.", command: "plugin test")
+            throw CLIError.usage("--timeout must be a number of seconds between 0 and 3600, not '\(text)'.", command: "plugins test")
         }
         return seconds
     }
@@ -76,7 +74,7 @@ enum PluginTestCommand {
         guard let text else { return [:] }
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
               let object = JSONValue(any: parsed)?.objectValue else {
-            throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugin test")
+            throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugins test")
         }
         return object
     }

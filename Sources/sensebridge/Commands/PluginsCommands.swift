@@ -1,18 +1,21 @@
 import Foundation
 import SenseBridgeHost
 
-/// `sensebridge plugins list|inspect`: read manifests only; no plugin code runs.
+/// `sensebridge plugins list|inspect|test`. `list` and `inspect` read manifests only, so
+/// no plugin code runs; `test` (PluginTestCommand) loads the library, in child processes.
 enum PluginsCommands {
-    static let group = CommandGroup(name: "plugins", abstract: "List and inspect installed plugins.", subcommands: [list, inspect])
+    /// `plugin` was a group of its own holding only `test`, one letter from this one; it
+    /// stays as a hidden alias so scripts and the harness's own re-invocation
+    /// (`plugin test --run-one`) keep working, while help shows one name.
+    static let group = CommandGroup(name: "plugins", abstract: "List, inspect and test plugins.",
+                                    subcommands: [list, inspect, PluginTestCommand.test], hiddenAliases: ["plugin"])
 
     static let list = CommandSpec(
         path: ["plugins", "list"],
         abstract: "List the plugins found on the search path, broken ones with their reason.",
-        usage: "plugins list [--json] [--strict]",
         discussion: "Reads manifests only: no plugin library is loaded. The first manifest with an id wins; later ones are reported as shadowed.",
-        options: [("--json", "Print a machine-readable listing."),
-                  ("--strict", "Exit with 78 when any manifest is broken or shadowed.")],
-        flags: ["--json", "--strict"],
+        options: [.flag("--json", "Print a machine-readable listing."),
+                  .flag("--strict", "Exit with 78 when any manifest is broken or shadowed.")],
         run: { arguments, context in
             let catalog = context.host.catalog
             if arguments.has("--json") {
@@ -36,10 +39,8 @@ enum PluginsCommands {
     static let inspect = CommandSpec(
         path: ["plugins", "inspect"],
         abstract: "Show one plugin's manifest: kind, ABI, library, capabilities and settings.",
-        usage: "plugins inspect <id> [--json]",
         arguments: [("<id>", "The plugin's reverse-DNS id, as 'plugins list' shows it.")],
-        options: [("--json", "Print the manifest's details as JSON.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print the manifest's details as JSON.")],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one plugin id.", command: "plugins inspect")

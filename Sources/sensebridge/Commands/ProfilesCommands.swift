@@ -8,9 +8,7 @@ enum ProfilesCommands {
     static let list = CommandSpec(
         path: ["profiles", "list"],
         abstract: "List the output profiles found, and whether their plugins are installed.",
-        usage: "profiles list [--json]",
-        options: [("--json", "Print a machine-readable listing.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print a machine-readable listing.")],
         run: { arguments, context in
             let listing = context.profiles.list()
             let catalog = context.host.catalog
@@ -43,10 +41,8 @@ enum ProfilesCommands {
     static let show = CommandSpec(
         path: ["profiles", "show"],
         abstract: "Show one profile: its render targets with their settings, and its composers.",
-        usage: "profiles show <name|path> [--json]",
         arguments: [("<name|path>", "A profile name such as 'blind', or the path of a profile file.")],
-        options: [("--json", "Print the profile as JSON.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print the profile as JSON.")],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one profile name or path.", command: "profiles show")

@@ -9,13 +9,10 @@ enum SayCommand {
     static let spec = CommandSpec(
         path: ["say"],
         abstract: "Render one message through a profile's render targets.",
-        usage: "say <text> [--signal <kind>] [--urgent] [--profile <name|path>] [--locale en|es|vi] [--output <dir>]",
         discussion: "The text is rendered as given (use '-' to read it from stdin). Useful to try a profile, and for scripts.",
         arguments: [("<text>", "What to say; '-' reads standard input.")],
-        options: [("--signal <kind>", "What the message is for: \(signals.keys.sorted().joined(separator: ", ")) (default: status)."),
-                  ("--urgent", "Interrupt whatever is being rendered, as an obstacle alert does.")] + OutputOptions.help,
-        flags: ["--urgent"],
-        valueOptions: Set(["--signal"]).union(OutputOptions.valueOptions),
+        options: [.value("--signal", "kind", "What the message is for: \(signals.keys.sorted().joined(separator: ", ")) (default: status)."),
+                  .flag("--urgent", "Interrupt whatever is being rendered, as an obstacle alert does.")] + OutputOptions.options,
         run: run)
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {

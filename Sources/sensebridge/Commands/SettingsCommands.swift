@@ -11,10 +11,8 @@ enum SettingsCommands {
     static let show = CommandSpec(
         path: ["settings", "show"],
         abstract: "Show the reasoning settings and whether anything may leave this machine.",
-        usage: "settings show [--json]",
         discussion: "Reads $XDG_CONFIG_HOME/sensebridge/settings.json. An unreadable file is reported (exit 78) and the defaults, which send nothing, apply.",
-        options: [("--json", "Print the settings as JSON.")],
-        flags: ["--json"],
+        options: [.flag("--json", "Print the settings as JSON.")],
         run: { arguments, context in
             let file = SettingsFile.standard(environment: context.environment)
             let loaded = file.load()
@@ -36,7 +34,6 @@ enum SettingsCommands {
     static let set = CommandSpec(
         path: ["settings", "set"],
         abstract: "Change one setting.",
-        usage: "settings set <key> <value>",
         discussion: """
         Keys: reasoningBackend (on-device | local-endpoint | cloud), cloudProvider (anthropic | openai | nvidia-nim),
         cloudModel, localEndpointURL, localEndpointModel, requestsPerHour, requestsPerSession. Use 'none' to clear.
@@ -70,15 +67,13 @@ enum SettingsCommands {
     static let acknowledge = CommandSpec(
         path: ["settings", "acknowledge-terms"],
         abstract: "Acknowledge what a provider receives and its terms (the second consent gate).",
-        usage: "settings acknowledge-terms <provider> [--accept-unencrypted]",
         discussion: """
         Providers: anthropic, openai, nvidia-nim, local-endpoint. For a cloud provider this also chooses it
         as cloudProvider. For local-endpoint it covers exactly the address now in localEndpointURL; an http://
         address also needs --accept-unencrypted, because labels would travel unencrypted.
         """,
         arguments: [("<provider>", "anthropic, openai, nvidia-nim or local-endpoint.")],
-        options: [("--accept-unencrypted", "Accept that labels travel unencrypted to an http:// endpoint.")],
-        flags: ["--accept-unencrypted"],
+        options: [.flag("--accept-unencrypted", "Accept that labels travel unencrypted to an http:// endpoint.")],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let name = CredentialName(rawValue: arguments.positionals[0]) else {
                 throw CLIError.usage("Expected one provider: \(CredentialName.allCases.map(\.rawValue).joined(separator: ", ")).",
@@ -124,7 +119,6 @@ enum SettingsCommands {
     static let revoke = CommandSpec(
         path: ["settings", "revoke-terms"],
         abstract: "Withdraw a terms acknowledgement; network composition stops for that provider.",
-        usage: "settings revoke-terms <provider>",
         arguments: [("<provider>", "anthropic, openai, nvidia-nim or local-endpoint.")],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let name = CredentialName(rawValue: arguments.positionals[0]) else {

@@ -10,7 +10,6 @@ enum WalkCommand {
     static let spec = CommandSpec(
         path: ["walk"],
         abstract: "Replay a recorded walk with hands-free awareness: obstacle alerts, descriptions and a summary.",
-        usage: "walk [--recording <file>] [--fast] [--narration-interval <seconds>] [--profile <name|path>] [--locale en|es|vi] [--output <dir>]",
         discussion: """
         Every depth frame is reduced to the nearest obstacle with the floor rejected by gravity; an alert \
         is said when something comes within 1.5 m and cleared only when it is seen beyond 1.8 m. The \
@@ -18,12 +17,10 @@ enum WalkCommand {
         descriptions are not repeated. Each delivered message is printed on stdout with its session time; \
         where each output went is printed on stderr. Ctrl-C ends the walk, which is said.
         """,
-        options: [("--recording <file>", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
-                  ("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
-                  ("--narration-interval <seconds>", "Seconds of recorded time between descriptions (default: 6).")]
-            + OutputOptions.help,
-        flags: ["--fast"],
-        valueOptions: Set(["--recording", "--narration-interval"]).union(OutputOptions.valueOptions),
+        options: [.value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
+                  .flag("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
+                  .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6).")]
+            + OutputOptions.options,
         run: run)
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {

@@ -73,4 +73,30 @@ import Testing
         #expect(said.contains { $0.hasSuffix(" 5 0 from stdin") })
         #expect(try cli(["say", "x", "--signal", "shout"]).status == 64)
     }
+
+    @Test func sayAfterTwoDashesSpeaksWhatLooksLikeAnOption() throws {
+        for text in ["--help", "-h", "--urgent"] {
+            let result = try cli(["say", "--profile", profile.path, "--output", output.url.path, "--", text])
+            #expect(result.status == 0, "\(text): \(result.standardError)")
+            #expect(!result.standardOutput.contains("OVERVIEW:"), "\(text) printed help")
+            // Status signal (5), not urgent (0): the words after `--` changed nothing.
+            #expect(said.contains { $0.hasSuffix(" 5 0 \(text)") }, "\(said)")
+        }
+    }
+
+    @Test func describeRefusesAnOptionWhereTheRecordsFileBelongs() throws {
+        let result = try cli(["describe", "--records", "--json"])
+        #expect(result.status == 64)
+        #expect(result.standardError == """
+            sensebridge: --records needs a value; '--json' is an option. If the value really begins with a dash, write --records=--json.
+            See 'sensebridge describe --help'.
+
+            """)
+        // With `=` the value is taken as written: here, a file that does not exist.
+        let explicit = try cli(["describe", "--records=--json", "--no-render"])
+        #expect(explicit.status == 66)
+        #expect(explicit.standardError.contains("--json: cannot be read"))
+        let absent = try cli(["describe", "--no-render"])
+        #expect(absent.status == 64 && absent.standardError.contains("--records <file> is required."))
+    }
 }
