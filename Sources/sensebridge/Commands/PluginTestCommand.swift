@@ -22,7 +22,7 @@ enum PluginTestCommand {
                   .value("--only", "check", "Run only this check (repeatable); see docs/HARNESS.md for the list.", repeatable: true),
                   .value("--timeout", "seconds", "Seconds one check may take before it is killed and failed (default \(Int(HarnessDefaults.timeout)))."),
                   .value("--config", "json", "A JSON object laid over the manifest's config defaults, as a profile would (e.g. a test server's address)."),
-                  // The harness re-invoking this command for each check (HarnessRunner's childArguments), not for people.
+                  // The harness re-invoking this command for each check (HarnessRunner.ChildInvocation), not for people.
                   .value("--run-one", "check", "Run this one check in this process and report it on stdout.", hidden: true),
                   .value("--scratch", "dir", "The directory the one check may write in.", hidden: true)],
         run: { arguments, context in
@@ -38,7 +38,7 @@ enum PluginTestCommand {
             let manifestURL = try resolve(arguments.positionals[0], context)
             // Each check re-runs this program with this command's own path.
             var options = HarnessRunner.Options(invocation: .init(executable: HostPaths.executableURL.path,
-                                                                  leadingArguments: ["plugin", "test"]))
+                                                                  leadingArguments: ["plugins", "test"]))
             options.timeout = timeout
             options.only = arguments.all("--only")
             options.configOverrides = overrides
