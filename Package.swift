@@ -12,15 +12,20 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
         path: "Plugins/\(name)",
+        swiftSettings: notYetV6,
         // Export only the entry symbol: the library's static copies of Core and PluginKit
         // stay private to it, so no state or symbol is shared between plugins.
         linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
-        path: "Tests/\(name)Tests")
+        path: "Tests/\(name)Tests",
+        swiftSettings: notYetV6)
     return (product, [target, tests])
 }
+
+// Targets still compiled in the Swift 5 language mode while the package moves to 6.
+let notYetV6: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let plugins: [(Product, [Target])] = [
     plugin("LabelListComposer"),
@@ -47,15 +52,15 @@ let package = Package(
         .target(name: "SenseBridgeCore"),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
-        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
-        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"], swiftSettings: notYetV6),
+        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"], swiftSettings: notYetV6),
         .target(
             name: "SenseBridgeTesting",
-            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
-        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"], swiftSettings: notYetV6),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"], swiftSettings: notYetV6),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
-                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"]),
+                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"], swiftSettings: notYetV6),
     ] + plugins.flatMap(\.1),
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -61,10 +61,11 @@ struct ExportSlot {
     let testsTable: UnsafeMutablePointer<sb_plugin_tests>?
 }
 
+// Unchecked Sendable: `lock` guards `slots`; a slot's descriptor and tables are filled before it is appended, then never written.
 final class ExportSlots: @unchecked Sendable {
     static let shared = ExportSlots()
     private let lock = NSLock()
-    private(set) var slots: [ExportSlot] = []
+    private var slots: [ExportSlot] = []
 
     func slot(_ index: Int) -> ExportSlot? {
         lock.lock()
