@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "SenseBridgeCore"),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
-        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"], swiftSettings: notYetV6),
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
         .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"], swiftSettings: notYetV6),
         .target(
             name: "SenseBridgeTesting",

@@ -9,6 +9,7 @@ import Foundation
 ///   recovery is announced once. A failed probe is silent.
 /// - Reaching the hourly or session budget falls back to on-device and says so once.
 /// - The active backend is named once, at session start.
+/// Unchecked Sendable: `lock` guards the breaker, the budget, the flags and `awaitingObserver`.
 public final class ComposerResolver: @unchecked Sendable {
     public enum Route: Equatable, Sendable {
         case onDevice
@@ -25,7 +26,7 @@ public final class ComposerResolver: @unchecked Sendable {
     public let backend: BackendDescription
     public let networkAvailable: Bool
     private let unavailableReason: NetworkUnavailableReason?
-    private let now: () -> Double
+    private let now: @Sendable () -> Double
     private let lock = NSLock()
     private var breaker = CircuitBreaker()
     private var budget: RequestBudget
@@ -37,12 +38,16 @@ public final class ComposerResolver: @unchecked Sendable {
 
     /// Called with the new value whenever `isAwaitingNetworkResponse` changes, for a UI
     /// that shows a waiting state instead of speaking one.
-    public var onAwaitingChange: ((Bool) -> Void)?
+    public var onAwaitingChange: (@Sendable (Bool) -> Void)? {
+        get { lock.withLock { awaitingObserver } }
+        set { lock.withLock { awaitingObserver = newValue } }
+    }
+    private var awaitingObserver: (@Sendable (Bool) -> Void)?
 
     /// `backend` is what composes when the network is available; `unavailableReason`
     /// says why network composition was wanted but cannot be used this session.
     public init(backend: BackendDescription, networkAvailable: Bool, unavailableReason: NetworkUnavailableReason? = nil,
-                requestsPerHour: Int = 600, requestsPerSession: Int = 2400, now: @escaping () -> Double) {
+                requestsPerHour: Int = 600, requestsPerSession: Int = 2400, now: @escaping @Sendable () -> Double) {
         self.backend = networkAvailable ? backend : .onDevice
         self.networkAvailable = networkAvailable
         self.unavailableReason = unavailableReason
@@ -91,7 +96,7 @@ public final class ComposerResolver: @unchecked Sendable {
             awaiting = true
             inFlight = true
         }
-        let callback = onAwaitingChange
+        let callback = awaitingObserver
         lock.unlock()
         if changed { callback?(true) }
         return (route, announcements)
@@ -139,7 +144,7 @@ public final class ComposerResolver: @unchecked Sendable {
         case .abandoned:
             break
         }
-        let callback = onAwaitingChange
+        let callback = awaitingObserver
         lock.unlock()
         if wasAwaiting { callback?(false) }
         return announcements

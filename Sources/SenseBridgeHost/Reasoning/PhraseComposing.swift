@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 
 /// Anything that composes subject phrases: a loaded composer plugin, or a fake in a test.
-public protocol PhraseComposing: AnyObject {
+public protocol PhraseComposing: AnyObject, Sendable {
     func composePhrases(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
                         deadline: UInt64) throws -> [SubjectPhrase]
     func cancel()
@@ -20,4 +20,4 @@ extension SceneComposerInstance: PhraseComposing {
 /// The host's judgement of a phrase: nil when it may be spoken, otherwise why not.
 /// Arguments: the phrase, the locale, the word ceiling. SenseBridgeCore's
 /// `ReasoningOutputValidator` is the one wired in production.
-public typealias ReplyValidator = (_ phrase: String, _ locale: SpokenLocale, _ maximumWords: Int) -> String?
+public typealias ReplyValidator = @Sendable (_ phrase: String, _ locale: SpokenLocale, _ maximumWords: Int) -> String?

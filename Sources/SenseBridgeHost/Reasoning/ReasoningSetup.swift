@@ -20,7 +20,7 @@ public enum ReasoningSetup {
         public var explanation: String?
 
         /// The resolver for this session, with the person's budgets.
-        public func resolver(settings: ReasoningSettings, now: @escaping () -> Double) -> ComposerResolver {
+        public func resolver(settings: ReasoningSettings, now: @escaping @Sendable () -> Double) -> ComposerResolver {
             ComposerResolver(backend: target?.description ?? .onDevice, networkAvailable: network != nil,
                              unavailableReason: unavailableReason, requestsPerHour: settings.requestsPerHour,
                              requestsPerSession: settings.requestsPerSession, now: now)

@@ -7,13 +7,13 @@ import SenseBridgeCore
 ///
 /// The network composer receives `NetworkPayload` records only (object labels, no
 /// confidence, box or distance). Sound and text phrases always come from on-device.
-public final class ResolvingComposer: @unchecked Sendable {
+public final class ResolvingComposer: Sendable {
     public let resolver: ComposerResolver
     private let onDevice: PhraseComposing
     private let network: PhraseComposing?
     private let validator: ReplyValidator
     private let vocabulary: ReplyGrounding.Vocabulary
-    private let clock: () -> UInt64
+    private let clock: @Sendable () -> UInt64
     private let log: HostLog
 
     public struct Phrase: Equatable, Sendable {
@@ -38,7 +38,7 @@ public final class ResolvingComposer: @unchecked Sendable {
     public init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: ComposerResolver,
                 validator: @escaping ReplyValidator = ReplyValidation.core,
                 vocabulary: @escaping ReplyGrounding.Vocabulary = ReplyValidation.vocabulary,
-                clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
+                clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
         precondition(network != nil || !resolver.networkAvailable, "ResolvingComposer: a resolver with network needs a network composer")
         self.onDevice = onDevice
         self.network = network

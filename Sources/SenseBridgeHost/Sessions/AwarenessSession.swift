@@ -14,6 +14,7 @@ import SenseBridgeCore
 ///
 /// Session start and stop are said once each, a source failure once (and its recovery
 /// once), and a summary of facts about the app ends every session (Invariant 6).
+/// Unchecked Sendable: `lock` guards `sequence`, the flags, `latestTime`, `throttle` and `summary`; the rest is `let`.
 public final class AwarenessSession: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Seconds of recorded time between compositions; comfort, not safety, sets it.
@@ -66,7 +67,7 @@ public final class AwarenessSession: @unchecked Sendable {
     private let reasoning: ResolvingComposer?
     private let fanOut: ProfileFanOut
     private let configuration: Configuration
-    private let observer: (Delivery) -> Void
+    private let observer: @Sendable (Delivery) -> Void
     private let log: HostLog
     private let composition = DispatchQueue(label: "sensebridge.awareness.composition")
     private let compositionDone = DispatchGroup()
@@ -82,7 +83,7 @@ public final class AwarenessSession: @unchecked Sendable {
     public init(source: SensingSourceInstance, describer: SceneDescriber?, fanOut: ProfileFanOut,
                 configuration: Configuration = Configuration(), log: HostLog = .shared,
                 reasoning: ResolvingComposer? = nil,
-                observer: @escaping (Delivery) -> Void = { _ in }) {
+                observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
         self.source = source
         self.describer = describer
         self.reasoning = describer == nil ? nil : reasoning

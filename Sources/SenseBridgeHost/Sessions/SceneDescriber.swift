@@ -9,7 +9,7 @@ import SenseBridgeCore
 /// the whole moment, and a phrase the narrator refuses falls back for its own records.
 /// If even the fallback plugin fails, the built-in label list speaks: the host is
 /// never silent because a plugin broke.
-public struct SceneDescriber {
+public struct SceneDescriber: Sendable {
     public var composer: SceneComposerInstance
     public var fallback: SceneComposerInstance?
     public var locale: SpokenLocale
