@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeCore"]),
-        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"], swiftSettings: notYetV6),
+        .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
         .target(
             name: "SenseBridgeTesting",
             dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"], swiftSettings: notYetV6),

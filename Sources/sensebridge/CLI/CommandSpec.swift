@@ -3,7 +3,7 @@ import SenseBridgeHost
 
 /// One leaf command: its help text and what it runs. Help is data here so `-h`,
 /// `--help` and `help <command>` print the same text and a snapshot test can hold it.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     var path: [String]
     var abstract: String
     var usage: String
@@ -12,7 +12,7 @@ struct CommandSpec {
     var options: [(String, String)] = []
     var flags: Set<String> = []
     var valueOptions: Set<String> = []
-    var run: (Arguments, Context) throws -> ExitCode
+    var run: @Sendable (Arguments, Context) throws -> ExitCode
 
     var name: String { path.joined(separator: " ") }
 
@@ -33,7 +33,7 @@ struct CommandSpec {
 }
 
 /// A command with subcommands (`plugins`, `profiles`).
-struct CommandGroup {
+struct CommandGroup: Sendable {
     var name: String
     var abstract: String
     var subcommands: [CommandSpec]
