@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "sensebridge", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
         .target(
             name: "SenseBridgeTesting",
-            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"], swiftSettings: notYetV6),
+            dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"], swiftSettings: notYetV6),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
