@@ -12,7 +12,6 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
         path: "Plugins/\(name)",
-        swiftSettings: notYetV6,
         // Export only the entry symbol: the library's static copies of Core and PluginKit
         // stay private to it, so no state or symbol is shared between plugins.
         linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
