@@ -18,13 +18,9 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = []) -> (Product,
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeTesting", "SenseBridgeCore"],
-        path: "Tests/\(name)Tests",
-        swiftSettings: notYetV6)
+        path: "Tests/\(name)Tests")
     return (product, [target, tests])
 }
-
-// Targets still compiled in the Swift 5 language mode while the package moves to 6.
-let notYetV6: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let plugins: [(Product, [Target])] = [
     plugin("LabelListComposer"),
@@ -56,10 +52,10 @@ let package = Package(
         .target(
             name: "SenseBridgeTesting",
             dependencies: ["SenseBridgeHost", "SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
-        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"], swiftSettings: notYetV6),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
-                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"], swiftSettings: notYetV6),
+                    dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeHost", "SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
     swiftLanguageModes: [.v6]
 )
