@@ -35,11 +35,11 @@ public enum PluginExport {
 }
 
 /// A test a plugin ships for the harness (the `sensebridge.plugin-tests/1` extension).
-public struct PluginSelfTest {
+public struct PluginSelfTest: Sendable {
     public var name: String
-    public var run: (HostServices) throws -> Void
+    public var run: @Sendable (HostServices) throws -> Void
 
-    public init(_ name: String, run: @escaping (HostServices) throws -> Void) {
+    public init(_ name: String, run: @escaping @Sendable (HostServices) throws -> Void) {
         self.name = name
         self.run = run
     }
