@@ -75,5 +75,5 @@ let package = Package(
         .testTarget(name: "SenseBridgeTestingTests",
                     dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeCore"]),
     ] + plugins.flatMap(\.1),
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

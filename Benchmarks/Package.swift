@@ -15,5 +15,5 @@ let package = Package(
                 .product(name: "SenseBridgeTesting", package: "SenseBridge"),
             ]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

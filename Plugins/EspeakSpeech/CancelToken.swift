@@ -3,6 +3,7 @@ import Foundation
 /// One render's cancellation flag, set from any thread (interrupt) and read by the
 /// synthesis callback between audio buffers. Waitable, so the end of device playback can
 /// be awaited and still cut off at once.
+/// Unchecked Sendable: `condition` guards `cancelled` (a condition, not a Mutex, so `wait` can sleep on it).
 final class CancelToken: @unchecked Sendable {
     private let condition = NSCondition()
     private var cancelled = false

@@ -13,6 +13,7 @@ import SenseBridgePluginKit
 ///
 /// Process-wide side effect: espeak_Initialize sets LC_CTYPE to a UTF-8 locale (it needs
 /// one for its character classes); it is left that way.
+/// Unchecked Sendable: `lock` guards espeak-ng and every `var` but `activeToken`, which `activeTokenLock` guards.
 final class EspeakEngine: @unchecked Sendable {
     static let shared = EspeakEngine()
 

@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgePluginKit
+import Synchronization
 
 /// The on-device default composer and everyone's fallback: names what was detected,
 /// grouped by certainty bucket per stream, in the request's locale.
@@ -42,12 +43,11 @@ final class LabelListComposer: SceneComposerPlugin {
 }
 
 /// Set from any thread by `cancel`, read by `compose`.
-final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    func reset() { lock.lock(); value = false; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+final class CancelFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    func reset() { value.withLock { $0 = false } }
+    var isSet: Bool { value.withLock { $0 } }
 }
 
 @_cdecl("sensebridge_plugin_entry")

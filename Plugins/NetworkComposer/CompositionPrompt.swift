@@ -5,13 +5,14 @@ import SenseBridgeCore
 /// a server we do not run may ignore every word of it, so the host's validator and
 /// grounding check judge each reply whatever the prompt said.
 enum CompositionPrompt {
-    /// The JSON schema requested where a provider supports structured output.
-    static let schema: [String: Any] = [
+    /// The JSON schema requested where a provider supports structured output; computed,
+    /// because a `[String: Any]` is not Sendable and so cannot be a shared constant.
+    static var schema: [String: Any] { [
         "type": "object",
         "properties": ["phrase": ["type": "string", "description": "A bare noun phrase naming the listed objects."]],
         "required": ["phrase"],
         "additionalProperties": false,
-    ]
+    ] }
 
     static func instructions(locale: SpokenLocale, maximumWords: Int) -> String {
         """

@@ -10,6 +10,7 @@ import FoundationNetworking
 /// Each exchange has its own session, so no connection is ever reused: libcurl (under
 /// FoundationNetworking) silently re-sends a request whose reused connection turns out
 /// dead, and a retry is exactly what turns a flaky endpoint into a runaway bill.
+/// Unchecked Sendable: `lock` guards every `var` here; `finished` is a semaphore, the rest `let`.
 final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome: Equatable {
         case response(status: Int, body: Data)
@@ -30,7 +31,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private var status: Int?
     private var body = Data()
     /// Every byte of the body that arrived, kept or not; reported so the cap can be checked.
-    private(set) var bytesReceived = 0
+    var bytesReceived: Int { lock.withLock { receivedBytes } }
+    private var receivedBytes = 0
     private var verdict: Outcome?
     private var completed = false
     private var aborted = false
@@ -131,7 +133,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
-        bytesReceived += data.count
+        receivedBytes += data.count
         if aborted {
             lock.unlock()
             return

@@ -4,6 +4,7 @@ import CSenseBridgeABI
 ///
 /// Borrowed from the host for the instance's lifetime; a plugin must not keep it
 /// past `deinit`.
+/// Unchecked Sendable: `table` is never written, and sensebridge.h makes both its functions [any-thread].
 public struct HostServices: @unchecked Sendable {
     /// A value logged with an event. There is no unlabelled case on purpose: every
     /// value states whether it may be shown, so a reviewer can see the decision.

@@ -35,11 +35,11 @@ public enum PluginExport {
 }
 
 /// A test a plugin ships for the harness (the `sensebridge.plugin-tests/1` extension).
-public struct PluginSelfTest {
+public struct PluginSelfTest: Sendable {
     public var name: String
-    public var run: (HostServices) throws -> Void
+    public var run: @Sendable (HostServices) throws -> Void
 
-    public init(_ name: String, run: @escaping (HostServices) throws -> Void) {
+    public init(_ name: String, run: @escaping @Sendable (HostServices) throws -> Void) {
         self.name = name
         self.run = run
     }
@@ -61,10 +61,11 @@ struct ExportSlot {
     let testsTable: UnsafeMutablePointer<sb_plugin_tests>?
 }
 
+// Unchecked Sendable: `lock` guards `slots`; a slot's descriptor and tables are filled before it is appended, then never written.
 final class ExportSlots: @unchecked Sendable {
     static let shared = ExportSlots()
     private let lock = NSLock()
-    private(set) var slots: [ExportSlot] = []
+    private var slots: [ExportSlot] = []
 
     func slot(_ index: Int) -> ExportSlot? {
         lock.lock()

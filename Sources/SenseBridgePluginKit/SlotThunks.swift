@@ -2,6 +2,7 @@ import CSenseBridgeABI
 import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
+import Synchronization
 
 typealias CreateThunk = @convention(c) (
     UnsafePointer<sb_host_services>?, UnsafePointer<CChar>?, UnsafeMutablePointer<sb_error>?
@@ -70,18 +71,17 @@ enum SlotThunks {
     }
 
     /// Names are copied once and kept: the header promises static strings.
-    private static var nameCache: [String: UnsafeMutablePointer<CChar>] = [:]
-    private static let nameLock = NSLock()
+    private static let nameCache = Mutex<[String: UnsafeMutablePointer<CChar>]>([:])
 
     static func testName(slot: Int, _ index: UInt32) -> UnsafePointer<CChar>? {
         guard let tests = ExportSlots.shared.slot(slot)?.selfTests, Int(index) < tests.count else { return nil }
-        nameLock.lock()
-        defer { nameLock.unlock() }
         let name = tests[Int(index)].name
-        if let cached = nameCache["\(slot)/\(name)"] { return UnsafePointer(cached) }
-        let copy = strdup(name)!
-        nameCache["\(slot)/\(name)"] = copy
-        return UnsafePointer(copy)
+        return nameCache.withLock { nameCache in
+            if let cached = nameCache["\(slot)/\(name)"] { return UnsafePointer(cached) }
+            let copy = strdup(name)!
+            nameCache["\(slot)/\(name)"] = copy
+            return UnsafePointer(copy)
+        }
     }
 
     static func runTest(slot: Int, _ index: UInt32, _ host: UnsafePointer<sb_host_services>?,

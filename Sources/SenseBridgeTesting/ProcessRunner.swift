@@ -58,7 +58,7 @@ public enum ProcessRunner {
     }
 }
 
-/// Written by one reader thread, read after `group.wait()`; the group orders the two.
+/// Unchecked Sendable: written by one reader thread, read after `group.wait()`; the group orders the two.
 private final class DataBox: @unchecked Sendable {
     var data = Data()
 }

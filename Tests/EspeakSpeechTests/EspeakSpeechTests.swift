@@ -188,6 +188,7 @@ import Testing
 }
 
 /// The result of a render running on another thread, awaited with a bound.
+/// Unchecked Sendable: `error` is written before `done` is signalled and read only after a successful wait.
 final class RenderOutcome: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var error: Error?

@@ -94,6 +94,7 @@ import Testing
         let server = try LLMTestServer()
         let composer = try Harness.composer(baseURL: server.baseURL("hang"))
         let finished = DispatchSemaphore(value: 0)
+        // Unchecked Sendable: written by the worker before it signals `finished`; read only after that wait.
         final class Box: @unchecked Sendable { var error: PluginCallError?; var elapsed = 0.0 }
         let box = Box()
         DispatchQueue.global().async {

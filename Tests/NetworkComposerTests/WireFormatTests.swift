@@ -78,6 +78,7 @@ import Testing
 
     @Test func theKeyNeverReachesTheLog() throws {
         let server = try LLMTestServer()
+        // Unchecked Sendable: every touch of `all`, in the sink and in the test, holds `lock`.
         final class Lines: @unchecked Sendable {
             let lock = NSLock()
             var all: [String] = []

@@ -6,6 +6,7 @@ import Testing
 /// The per-tick wiring with fake composers: which phrase wins, what the network side is
 /// handed, and that a rejected reply is treated as a failure.
 @Suite struct NetworkCompositionTests {
+    // Unchecked Sendable: NetworkComposition calls it synchronously on the test's thread, the only one touching `reply` and `received`.
     final class Fake: PhraseComposing, @unchecked Sendable {
         var reply: () throws -> [SubjectPhrase]
         private(set) var received: [[PerceptionRecord]] = []

@@ -5,6 +5,7 @@ import Testing
 
 /// The breaker, the probe cadence, the budget and what is said, tick by tick.
 @Suite struct NetworkRouterTests {
+    // Unchecked Sendable: the test sets `seconds` and calls the resolver, which reads it, on one thread.
     final class Clock: @unchecked Sendable {
         var seconds = 0.0
     }
@@ -129,6 +130,7 @@ import Testing
 
     @Test func awaitingIsObservableAndTracksTheRequest() {
         let subject = resolver()
+        // Unchecked Sendable: the callback runs inside nextTick and finish, on the test's thread, which reads `values` too.
         final class Seen: @unchecked Sendable { var values: [Bool] = [] }
         let seen = Seen()
         subject.onAwaitingChange = { seen.values.append($0) }

@@ -35,5 +35,5 @@ let package = Package(
             ]),
         .testTarget(name: "CountedPhrasesTests", dependencies: ["CountedPhrases"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,7 @@ try FixturePlugin.make(in: work.url, name: "recorder", id: "org.sensebridge.reco
                        source: "recording_target.c")
 let fixtures = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine)]))
 let recorder = try fixtures.manifest(id: "org.sensebridge.recording-target")
-func fanOutLatency(slowSibling: Bool) throws -> (deliver: Double, fast: Double) {
+@MainActor func fanOutLatency(slowSibling: Bool) throws -> (deliver: Double, fast: Double) {
     var targets = [(name: "fast", instance: try fixtures.renderTarget(recorder, config: ["path": .string(work.file("fast-\(slowSibling).txt").path)]))]
     if slowSibling {
         targets.append((name: "slow", instance: try fixtures.renderTarget(recorder, config: [

@@ -6,12 +6,15 @@ import SenseBridgeHost
 ///
 /// A plugin call that never returns cannot be cancelled from Swift; the check
 /// reports it and the child process exits with the thread still inside the plugin.
+/// Unchecked Sendable: `lock` guards `done`; `finished` is a semaphore.
 final class BackgroundCall: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var done = false
 
     init(_ name: String, _ body: @escaping () -> Void) {
+        // Unsafe: only the new thread calls `body`; a caller reads what it wrote only after `wait` returned true.
+        nonisolated(unsafe) let body = body
         let thread = Thread { [self] in
             body()
             lock.lock()

@@ -8,6 +8,7 @@ import SenseBridgeHost
 /// an unlabelled value, so nothing leaks, but a plugin that relies on that has not
 /// decided what may be shown, and the harness says so. Event names are identifiers,
 /// never user content, so they are safe to report.
+/// Unchecked Sendable: `lock` guards `unlabelled`; the lazy `log` is first read by CheckContext.init, before any plugin runs.
 final class LogAudit: @unchecked Sendable {
     private let lock = NSLock()
     private var unlabelled: [String: Int] = [:]

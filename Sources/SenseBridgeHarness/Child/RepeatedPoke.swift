@@ -7,6 +7,7 @@ import SenseBridgeHost
 ///
 /// Repeating matters: a poke that lands before the call has begun is, by the
 /// header's rule, ignored; the next one lands mid-call.
+/// Unchecked Sendable: `lock` guards `stopped`, `first` and `count`; `call` is written only in init.
 final class RepeatedPoke: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false

@@ -7,6 +7,7 @@ import SenseBridgeCore
 /// channel that still works (Invariant 6), and the profile continues with the rest.
 /// When no target works, every message goes to the text fallback (stderr for the CLI):
 /// the host is never silent.
+/// Unchecked Sendable: `lock` guards `workers`, `failed`, `sequence` and `fallbackAnnounced`; the rest is `let`.
 public final class ProfileFanOut: @unchecked Sendable {
     /// A target the profile named that the person no longer has.
     public struct LostTarget: Sendable {
@@ -26,12 +27,12 @@ public final class ProfileFanOut: @unchecked Sendable {
     private let lock = NSLock()
     private var workers: [TargetWorker] = []
     private var failed: [LostTarget] = []
-    private let wording: (LostTarget, [String], SpokenLocale) -> String
-    private let textFallback: (OutputMessage) -> Void
+    private let wording: @Sendable (LostTarget, [String], SpokenLocale) -> String
+    private let textFallback: @Sendable (OutputMessage) -> Void
     private let locale: SpokenLocale
     private let log: HostLog
     private var sequence: UInt64 = 0
-    private let clock: () -> Double
+    private let clock: @Sendable () -> Double
     private var fallbackAnnounced = false
 
     /// - Parameters:
@@ -41,9 +42,9 @@ public final class ProfileFanOut: @unchecked Sendable {
     ///   - textFallback: receives every message once no target works.
     public init(targets: [(name: String, instance: RenderTargetInstance)], lostAtStart: [LostTarget] = [],
                 locale: SpokenLocale = .en, log: HostLog = .shared,
-                clock: (() -> Double)? = nil,
-                wording: @escaping (LostTarget, [String], SpokenLocale) -> String,
-                textFallback: @escaping (OutputMessage) -> Void) {
+                clock: (@Sendable () -> Double)? = nil,
+                wording: @escaping @Sendable (LostTarget, [String], SpokenLocale) -> String,
+                textFallback: @escaping @Sendable (OutputMessage) -> Void) {
         self.wording = wording
         self.textFallback = textFallback
         self.locale = locale

@@ -3,26 +3,27 @@ import SenseBridgeCore
 
 /// A profile brought to life: its render targets created and fanned out, with the
 /// ones that could not be created carried as losses to announce.
-public final class ProfileRuntime: @unchecked Sendable {
+public final class ProfileRuntime: Sendable {
     public let profile: OutputProfile
     public let fanOut: ProfileFanOut
     public let outputDirectory: URL
     public let locale: SpokenLocale
     /// Where each created target writes, read from its resolved config (`path` or
     /// `directory`), so a person can be told where their captions or audio went.
-    public private(set) var destinations: [(name: String, location: String)] = []
+    public let destinations: [(name: String, location: String)]
 
     /// Creates every target the profile names. A target that cannot be loaded or
     /// created does not stop the others; it is announced once through them.
     public init(profile: OutputProfile, host: PluginHost, outputDirectory: URL, locale: SpokenLocale? = nil,
-                wording: @escaping (ProfileFanOut.LostTarget, [String], SpokenLocale) -> String,
-                textFallback: @escaping (OutputMessage) -> Void) {
+                wording: @escaping @Sendable (ProfileFanOut.LostTarget, [String], SpokenLocale) -> String,
+                textFallback: @escaping @Sendable (OutputMessage) -> Void) {
         self.profile = profile
         self.outputDirectory = outputDirectory
         let locale = locale ?? SpokenLocale(identifier: profile.locale) ?? .en
         self.locale = locale
         var created: [(name: String, instance: RenderTargetInstance)] = []
         var lost: [ProfileFanOut.LostTarget] = []
+        var destinations: [(name: String, location: String)] = []
         for reference in profile.renderTargets {
             let name = host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
             do {
@@ -37,6 +38,7 @@ public final class ProfileRuntime: @unchecked Sendable {
                 lost.append(.init(name: name, reason: Self.spokenReason(error), detail: String(describing: error)))
             }
         }
+        self.destinations = destinations
         self.fanOut = ProfileFanOut(targets: created, lostAtStart: lost, locale: locale, log: host.log,
                                wording: wording, textFallback: textFallback)
     }

@@ -6,6 +6,7 @@ import SenseBridgeCore
 /// Each target gets its own so a slow or failing target never delays another, nor the
 /// caller: `enqueue` only appends and signals. An urgent message interrupts the render
 /// in progress (from the caller's thread, as the ABI allows) and goes to the front.
+/// Unchecked Sendable: `condition` guards the queue, the flags and `droppedCount`; `thread` is written only in init.
 final class TargetWorker: @unchecked Sendable {
     let name: String
     let target: RenderTargetInstance
@@ -18,11 +19,11 @@ final class TargetWorker: @unchecked Sendable {
     private var busy = false
     private var renderingUrgent = false
     private var stopping = false
-    private(set) var dropped = 0
+    private var droppedCount = 0
     private var thread: Thread?
-    private let onFailure: (TargetWorker, OutputMessage, Error) -> Void
+    private let onFailure: @Sendable (TargetWorker, OutputMessage, Error) -> Void
 
-    init(name: String, target: RenderTargetInstance, onFailure: @escaping (TargetWorker, OutputMessage, Error) -> Void) {
+    init(name: String, target: RenderTargetInstance, onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void) {
         self.name = name
         self.target = target
         self.onFailure = onFailure
@@ -41,13 +42,20 @@ final class TargetWorker: @unchecked Sendable {
         }
         if pending.count > Self.maximumPending, let oldest = pending.firstIndex(where: { !$0.isUrgent }) {
             pending.remove(at: oldest)
-            dropped += 1
+            droppedCount += 1
         }
         // Interrupt only a routine render in progress: an alert must not cut off another alert.
         let interrupt = message.isUrgent && busy && !renderingUrgent
         condition.signal()
         condition.unlock()
         if interrupt { target.interrupt() }
+    }
+
+    /// Routine messages dropped because the queue outgrew `maximumPending`.
+    var dropped: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return droppedCount
     }
 
     var isIdle: Bool {

@@ -3,6 +3,7 @@ import Foundation
 
 /// One created plugin instance: the `void *self`, the host services it borrows, and
 /// the destroy call that must run exactly once.
+/// Unchecked Sendable: every field is `let`; calls through `pointer` follow the thread rules sensebridge.h states per function.
 final class InstanceHandle: @unchecked Sendable {
     let plugin: LoadedPlugin
     let pointer: UnsafeMutableRawPointer

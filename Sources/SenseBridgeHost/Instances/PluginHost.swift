@@ -1,13 +1,13 @@
 import Foundation
 import SenseBridgeCore
+import Synchronization
 
 /// The host's front door: the catalog read from the search path, and the plugins
 /// loaded from it on first use (and kept, since libraries are never unloaded).
-public final class PluginHost: @unchecked Sendable {
+public final class PluginHost: Sendable {
     public let catalog: PluginCatalog
     public let log: HostLog
-    private var loaded: [String: LoadedPlugin] = [:]
-    private let lock = NSLock()
+    private let loaded = Mutex<[String: LoadedPlugin]>([:])
 
     public init(searchPath: PluginSearchPath, log: HostLog = .shared) {
         self.catalog = PluginCatalog.discover(searchPath)
@@ -42,13 +42,13 @@ public final class PluginHost: @unchecked Sendable {
     }
 
     public func load(_ manifest: PluginManifest) throws -> LoadedPlugin {
-        lock.lock()
-        defer { lock.unlock() }
-        if let plugin = loaded[manifest.manifestURL.path] { return plugin }
-        let plugin = try LoadedPlugin.load(manifest)
-        loaded[manifest.manifestURL.path] = plugin
-        log.event(.info, "plugin.loaded", [.public("plugin", manifest.id), .public("version", plugin.version)])
-        return plugin
+        try loaded.withLock { loaded in
+            if let plugin = loaded[manifest.manifestURL.path] { return plugin }
+            let plugin = try LoadedPlugin.load(manifest)
+            loaded[manifest.manifestURL.path] = plugin
+            log.event(.info, "plugin.loaded", [.public("plugin", manifest.id), .public("version", plugin.version)])
+            return plugin
+        }
     }
 
     public func renderTarget(_ manifest: PluginManifest, config: [String: JSONValue] = [:],

@@ -5,6 +5,7 @@ import SenseBridgeCore
 
 /// A created render target. `render` is called from one thread at a time (the
 /// fan-out gives each target its own queue); `interrupt` from any thread.
+/// Unchecked Sendable: only `let`s; `render` is [instance-thread] (one TargetWorker per target), `interrupt` [any-thread].
 public final class RenderTargetInstance: @unchecked Sendable {
     private let handle: InstanceHandle
     private let table: sb_render_target

@@ -5,6 +5,7 @@ import SenseBridgeCore
 
 /// A created scene composer. Its phrases are copied out before the next call,
 /// because the plugin owns them only until then.
+/// Unchecked Sendable: only `let`s; `compose` is [instance-thread] (single-flight in sessions), `cancel` [any-thread].
 public final class SceneComposerInstance: @unchecked Sendable {
     private let handle: InstanceHandle
     private let table: sb_scene_composer

@@ -5,6 +5,7 @@ import SenseBridgeCore
 
 /// A created sensing source. Frames are copied out of plugin-owned memory before
 /// the next call.
+/// Unchecked Sendable: only `let`s; start, next and stop are [instance-thread], and one loop thread makes them.
 public final class SensingSourceInstance: @unchecked Sendable {
     private let handle: InstanceHandle
     private let table: sb_sensing_source

@@ -7,6 +7,7 @@ import Foundation
 /// one lock and the error is read inside the same critical section: two plugins
 /// loading on two threads each get their own reason. Libraries are made resident and
 /// never closed — a Swift runtime cannot be unloaded safely.
+/// Unchecked Sendable: `lock` guards `initialized`, `handles` and every `lt_*` call, as above.
 final class LibraryLoader: @unchecked Sendable {
     static let shared = LibraryLoader()
 

@@ -3,6 +3,7 @@ import Foundation
 import SenseBridgeCore
 
 /// A plugin whose library is loaded and whose descriptor agrees with its manifest.
+/// Unchecked Sendable: every field is `let`; the descriptor and interface are the plugin's static tables, never written.
 public final class LoadedPlugin: @unchecked Sendable {
     public let manifest: PluginManifest
     package let descriptor: UnsafePointer<sb_plugin_descriptor>

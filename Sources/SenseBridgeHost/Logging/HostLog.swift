@@ -5,7 +5,7 @@ import Foundation
 /// Values logged as private (or with no label at all) are replaced before anything is
 /// written, so a transcript of recognized text or a confidence derived from what the
 /// camera saw cannot reach a log file however a plugin logs it (Invariant 4).
-public final class HostLog: @unchecked Sendable {
+public final class HostLog: Sendable {
     public enum Level: Int, Comparable, Sendable {
         case debug = 0, info, warning, error
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -27,11 +27,11 @@ public final class HostLog: @unchecked Sendable {
 
     public static let shared = HostLog(threshold: HostLog.thresholdFromEnvironment())
 
-    public var threshold: Level
+    public let threshold: Level
     private let lock = NSLock()
-    private let sink: (String) -> Void
+    private let sink: @Sendable (String) -> Void
 
-    public init(threshold: Level, sink: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    public init(threshold: Level, sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.threshold = threshold
         self.sink = sink
     }

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 
 /// Anything that composes subject phrases: a loaded composer plugin, or a fake in a test.
-public protocol PhraseComposing: AnyObject {
+public protocol PhraseComposing: AnyObject, Sendable {
     func composePhrases(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
                         deadline: UInt64) throws -> [SubjectPhrase]
     func cancel()

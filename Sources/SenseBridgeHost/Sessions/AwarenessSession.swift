@@ -14,6 +14,7 @@ import SenseBridgeCore
 ///
 /// Session start and stop are said once each, a source failure once (and its recovery
 /// once), and a summary of facts about the app ends every session (Invariant 6).
+/// Unchecked Sendable: `lock` guards `sequence`, the flags, `latestTime`, `throttle` and `summary`; the rest is `let`.
 public final class AwarenessSession: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Seconds of recorded time between compositions; comfort, not safety, sets it.
@@ -64,7 +65,7 @@ public final class AwarenessSession: @unchecked Sendable {
     private let pipeline: DescriptionPipeline?
     private let fanOut: ProfileFanOut
     private let configuration: Configuration
-    private let observer: (Delivery) -> Void
+    private let observer: @Sendable (Delivery) -> Void
     private let log: HostLog
     private let composition = DispatchQueue(label: "sensebridge.awareness.composition")
     private let compositionDone = DispatchGroup()
@@ -79,7 +80,7 @@ public final class AwarenessSession: @unchecked Sendable {
 
     public init(source: SensingSourceInstance, pipeline: DescriptionPipeline?, fanOut: ProfileFanOut,
                 configuration: Configuration = Configuration(), log: HostLog = .shared,
-                observer: @escaping (Delivery) -> Void = { _ in }) {
+                observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
         self.source = source
         self.pipeline = pipeline
         self.fanOut = fanOut

@@ -8,13 +8,13 @@ import SenseBridgeHost
 ///
 /// The network composer receives `NetworkPayload` records only (object labels, no
 /// confidence, box or distance). Sound and text phrases always come from on-device.
-public final class NetworkComposition: @unchecked Sendable {
+public final class NetworkComposition: Sendable {
     public let resolver: NetworkRouter
     private let onDevice: PhraseComposing
     private let network: PhraseComposing?
     private let validator: ReplyTextCheck
     private let vocabulary: ReplyGrounding.Vocabulary
-    private let clock: () -> UInt64
+    private let clock: @Sendable () -> UInt64
     private let log: HostLog
 
     public enum Source: Equatable, Sendable { case onDevice, network }
@@ -39,7 +39,7 @@ public final class NetworkComposition: @unchecked Sendable {
     public init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: NetworkRouter,
                 validator: @escaping ReplyTextCheck = ReplyChecks.text,
                 vocabulary: @escaping ReplyGrounding.Vocabulary = ReplyChecks.vocabulary,
-                clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
+                clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
         precondition(network != nil || !resolver.networkAvailable, "NetworkComposition: a resolver with network needs a network composer")
         self.onDevice = onDevice
         self.network = network

@@ -10,6 +10,7 @@ import SenseBridgeHost
 ///   recovery is announced once. A failed probe is silent.
 /// - Reaching the hourly or session budget falls back to on-device and says so once.
 /// - The active backend is named once, at session start.
+/// Unchecked Sendable: `lock` guards the breaker, the budget, the flags and `awaitingObserver`.
 public final class NetworkRouter: @unchecked Sendable {
     public enum Route: Equatable, Sendable {
         case onDevice
@@ -26,7 +27,7 @@ public final class NetworkRouter: @unchecked Sendable {
     public let backend: BackendDescription
     public let networkAvailable: Bool
     private let unavailableReason: NetworkUnavailableReason?
-    private let now: () -> Double
+    private let now: @Sendable () -> Double
     private let lock = NSLock()
     private var breaker = CircuitBreaker()
     private var budget: RequestBudget
@@ -38,12 +39,16 @@ public final class NetworkRouter: @unchecked Sendable {
 
     /// Called with the new value whenever `isAwaitingNetworkResponse` changes, for a UI
     /// that shows a waiting state instead of speaking one.
-    public var onAwaitingChange: ((Bool) -> Void)?
+    public var onAwaitingChange: (@Sendable (Bool) -> Void)? {
+        get { lock.withLock { awaitingObserver } }
+        set { lock.withLock { awaitingObserver = newValue } }
+    }
+    private var awaitingObserver: (@Sendable (Bool) -> Void)?
 
     /// `backend` is what composes when the network is available; `unavailableReason`
     /// says why network composition was wanted but cannot be used this session.
     public init(backend: BackendDescription, networkAvailable: Bool, unavailableReason: NetworkUnavailableReason? = nil,
-                requestsPerHour: Int = 600, requestsPerSession: Int = 2400, now: @escaping () -> Double) {
+                requestsPerHour: Int = 600, requestsPerSession: Int = 2400, now: @escaping @Sendable () -> Double) {
         self.backend = networkAvailable ? backend : .onDevice
         self.networkAvailable = networkAvailable
         self.unavailableReason = unavailableReason
@@ -92,7 +97,7 @@ public final class NetworkRouter: @unchecked Sendable {
             awaiting = true
             inFlight = true
         }
-        let callback = onAwaitingChange
+        let callback = awaitingObserver
         lock.unlock()
         if changed { callback?(true) }
         return (route, announcements)
@@ -140,7 +145,7 @@ public final class NetworkRouter: @unchecked Sendable {
         case .abandoned:
             break
         }
-        let callback = onAwaitingChange
+        let callback = awaitingObserver
         lock.unlock()
         if wasAwaiting { callback?(false) }
         return announcements

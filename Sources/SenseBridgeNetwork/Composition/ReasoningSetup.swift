@@ -37,7 +37,7 @@ public enum ReasoningSetup {
         }
 
         /// The resolver for this session, with the person's budgets.
-        public func resolver(settings: ReasoningSettings, now: @escaping () -> Double) -> NetworkRouter {
+        public func resolver(settings: ReasoningSettings, now: @escaping @Sendable () -> Double) -> NetworkRouter {
             NetworkRouter(backend: target?.description ?? .onDevice, networkAvailable: network != nil,
                              unavailableReason: unavailableReason, requestsPerHour: settings.requestsPerHour,
                              requestsPerSession: settings.requestsPerSession, now: now)

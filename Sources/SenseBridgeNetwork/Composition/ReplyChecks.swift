@@ -4,7 +4,7 @@ import SenseBridgeCore
 /// The host's judgement of a phrase: nil when it may be spoken, otherwise why not.
 /// Arguments: the phrase, the locale, the word ceiling. SenseBridgeCore's
 /// `PhraseValidator` is the one wired in production.
-public typealias ReplyTextCheck = (_ phrase: String, _ locale: SpokenLocale, _ maximumWords: Int) -> String?
+public typealias ReplyTextCheck = @Sendable (_ phrase: String, _ locale: SpokenLocale, _ maximumWords: Int) -> String?
 
 /// The judgements every network reply passes before it may be spoken.
 public enum ReplyChecks {

@@ -24,7 +24,7 @@ import SenseBridgeCore
 /// a bad phrase (sentence, hedge, distance, danger); this refuses naming the wrong thing.
 public enum ReplyGrounding {
     /// Localized names of a label (e.g. "chair" → ["silla", "sillas"] in es).
-    public typealias Vocabulary = (_ label: String, _ locale: SpokenLocale) -> [String]
+    public typealias Vocabulary = @Sendable (_ label: String, _ locale: SpokenLocale) -> [String]
 
     public static let noVocabulary: Vocabulary = { _, _ in [] }
 

@@ -7,6 +7,7 @@ import SenseBridgePluginKit
 /// The clock is manual by default, so a composer comparing its deadline with the
 /// host's clock behaves the same on a loaded CI machine as on a quiet laptop; a
 /// test that wants time to pass says so with `advance`.
+/// Unchecked Sendable: `lock` guards `manualNow` and `logged`; `table` is filled in init, then only read.
 public final class EmbeddedHostServices: @unchecked Sendable {
     public enum Clock: Sendable {
         /// Starts at `start` nanoseconds and moves only when the test advances it.

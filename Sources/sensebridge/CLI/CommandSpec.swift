@@ -5,7 +5,7 @@ import SenseBridgeHost
 /// `--help` and `help <command>` print the same text and a snapshot test can hold it;
 /// the usage line and the options table are derived from `options`, which is also what
 /// the parser accepts, so each option is written down once.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     var path: [String]
     var abstract: String
     var discussion: String? = nil
@@ -14,7 +14,7 @@ struct CommandSpec {
     /// redirection (`< key-file`).
     var standardInput: String? = nil
     var options: [OptionSpec] = []
-    var run: (Arguments, Context) throws -> ExitCode
+    var run: @Sendable (Arguments, Context) throws -> ExitCode
 
     var name: String { path.joined(separator: " ") }
 
@@ -42,7 +42,7 @@ struct CommandSpec {
 }
 
 /// A command with subcommands (`plugins`, `profiles`).
-struct CommandGroup {
+struct CommandGroup: Sendable {
     var name: String
     var abstract: String
     var subcommands: [CommandSpec]

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Results go to stdout, progress and diagnostics to stderr. A failed write to
 /// stdout (a closed pipe, a full disk) is remembered so the process exits 74 instead
 /// of claiming success for output nobody received.
 enum Console {
-    private(set) static var stdoutFailed = false
+    static var stdoutFailed: Bool { stdoutFailure.load(ordering: .relaxed) }
+    private static let stdoutFailure = Atomic<Bool>(false)
 
     static func out(_ text: String) {
         let data = Data((text + "\n").utf8)
@@ -14,7 +16,7 @@ enum Console {
                 let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    stdoutFailed = true
+                    stdoutFailure.store(true, ordering: .relaxed)
                     return
                 }
                 offset += written

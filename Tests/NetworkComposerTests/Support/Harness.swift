@@ -3,6 +3,7 @@ import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
 import SenseBridgeTesting
+import Synchronization
 
 /// Loads the built network composer through the host, as a third party's host would, and
 /// creates it only through the consent gate (local-endpoint backend, terms acknowledged
@@ -58,11 +59,11 @@ enum Harness {
 /// A stand-in for the label-list composer: names each object record, and passes sound
 /// and text records through as their own streams, so a test can see which phrase won.
 final class FakeOnDeviceComposer: PhraseComposing {
-    private(set) var calls = 0
+    private let calls = Mutex(0)
 
     func composePhrases(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
                         deadline: UInt64) throws -> [SubjectPhrase] {
-        calls += 1
+        calls.withLock { $0 += 1 }
         var phrases: [SubjectPhrase] = []
         let objects = records.indices.filter { records[$0].kind == .object }
         if !objects.isEmpty {

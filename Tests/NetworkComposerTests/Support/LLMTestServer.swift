@@ -114,7 +114,7 @@ final class LLMTestServer {
     }
 }
 
-/// Written by one reader thread before it signals; read after the wait.
+/// Unchecked Sendable: written by the completion handler before it signals; read after the wait.
 private final class PortBox: @unchecked Sendable {
     var port: Int?
 }

@@ -108,6 +108,7 @@ import Testing
     }
 }
 
+// Unchecked Sendable: `lock` guards `stored`.
 final class FallbackLog: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [OutputMessage] = []

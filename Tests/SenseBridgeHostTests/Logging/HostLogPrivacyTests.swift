@@ -6,6 +6,7 @@ import Testing
 /// Invariant 4: no user content in logs. Whatever a plugin logs through the host
 /// services, only values it explicitly labelled public are written.
 @Suite struct HostLogPrivacyTests {
+    // Unchecked Sendable: `lock` guards `stored`.
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [String] = []

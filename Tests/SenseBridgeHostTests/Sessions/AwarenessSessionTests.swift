@@ -8,6 +8,7 @@ import Testing
 /// and C fixture composers and sources loaded through the ABI.
 @Suite(.serialized) struct AwarenessSessionTests {
     /// Collects what the session delivered, from either of its threads.
+    /// Unchecked Sendable: `lock` guards `items`.
     final class Deliveries: @unchecked Sendable {
         private let lock = NSLock()
         private var items: [AwarenessSession.Delivery] = []

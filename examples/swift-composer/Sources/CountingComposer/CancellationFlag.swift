@@ -4,6 +4,7 @@ import Foundation
 ///
 /// A cancel with no call in progress is ignored, as the ABI requires: otherwise a late
 /// cancel for one request would silently cancel the next one.
+/// Unchecked Sendable: `lock` guards `inCall` and `cancelled`.
 final class CancellationFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var inCall = false
