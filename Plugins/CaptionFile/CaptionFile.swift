@@ -62,8 +62,8 @@ public final class CaptionFile: RenderTargetPlugin {
 
 /// Whether the render in progress was asked to stop. An interrupt with no render in
 /// progress is ignored, as the header says, so it cannot cut off the next message.
+/// Unchecked Sendable: both flags are read and written only under `lock`.
 final class Interruption: @unchecked Sendable {
-    // @unchecked: both flags are read and written only under `lock`.
     private let lock = NSLock()
     private var rendering = false
     private var requested = false

@@ -1,7 +1,7 @@
 /// Why a composer the pipeline needs could not be created; the CLI turns the reason
 /// into its exit code, the person hears which output they lost.
-public struct ComposerUnavailable: Error, CustomStringConvertible {
-    public enum Reason {
+public struct ComposerUnavailable: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable {
         case notInstalled
         case notAComposer
         case usesNetwork

@@ -13,9 +13,8 @@ import SenseBridgeCore
 ///
 /// `describe` is called from one thread at a time (a walk composes single-flight);
 /// `cancel` from any thread.
+/// Unchecked Sendable: every stored property is immutable, and the composers it calls allow one caller at a time, which single-flight gives.
 public final class DescriptionPipeline: @unchecked Sendable {
-    // @unchecked: every stored property is immutable; the composers it calls are
-    // instances whose header contract allows one caller at a time, which single-flight gives.
     public let composer: PhraseComposing
     public let fallback: PhraseComposing?
     public let network: NetworkComposing?
