@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 
-/// Everything one `plugin test` run found.
+/// Everything one `plugins test` run found.
 public struct HarnessReport: Sendable {
     public var pluginID: String?
     public var kind: PluginKind?

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeTesting
 import Testing
 
-/// The plugin through `sensebridge plugin test`, the harness a third party runs.
+/// The plugin through `sensebridge plugins test`, the harness a third party runs.
 @Suite struct LabelListComposerConformanceTests {
     @Test func passesTheConformanceHarness() throws {
         let outcome = try ConformanceHarness.run(try RepositoryPaths.stagedManifest("label-list-composer.json"))

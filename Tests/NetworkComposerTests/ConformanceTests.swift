@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeTesting
 import Testing
 
-/// The network composer through `sensebridge plugin test`, pointed at the stand-in
+/// The network composer through `sensebridge plugins test`, pointed at the stand-in
 /// server on 127.0.0.1 (its defaults name no address, by design).
 @Suite struct NetworkComposerConformanceTests {
     @Test func passesTheConformanceHarnessAgainstALocalServer() throws {

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeHost
 import SenseBridgeCore
 
-/// The child side of `plugin test`: runs exactly one check against one manifest,
+/// The child side of `plugins test`: runs exactly one check against one manifest,
 /// reports on the private channel and exits. A crash or hang here is the plugin's,
 /// and the parent reports it as this check's failure.
 public enum HarnessChild {
