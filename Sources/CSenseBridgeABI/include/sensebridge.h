@@ -1,9 +1,13 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.0.
+ * sensebridge.h — the SenseBridge plugin ABI, version 1.1.
  *
  * This header is the whole contract between the SenseBridge host and a plugin
  * (SensingSource, SceneComposer or RenderTarget). Only the C types below cross
  * a library boundary. A plugin needs nothing else from this repository.
+ *
+ * History:
+ *   1.0  first release.
+ *   1.1  sb_host_services gains abi_major and abi_minor (the host's version).
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -63,7 +67,8 @@
  *     its own structs, or by a per-element size: a field appended to the
  *     appendable struct that holds the array (e.g. record_size beside
  *     records). A writer then uses the larger element only with a reader whose
- *     abi_minor is at least the minor that added the size field.
+ *     abi_minor (the plugin's, from its descriptor; the host's, from
+ *     sb_host_services) is at least the minor that added the size field.
  *   - A reader MUST check struct_size before reading a field a later minor
  *     appended; SB_STRUCT_HAS below does it. Such a field is marked
  *     "Since 1.<minor>".
@@ -85,7 +90,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 0u
+#define SB_ABI_MINOR 1u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -150,7 +155,7 @@ typedef struct sb_log_field {
 
 /* What the host offers every plugin instance. Borrowed for the lifetime of
  * the instance (valid from create until destroy returns).
- * Appendable. */
+ * Appendable: a 1.0 host passes a struct that ends after log_event. */
 typedef struct sb_host_services {
     uint32_t struct_size;
     void *host_data;  /* opaque to the plugin; pass back unchanged */
@@ -164,6 +169,15 @@ typedef struct sb_host_services {
     void (*log_event)(const struct sb_host_services *host, sb_log_level level,
                       const char *event, const sb_log_field *fields,
                       size_t field_count);
+
+    /* Since 1.1: the ABI the host implements (its SB_ABI_MAJOR, SB_ABI_MINOR).
+     * A plugin MUST check SB_STRUCT_HAS(host, sb_host_services, abi_minor)
+     * before reading either; when it is false the caller is a 1.0 host.
+     * Rationale: the version rule keeps a 1.1 plugin out of a 1.0 host, but
+     * not out of every 1.0 caller: a test driver or tool built against the
+     * 1.0 header passes the shorter struct. */
+    uint32_t abi_major;
+    uint32_t abi_minor;
 } sb_host_services;
 
 /* ------------------------------------------------------------- descriptor */
