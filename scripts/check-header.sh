@@ -5,20 +5,47 @@
 #
 # Why C++ too: a host or plugin written in C++ includes the same header, and an
 # `extern "C"` slip or a C-only construct would only show up in their build.
+#
+# Then the printed layout against the checked-in record (on x86_64, which it records):
+#   - it equals Sources/CSenseBridgeABI/abi-<major>.<minor>.layout for the header's
+#     version, or the check fails with the diff;
+#   - it follows every earlier abi-<major>.*.layout by the header's growth rules
+#     (scripts/tools/abi_growth.py compare);
+#   - it lists every struct and field the header declares, and the header marks
+#     each struct frozen or appendable as the layout classes it (abi_growth.py
+#     header): header-check.c's table is written by hand;
+#   - the checks refuse deliberately broken copies (a moved field, a grown frozen
+#     struct, a field inserted into an appendable one, a missing mark, a field the
+#     table leaves out), so their PASS means something.
+#
+# `scripts/check-header.sh --write-layout` rewrites the reference for the header's
+# version instead of comparing with it: for an intended change only, reviewed as a
+# diff. An earlier version's file is regenerated from that version's header:
+#   git show <commit>:Sources/CSenseBridgeABI/include/sensebridge.h >/tmp/h/sensebridge.h
+#   SB_HEADER_DIR=/tmp/h scripts/check-header.sh --write-layout
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # SB_HEADER_DIR lets the check be pointed at a candidate header before it replaces the real one.
 header_dir="${SB_HEADER_DIR:-$root/Sources/CSenseBridgeABI/include}"
 source="$root/scripts/tools/header-check.c"
+growth="$root/scripts/tools/abi_growth.py"
+layouts="$root/Sources/CSenseBridgeABI"
 out="$root/.build/header-check"
 CC="${CC:-cc}"
 CXX="${CXX:-c++}"
+write_layout=0
+case "${1:-}" in
+    "") ;;
+    --write-layout) write_layout=1 ;;
+    *) echo "usage: scripts/check-header.sh [--write-layout]" >&2; exit 64 ;;
+esac
 mkdir -p "$out"
 
 passes=0 failures=0
 pass() { echo "PASS $*"; passes=$((passes + 1)); }
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+relative() { echo "${1#"$root"/}"; }
 
 compile() {  # name, compiler and flags...
     local name="$1"; shift
@@ -42,6 +69,7 @@ for pair in "c11:$c_ok" "cxx17:$cxx_ok"; do
         pass "$name drives its plugin through the header and prints the layout"
     else
         fail "$name ran but failed (exit $?)"
+        [ "$name" = header-check-c11 ] && c_ok=0
     fi
 done
 
@@ -51,6 +79,113 @@ if [ "$c_ok$cxx_ok" = 11 ]; then
     else
         fail "C and C++ disagree on struct layout:"
         sed 's/^/    /' "$out/layout.diff"
+    fi
+fi
+
+# ---------------------------------------------------------------- the reference
+
+version_part() {  # MAJOR or MINOR, read from the header being checked
+    sed -n "s/^#define SB_ABI_$1 \([0-9][0-9]*\)u\$/\1/p" "$header_dir/sensebridge.h"
+}
+major="$(version_part MAJOR)" minor="$(version_part MINOR)"
+layout="$out/header-check-c11.layout"
+reference="$layouts/abi-$major.$minor.layout"
+
+reference_text() {  # the reference file: what it is, then the printed table
+    cat <<EOF
+# SenseBridge plugin ABI $major.$minor: the size and class of every struct in sensebridge.h,
+# and the offset and size of every field, in bytes, as compiled for x86_64 Linux
+# (LP64, System V ABI). Another platform may lay the same header out differently;
+# this file records x86_64 only.
+#
+# frozen:     embedded in another struct, an array element, or without struct_size;
+#             its size and offsets never change within major $major.
+# appendable: passed by pointer with struct_size; a minor may add fields at its end.
+#
+# \`make check-header\` fails unless the header's layout equals the file for its
+# version and follows every earlier abi-$major.*.layout by the growth rules
+# (scripts/tools/abi_growth.py). Written by \`scripts/check-header.sh --write-layout\`;
+# regenerate it only for an intended change, and review the diff.
+EOF
+    cat "$layout"
+}
+
+# The comparer must refuse a broken copy of the checked-in reference, made by one
+# awk program (the reference, not the printed layout, so a broken header cannot
+# make these fail for the wrong reason).
+refuses() {  # name, text its report must contain, awk program
+    local name="$1" expected="$2" program="$3" status=0
+    awk "$program" "$reference" >"$out/broken-$name.layout"
+    python3 "$growth" compare "$reference" "$out/broken-$name.layout" >"$out/broken-$name.log" 2>&1 || status=$?
+    if [ "$status" = 1 ] && grep -qF "$expected" "$out/broken-$name.log"; then
+        pass "the comparer refuses $name: $expected"
+    else
+        fail "the comparer accepted $name (exit $status; expected \"$expected\"):"
+        sed 's/^/    /' "$out/broken-$name.log"
+    fi
+}
+
+# The header check must refuse a header edited by one sed program.
+header_refuses() {  # name, text its report must contain, sed program
+    local name="$1" expected="$2" program="$3" status=0
+    sed "$program" "$header_dir/sensebridge.h" >"$out/edited-$name.h"
+    python3 "$growth" header "$out/edited-$name.h" "$reference" >"$out/edited-$name.log" 2>&1 || status=$?
+    if ! cmp -s "$header_dir/sensebridge.h" "$out/edited-$name.h" && [ "$status" = 1 ] \
+        && grep -qF "$expected" "$out/edited-$name.log"; then
+        pass "the header check refuses $name: $expected"
+    else
+        fail "the header check accepted $name (exit $status; expected \"$expected\"):"
+        sed 's/^/    /' "$out/edited-$name.log"
+    fi
+}
+
+if [ "$c_ok" != 1 ] || [ -z "$major" ] || [ -z "$minor" ]; then
+    fail "no layout to check (the C program failed, or SB_ABI_MAJOR/SB_ABI_MINOR cannot be read)"
+elif [ "$(uname -m)" != x86_64 ]; then
+    echo "SKIP the layout references record x86_64; this machine is $(uname -m)"
+elif [ "$write_layout" = 1 ]; then
+    reference_text >"$reference"
+    pass "wrote $(relative "$reference") ($(grep -c '^struct' "$layout") structs, $(grep -c '^field' "$layout") fields)"
+else
+    if [ ! -f "$reference" ]; then
+        fail "there is no $(relative "$reference") for ABI $major.$minor; write it with scripts/check-header.sh --write-layout"
+    elif grep -v '^#' "$reference" | diff -u --label "$(relative "$reference")" --label "sensebridge.h as compiled" - "$layout" \
+        >"$out/reference.diff"; then
+        pass "the layout equals $(relative "$reference") ($(grep -c '^struct' "$layout") structs, $(grep -c '^field' "$layout") fields)"
+    else
+        fail "the layout differs from $(relative "$reference"); if the change is intended and follows the growth rules, rewrite it with scripts/check-header.sh --write-layout:"
+        sed 's/^/    /' "$out/reference.diff"
+    fi
+
+    for earlier in "$layouts"/abi-"$major".*.layout; do
+        [ -f "$earlier" ] && [ "$earlier" != "$reference" ] || continue
+        if python3 "$growth" compare "$earlier" "$layout" >"$out/growth.log" 2>&1; then
+            pass "ABI $major.$minor follows $(relative "$earlier") by the growth rules ($(tail -n 1 "$out/growth.log" | sed "s/^ok: //"))"
+        else
+            fail "ABI $major.$minor breaks the growth rules against $(relative "$earlier"):"
+            sed 's/^/    /' "$out/growth.log"
+        fi
+    done
+
+    if python3 "$growth" header "$header_dir/sensebridge.h" "$layout" >"$out/header.log" 2>&1; then
+        pass "$(tail -n 1 "$out/header.log" | sed 's/^ok: //') ($(grep -c ' frozen$' "$layout") frozen, $(grep -c ' appendable$' "$layout") appendable)"
+    else
+        fail "the layout table and the header disagree (scripts/tools/header-check.c lists every field by hand):"
+        sed 's/^/    /' "$out/header.log"
+    fi
+
+    if [ -f "$reference" ]; then
+        refuses "a moved field" "sb_frame.records moved from offset 128 to 136" \
+            '$2 == "sb_frame.records" { $4 = 136 } { print }'
+        refuses "a grown frozen struct" "sb_record is frozen but its size changed from 40 to 48" \
+            '$2 == "sb_record" { $4 = 48 } { print } $2 == "sb_record.distance_m" { print "field sb_record.extra offset 40 size 8" }'
+        refuses "a field inserted into an appendable struct" "sb_message.priority was added at offset 4" \
+            '$2 == "sb_message" { $4 += 8 } $1 == "field" && $2 ~ /^sb_message\./ && $4 > 0 { $4 += 8 } { print }
+             $2 == "sb_message.struct_size" { print "field sb_message.priority offset 4 size 4" }'
+        header_refuses "an unmarked frozen struct" "sb_box is frozen" \
+            's/Frozen in 1.x: embedded in sb_record/Embedded in sb_record/'
+        header_refuses "a field the table leaves out" "sb_record declares fields kind, flags, label, confidence, box, distance_m, extra" \
+            's|^    float distance_m; .*|&\n    float extra;|'
     fi
 fi
 

@@ -26,6 +26,9 @@ cli="$root/.build/debug/sensebridge"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/sensebridge-examples.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$out"
+# The ABI version of the header the examples are built against; their manifests must declare it.
+header_major="$(sed -n 's/^#define SB_ABI_MAJOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
+header_minor="$(sed -n 's/^#define SB_ABI_MINOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
 
 passed=0 failed=0
 pass() { echo "PASS $*"; passed=$((passed + 1)); }
@@ -67,8 +70,8 @@ stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
         fail "$label: manifest names library '$name' but the build produced $(basename "$library")"
         return
     fi
-    if [ "$major" != 1 ] || [ "$minor" != 0 ]; then
-        fail "$label: manifest declares ABI $major.$minor; the header is 1.0"
+    if [ "$major" != "$header_major" ] || [ "$minor" != "$header_minor" ]; then
+        fail "$label: manifest declares ABI $major.$minor; the header it was built against is $header_major.$header_minor"
         return
     fi
     mkdir -p "$scratch/plugins"

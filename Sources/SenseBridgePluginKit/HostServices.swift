@@ -29,6 +29,16 @@ public struct HostServices: @unchecked Sendable {
         return clock(table)
     }
 
+    /// The plugin ABI the host implements, or nil when its table is too short to say:
+    /// a 1.0 host (or a test driver built against 1.0) passes the table without these
+    /// fields, and a plugin must not read past `struct_size`.
+    public var hostABIVersion: (major: UInt32, minor: UInt32)? {
+        guard let table,
+              let offset = MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_minor),
+              Int(table.pointee.struct_size) >= offset + MemoryLayout<UInt32>.size else { return nil }
+        return (table.pointee.abi_major, table.pointee.abi_minor)
+    }
+
     /// Logs an event identifier (never user content) with labelled values.
     public func log(_ level: Level, _ event: String, _ fields: [(String, LogValue)] = []) {
         guard let table, let log = table.pointee.log_event else { return }

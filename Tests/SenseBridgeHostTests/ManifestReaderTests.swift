@@ -82,7 +82,7 @@ import Testing
 
     @Test func abiChecksInTheManifest() throws {
         #expect(try problem(manifest(["abi": ["major": 2, "minor": 0]])).reason == .abiMajorMismatch(plugin: 2, host: 1))
-        #expect(try problem(manifest(["abi": ["major": 1, "minor": 7]])).reason == .abiMinorNewer(plugin: 7, host: 0))
+        #expect(try problem(manifest(["abi": ["major": 1, "minor": 7]])).reason == .abiMinorNewer(plugin: 7, host: HostABI.minor))
     }
 
     @Test func runtimeMismatch() throws {

@@ -49,7 +49,36 @@ import Testing
     }
 
     @Test func abiMinorNewerInTheLibrary() throws {
-        #expect(try loadProblem(defines: ["FIXTURE_ABI_MINOR": "5"], name: "minor").reason == .abiMinorNewer(plugin: 5, host: 0))
+        #expect(try loadProblem(defines: ["FIXTURE_ABI_MINOR": "5"], name: "minor").reason == .abiMinorNewer(plugin: 5, host: HostABI.minor))
+    }
+
+    @Test func aPluginBuiltAgainstABI10LoadsInThisHost() throws {
+        let directory = try TemporaryDirectory()
+        try FixturePlugin.make(in: directory.url, name: "older", defines: ["FIXTURE_ABI_MINOR": "0"],
+                               manifest: ["abi": ["major": 1, "minor": 0]])
+        let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: directory.url, origin: .commandLine)]))
+        let manifest = try host.manifest(id: "org.sensebridge.fixture")
+        #expect(manifest.abiMinor == 0 && HostABI.minor > 0)
+        let target = try host.renderTarget(manifest)
+        try target.render(OutputMessage(signal: .description, text: "It looks like there's a chair."))
+        #expect(host.catalog.broken.isEmpty)
+    }
+
+    @Test func pluginsReadTheHostsABIVersionFromTheHostServices() throws {
+        let directory = try TemporaryDirectory()
+        try FixturePlugin.make(in: directory.url, name: "current", defines: ["FIXTURE_REQUIRE_HOST_MINOR": "\(HostABI.minor)"])
+        let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: directory.url, origin: .commandLine)]))
+        _ = try host.renderTarget(try host.manifest(id: "org.sensebridge.fixture"))
+
+        let newer = try TemporaryDirectory()
+        try FixturePlugin.make(in: newer.url, name: "newer", defines: ["FIXTURE_REQUIRE_HOST_MINOR": "\(HostABI.minor + 1)"])
+        let refusing = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: newer.url, origin: .commandLine)]))
+        do {
+            _ = try refusing.renderTarget(try refusing.manifest(id: "org.sensebridge.fixture"))
+            Issue.record("the fixture accepted a host older than it requires")
+        } catch let error as PluginCallError {
+            #expect(error.message.contains("the host reports ABI \(HostABI.versionString);"))
+        }
     }
 
     @Test func kindDiffersFromTheManifest() throws {

@@ -55,6 +55,17 @@ import Testing
         try host.finish()
     }
 
+    @Test func theHostVersionIsWhatThePluginSees() {
+        // HostServices borrows the table, so each EmbeddedHostServices must outlive its read.
+        let current = EmbeddedHostServices(abiMinor: 1), byDefault = EmbeddedHostServices(), older = EmbeddedHostServices(abiMinor: 0)
+        withExtendedLifetime((current, byDefault, older)) {
+            let version = current.hostServices.hostABIVersion
+            #expect(version?.major == 1 && version?.minor == 1)
+            #expect(byDefault.hostServices.hostABIVersion != nil)
+            #expect(older.hostServices.hostABIVersion == nil, "a 1.0 host's table ends before the version")
+        }
+    }
+
     @Test func theManualClockIsWhatThePluginSees() {
         let services = EmbeddedHostServices(clock: .manual(start: 5_000))
         #expect(services.hostServices.monotonicNanoseconds() == 5_000)

@@ -193,8 +193,9 @@ static void host_log_event(const sb_host_services *host, sb_log_level level, con
     info("%s", line);
 }
 
+/* The full table of the header sb-smoke was built with, version fields included. */
 static const sb_host_services host = {
-    sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event,
+    sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event, SB_ABI_MAJOR, SB_ABI_MINOR,
 };
 
 /* ------------------------------------------------------------ self-tests */

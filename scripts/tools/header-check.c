@@ -6,8 +6,14 @@
  * written the way the header tells a plugin author to (static descriptor and
  * vtable, an entry function of type sb_plugin_entry_fn, the plugin-tests
  * extension), and a host that looks it up and calls it. Finally it prints the
- * size and offset of every field; the script compares the C and C++ tables,
- * because a plugin in one language and a host in the other must agree on them.
+ * size of every struct, whether it is frozen or appendable, and the offset and
+ * size of every field. The script compares the C and C++ tables, because a
+ * plugin in one language and a host in the other must agree on them, and then
+ * compares the table with the checked-in reference (abi-<major>.<minor>.layout).
+ *
+ * The table also compiles against an older header (SB_HEADER_DIR): fields a
+ * later minor added are printed only when SB_ABI_MINOR has them, so an earlier
+ * reference can be regenerated from that version's header.
  */
 #include "sensebridge.h"
 #include "sensebridge.h" /* the include guard must make a second include harmless */
@@ -22,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR == 0u, "header is ABI 1.0");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 1u, "this check knows ABI 1.0 and 1.1");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -35,6 +41,9 @@ STATIC_ASSERT(offsetof(sb_message, struct_size) == 0, "inputs start with their s
 STATIC_ASSERT(offsetof(sb_frame, struct_size) == 0, "frames start with their size");
 STATIC_ASSERT(sizeof(((sb_error *)0)->message) == SB_ERROR_MESSAGE_CAPACITY, "error message capacity");
 STATIC_ASSERT(sizeof(sb_status) == 4 && SB_OK == 0, "sb_status is a 32-bit code, 0 is success");
+#if SB_ABI_MINOR >= 1
+STATIC_ASSERT(offsetof(sb_host_services, abi_major) == sizeof(void *) * 4, "1.1 appends after log_event");
+#endif
 
 /* ------------------------------------------------ the plugin side */
 
@@ -126,6 +135,12 @@ static void host_log(const sb_host_services *host, sb_log_level level, const cha
     if (field_count == 1 && fields[0].privacy == SB_PRIVACY_PUBLIC) logged++;
 }
 
+/* A 1.0 host's table: the struct_size ends before the 1.1 fields. */
+static size_t host_services_size_1_0(void)
+{
+    return offsetof(sb_host_services, log_event) + sizeof(((sb_host_services *)0)->log_event);
+}
+
 static int drive_plugin(void)
 {
     sb_plugin_entry_fn entry = sensebridge_plugin_entry;
@@ -135,7 +150,22 @@ static int drive_plugin(void)
     const sb_plugin_tests *tests = (const sb_plugin_tests *)descriptor->get_interface(SB_INTERFACE_PLUGIN_TESTS);
     if (!vtable || !tests || descriptor->get_interface(SB_INTERFACE_SCENE_COMPOSER)) return 2;
 
-    sb_host_services services = {sizeof(sb_host_services), NULL, host_clock, host_log};
+    sb_host_services services;
+    memset(&services, 0, sizeof services);
+    services.struct_size = sizeof(sb_host_services);
+    services.monotonic_ns = host_clock;
+    services.log_event = host_log;
+#if SB_ABI_MINOR >= 1
+    services.abi_major = SB_ABI_MAJOR;
+    services.abi_minor = SB_ABI_MINOR;
+    /* SB_STRUCT_HAS tells a 1.1 table from a 1.0 one. */
+    if (!SB_STRUCT_HAS(&services, sb_host_services, abi_minor)) return 8;
+    sb_host_services older = services;
+    older.struct_size = (uint32_t)host_services_size_1_0();
+    if (SB_STRUCT_HAS(&older, sb_host_services, abi_major) || !SB_STRUCT_HAS(&older, sb_host_services, log_event)) return 9;
+#else
+    if (services.struct_size != host_services_size_1_0()) return 9;
+#endif
     sb_error error;
     memset(&error, 0, sizeof error);
     if (vtable->create(&services, "[]", &error) || error.code != SB_ERR_INVALID_CONFIG || !error.message[0]) return 3;
@@ -160,44 +190,85 @@ static int drive_plugin(void)
 
 /* ------------------------------------------------ the layout table */
 
-#define FIELD(type, field) printf("%-22s %-18s %3zu %3zu\n", #type, #field, offsetof(type, field), sizeof(((type *)0)->field))
-#define SIZE(type) printf("%-22s %-18s %3s %3zu\n", #type, "(size)", "", sizeof(type))
+/* One line per struct: its size and its class under the header's growth rules
+ * (frozen: embedded or an array element; appendable: passed by pointer with a
+ * struct_size). One line per field: its offset and size. Every field is listed,
+ * in declaration order; scripts/tools/abi_growth.py reads this format. */
+#define FROZEN(type) printf("struct %-36s size %4zu frozen\n", #type, sizeof(type))
+#define APPENDABLE(type) printf("struct %-36s size %4zu appendable\n", #type, sizeof(type))
+#define FIELD(type, field) \
+    printf("field  %-36s offset %4zu size %4zu\n", #type "." #field, offsetof(type, field), sizeof(((type *)0)->field))
 
 static void print_layout(void)
 {
-    SIZE(sb_error); FIELD(sb_error, code); FIELD(sb_error, message);
-    SIZE(sb_log_field); FIELD(sb_log_field, name); FIELD(sb_log_field, value); FIELD(sb_log_field, privacy);
-    SIZE(sb_host_services); FIELD(sb_host_services, struct_size); FIELD(sb_host_services, host_data);
+    FROZEN(sb_error);
+    FIELD(sb_error, code); FIELD(sb_error, message);
+
+    FROZEN(sb_log_field);
+    FIELD(sb_log_field, name); FIELD(sb_log_field, value); FIELD(sb_log_field, privacy);
+
+    APPENDABLE(sb_host_services);
+    FIELD(sb_host_services, struct_size); FIELD(sb_host_services, host_data);
     FIELD(sb_host_services, monotonic_ns); FIELD(sb_host_services, log_event);
-    SIZE(sb_plugin_descriptor); FIELD(sb_plugin_descriptor, abi_major); FIELD(sb_plugin_descriptor, abi_minor);
-    FIELD(sb_plugin_descriptor, struct_size); FIELD(sb_plugin_descriptor, kind); FIELD(sb_plugin_descriptor, id);
-    FIELD(sb_plugin_descriptor, version); FIELD(sb_plugin_descriptor, runtime);
-    FIELD(sb_plugin_descriptor, get_interface);
-    SIZE(sb_box); FIELD(sb_box, x); FIELD(sb_box, y); FIELD(sb_box, width); FIELD(sb_box, height);
-    SIZE(sb_record); FIELD(sb_record, kind); FIELD(sb_record, flags); FIELD(sb_record, label);
+#if SB_ABI_MINOR >= 1
+    FIELD(sb_host_services, abi_major); FIELD(sb_host_services, abi_minor);
+#endif
+
+    APPENDABLE(sb_plugin_descriptor);
+    FIELD(sb_plugin_descriptor, abi_major); FIELD(sb_plugin_descriptor, abi_minor);
+    FIELD(sb_plugin_descriptor, struct_size); FIELD(sb_plugin_descriptor, kind);
+    FIELD(sb_plugin_descriptor, id); FIELD(sb_plugin_descriptor, version);
+    FIELD(sb_plugin_descriptor, runtime); FIELD(sb_plugin_descriptor, get_interface);
+
+    FROZEN(sb_box);
+    FIELD(sb_box, x); FIELD(sb_box, y); FIELD(sb_box, width); FIELD(sb_box, height);
+
+    FROZEN(sb_record);
+    FIELD(sb_record, kind); FIELD(sb_record, flags); FIELD(sb_record, label);
     FIELD(sb_record, confidence); FIELD(sb_record, box); FIELD(sb_record, distance_m);
-    SIZE(sb_depth_map); FIELD(sb_depth_map, width); FIELD(sb_depth_map, height); FIELD(sb_depth_map, row_stride);
-    FIELD(sb_depth_map, metres); FIELD(sb_depth_map, camera_to_world);
-    SIZE(sb_frame); FIELD(sb_frame, struct_size); FIELD(sb_frame, kind); FIELD(sb_frame, timestamp_ns);
+
+    FROZEN(sb_depth_map);
+    FIELD(sb_depth_map, width); FIELD(sb_depth_map, height); FIELD(sb_depth_map, row_stride);
+    FIELD(sb_depth_map, metres); FIELD(sb_depth_map, camera_to_world); FIELD(sb_depth_map, intrinsics);
+
+    APPENDABLE(sb_frame);
+    FIELD(sb_frame, struct_size); FIELD(sb_frame, kind); FIELD(sb_frame, timestamp_ns);
     FIELD(sb_frame, run_id); FIELD(sb_frame, depth); FIELD(sb_frame, records); FIELD(sb_frame, record_count);
-    SIZE(sb_sensing_source); FIELD(sb_sensing_source, struct_size); FIELD(sb_sensing_source, create);
-    FIELD(sb_sensing_source, destroy); FIELD(sb_sensing_source, start); FIELD(sb_sensing_source, next_frame);
-    FIELD(sb_sensing_source, stop);
-    SIZE(sb_compose_request); FIELD(sb_compose_request, struct_size); FIELD(sb_compose_request, records);
-    FIELD(sb_compose_request, record_count); FIELD(sb_compose_request, locale); FIELD(sb_compose_request, max_words);
-    FIELD(sb_compose_request, max_labels); FIELD(sb_compose_request, deadline_ns);
-    SIZE(sb_phrase); FIELD(sb_phrase, stream); FIELD(sb_phrase, text); FIELD(sb_phrase, record_indices);
+
+    APPENDABLE(sb_sensing_source);
+    FIELD(sb_sensing_source, struct_size); FIELD(sb_sensing_source, create);
+    FIELD(sb_sensing_source, destroy); FIELD(sb_sensing_source, start);
+    FIELD(sb_sensing_source, next_frame); FIELD(sb_sensing_source, stop);
+
+    APPENDABLE(sb_compose_request);
+    FIELD(sb_compose_request, struct_size); FIELD(sb_compose_request, records);
+    FIELD(sb_compose_request, record_count); FIELD(sb_compose_request, locale);
+    FIELD(sb_compose_request, max_words); FIELD(sb_compose_request, max_labels);
+    FIELD(sb_compose_request, deadline_ns);
+
+    FROZEN(sb_phrase);
+    FIELD(sb_phrase, stream); FIELD(sb_phrase, text); FIELD(sb_phrase, record_indices);
     FIELD(sb_phrase, record_index_count);
-    SIZE(sb_compose_result); FIELD(sb_compose_result, struct_size); FIELD(sb_compose_result, phrases);
+
+    APPENDABLE(sb_compose_result);
+    FIELD(sb_compose_result, struct_size); FIELD(sb_compose_result, phrases);
     FIELD(sb_compose_result, phrase_count);
-    SIZE(sb_scene_composer); FIELD(sb_scene_composer, struct_size); FIELD(sb_scene_composer, create);
+
+    APPENDABLE(sb_scene_composer);
+    FIELD(sb_scene_composer, struct_size); FIELD(sb_scene_composer, create);
     FIELD(sb_scene_composer, destroy); FIELD(sb_scene_composer, compose); FIELD(sb_scene_composer, cancel);
-    SIZE(sb_message); FIELD(sb_message, struct_size); FIELD(sb_message, signal); FIELD(sb_message, flags);
+
+    APPENDABLE(sb_message);
+    FIELD(sb_message, struct_size); FIELD(sb_message, signal); FIELD(sb_message, flags);
     FIELD(sb_message, text); FIELD(sb_message, text_length); FIELD(sb_message, locale);
     FIELD(sb_message, session_time_ns); FIELD(sb_message, sequence);
-    SIZE(sb_render_target); FIELD(sb_render_target, struct_size); FIELD(sb_render_target, create);
+
+    APPENDABLE(sb_render_target);
+    FIELD(sb_render_target, struct_size); FIELD(sb_render_target, create);
     FIELD(sb_render_target, destroy); FIELD(sb_render_target, render); FIELD(sb_render_target, interrupt);
-    SIZE(sb_plugin_tests); FIELD(sb_plugin_tests, struct_size); FIELD(sb_plugin_tests, count);
+
+    APPENDABLE(sb_plugin_tests);
+    FIELD(sb_plugin_tests, struct_size); FIELD(sb_plugin_tests, count);
     FIELD(sb_plugin_tests, name); FIELD(sb_plugin_tests, run);
 }
 

@@ -1,9 +1,13 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.0.
+ * sensebridge.h — the SenseBridge plugin ABI, version 1.1.
  *
  * This header is the whole contract between the SenseBridge host and a plugin
  * (SensingSource, SceneComposer or RenderTarget). Only the C types below cross
  * a library boundary. A plugin needs nothing else from this repository.
+ *
+ * History:
+ *   1.0  first release.
+ *   1.1  sb_host_services gains abi_major and abi_minor (the host's version).
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -13,13 +17,27 @@
  *   [any-thread]       may be called from any thread, concurrently with an
  *                      [instance-thread] call on the same instance.
  *   borrowed           the pointer is valid only for the duration of the call.
- *   plugin-owned       the plugin keeps the memory alive until its next call
- *                      on the same instance (or until destroy).
+ *   plugin-owned       the plugin keeps the memory alive and unchanged until
+ *                      the next [instance-thread] call on the same instance, or
+ *                      destroy. An [any-thread] call (cancel, interrupt) does
+ *                      not end it. The host copies what it keeps.
+ *   host-owned         the host allocated it and frees it; the plugin fills it
+ *                      during the call and keeps no pointer to it.
+ *   static             valid for the life of the process, never freed.
+ *   appendable         a struct a later 1.x minor may extend at its end (see
+ *                      the growth rules).
+ *   frozen in 1.x      a struct whose size and offsets no 1.x minor changes.
  *
  * Rules:
- *   - Every top-level struct starts with its size (and descriptors with the ABI
- *     version). A reader MUST NOT read a field beyond struct_size; a writer
- *     MUST set struct_size to sizeof the struct it was compiled against.
+ *   - Every appendable struct starts with its size (the descriptor with the
+ *     ABI version, then its size). A reader MUST NOT read a field beyond
+ *     struct_size; a writer MUST set struct_size to sizeof the struct it was
+ *     compiled against.
+ *   - When the host passes a struct for the plugin to fill (sb_frame,
+ *     sb_compose_result), the host sets struct_size to the size it passes. The
+ *     plugin MUST NOT write beyond that size.
+ *     Rationale: a plugin built against a newer minor has a larger sizeof than
+ *     the buffer an older host allocated.
  *   - Functions that can fail return sb_status and fill the host-owned
  *     sb_error. A plugin MUST NOT return NULL or a failure status without
  *     setting error->code and a non-empty UTF-8 error->message.
@@ -30,6 +48,34 @@
  *   - The host never unloads a plugin library once loaded.
  *     Rationale: runtimes such as Swift's cannot be safely unloaded.
  *   - A plugin SHOULD export only its entry symbol.
+ *
+ * Growth rules (how a 1.x minor may change this header):
+ *   - A minor MAY add interface ids, status codes, signals, and fields at the
+ *     end of an appendable struct. It MUST NOT move, resize, retype or remove
+ *     a field, nor change a frozen struct. Anything else is a new major.
+ *   - A struct is appendable only when it carries struct_size and is only ever
+ *     passed by pointer: never embedded in another struct, never an array
+ *     element. Every such struct is marked "Appendable" at its definition.
+ *   - Every other struct is frozen in 1.x, and marked so at its definition:
+ *     sb_error (no struct_size), sb_log_field, sb_record and sb_phrase (array
+ *     elements), sb_box and sb_depth_map (embedded).
+ *     Rationale: an embedded struct fixes the offset of every field after it
+ *     (sb_frame.records sits right after sb_depth_map), and an array is walked
+ *     in steps of sizeof its element, which a reader built against another
+ *     minor would get wrong.
+ *   - A frozen struct grows only by a new interface revision (".../2") with
+ *     its own structs, or by a per-element size: a field appended to the
+ *     appendable struct that holds the array (e.g. record_size beside
+ *     records). A writer then uses the larger element only with a reader whose
+ *     abi_minor (the plugin's, from its descriptor; the host's, from
+ *     sb_host_services) is at least the minor that added the size field.
+ *   - A reader MUST check struct_size before reading a field a later minor
+ *     appended; SB_STRUCT_HAS below does it. Such a field is marked
+ *     "Since 1.<minor>".
+ *   - The layout of every struct on x86_64 Linux (LP64) is recorded in
+ *     Sources/CSenseBridgeABI/abi-<major>.<minor>.layout, and `make
+ *     check-header` fails when this header no longer matches it, or when a
+ *     minor breaks these rules against an earlier one.
  */
 #ifndef SENSEBRIDGE_H
 #define SENSEBRIDGE_H
@@ -44,10 +90,15 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 0u
+#define SB_ABI_MINOR 1u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
- * abi_minor <= SB_ABI_MINOR: minors only ever append fields and interfaces. */
+ * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
+
+/* True when the appendable struct at pointer (of type type) is long enough
+ * to hold field, i.e. its writer was built against a minor that has it. */
+#define SB_STRUCT_HAS(pointer, type, field) \
+    ((size_t)(pointer)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
 
 /* ----------------------------------------------------------------- status */
 
@@ -68,7 +119,9 @@ typedef int32_t sb_status;
 #define SB_ERROR_MESSAGE_CAPACITY 512
 
 /* Host-owned and zeroed before each call. The plugin copies a NUL-terminated,
- * UTF-8 message of at most SB_ERROR_MESSAGE_CAPACITY - 1 bytes into message. */
+ * UTF-8 message of at most SB_ERROR_MESSAGE_CAPACITY - 1 bytes into message.
+ * Frozen in 1.x: it has no struct_size, so its size is part of every call;
+ * it grows only by a new interface revision. */
 typedef struct sb_error {
     sb_status code;
     char message[SB_ERROR_MESSAGE_CAPACITY];
@@ -92,6 +145,8 @@ typedef uint32_t sb_log_level;
 #define SB_LOG_WARNING 2u
 #define SB_LOG_ERROR   3u
 
+/* Frozen in 1.x: an element of log_event's fields array; grows only by a new
+ * interface revision or a per-element size. */
 typedef struct sb_log_field {
     const char *name;   /* borrowed; a short identifier */
     const char *value;  /* borrowed; UTF-8 */
@@ -99,7 +154,8 @@ typedef struct sb_log_field {
 } sb_log_field;
 
 /* What the host offers every plugin instance. Borrowed for the lifetime of
- * the instance (valid from create until destroy returns). */
+ * the instance (valid from create until destroy returns).
+ * Appendable: a 1.0 host passes a struct that ends after log_event. */
 typedef struct sb_host_services {
     uint32_t struct_size;
     void *host_data;  /* opaque to the plugin; pass back unchanged */
@@ -113,6 +169,15 @@ typedef struct sb_host_services {
     void (*log_event)(const struct sb_host_services *host, sb_log_level level,
                       const char *event, const sb_log_field *fields,
                       size_t field_count);
+
+    /* Since 1.1: the ABI the host implements (its SB_ABI_MAJOR, SB_ABI_MINOR).
+     * A plugin MUST check SB_STRUCT_HAS(host, sb_host_services, abi_minor)
+     * before reading either; when it is false the caller is a 1.0 host.
+     * Rationale: the version rule keeps a 1.1 plugin out of a 1.0 host, but
+     * not out of every 1.0 caller: a test driver or tool built against the
+     * 1.0 header passes the shorter struct. */
+    uint32_t abi_major;
+    uint32_t abi_minor;
 } sb_host_services;
 
 /* ------------------------------------------------------------- descriptor */
@@ -129,7 +194,8 @@ typedef uint32_t sb_plugin_kind;
 #define SB_INTERFACE_PLUGIN_TESTS   "sensebridge.plugin-tests/1"
 
 /* Returned by the entry symbol. Static storage: valid for the life of the
- * process, never freed. */
+ * process, never freed. Appendable: the host reads only the first three
+ * fields until it has checked struct_size. */
 typedef struct sb_plugin_descriptor {
     uint32_t abi_major;    /* SB_ABI_MAJOR the plugin was built against */
     uint32_t abi_minor;    /* SB_ABI_MINOR the plugin was built against */
@@ -161,7 +227,9 @@ typedef uint32_t sb_record_kind;
 #define SB_RECORD_SOUND  3u  /* a classified sound; label is an identifier */
 #define SB_RECORD_DEPTH  4u  /* a distance measurement; see distance_m */
 
-/* Normalized to the image: 0..1, origin top-left. */
+/* Normalized to the image: 0..1, origin top-left.
+ * Frozen in 1.x: embedded in sb_record; grows only by a new interface
+ * revision. */
 typedef struct sb_box {
     float x, y, width, height;
 } sb_box;
@@ -169,6 +237,9 @@ typedef struct sb_box {
 #define SB_RECORD_HAS_BOX      (1u << 0)
 #define SB_RECORD_HAS_DISTANCE (1u << 1)
 
+/* One perception record. Frozen in 1.x: an element of the records arrays of
+ * sb_frame and sb_compose_request; grows only by a new interface revision or
+ * a per-element size. */
 typedef struct sb_record {
     sb_record_kind kind;
     uint32_t flags;          /* SB_RECORD_HAS_* */
@@ -184,6 +255,9 @@ typedef uint32_t sb_frame_kind;
 #define SB_FRAME_DEPTH   1u
 #define SB_FRAME_RECORDS 2u
 
+/* Frozen in 1.x: embedded in sb_frame, where records follows it; grows only
+ * by a new interface revision (or a new frame kind whose data an appended
+ * sb_frame field points to). */
 typedef struct sb_depth_map {
     uint32_t width;
     uint32_t height;
@@ -195,6 +269,10 @@ typedef struct sb_depth_map {
                                      when unknown (then no floor can be rejected) */
 } sb_depth_map;
 
+/* Host-owned; struct_size set by the host, the rest filled by the plugin in
+ * next_frame. Every pointer in it (depth.metres, records, each record's
+ * label) is plugin-owned: valid until the next [instance-thread] call on
+ * this instance (or destroy). Appendable. */
 typedef struct sb_frame {
     uint32_t struct_size;
     sb_frame_kind kind;
@@ -205,6 +283,7 @@ typedef struct sb_frame {
     size_t record_count;
 } sb_frame;
 
+/* Static (returned by get_interface). Appendable. */
 typedef struct sb_sensing_source {
     uint32_t struct_size;
 
@@ -217,10 +296,11 @@ typedef struct sb_sensing_source {
 
     /* Begins a run; each start begins a new run_id. [instance-thread] */
     sb_status (*start)(void *self, sb_error *error);
-    /* Waits up to timeout_ms for the next frame and fills frame (plugin-owned
-     * pointers). Returns SB_ERR_TIMEOUT when none arrived, SB_ERR_END_OF_STREAM
+    /* Waits up to timeout_ms for the next frame and fills frame. Its pointers
+     * are valid until the next [instance-thread] call on this instance (or
+     * destroy). Returns SB_ERR_TIMEOUT when none arrived, SB_ERR_END_OF_STREAM
      * once the run is exhausted (and on every later call), SB_ERR_NOT_STARTED
-     * before start or after stop. [instance-thread] */
+     * before start or after stop. [instance-thread] frame host-owned. */
     sb_status (*next_frame)(void *self, uint32_t timeout_ms, sb_frame *frame,
                             sb_error *error);
     /* Ends the run; next_frame then returns SB_ERR_NOT_STARTED. Idempotent.
@@ -235,6 +315,7 @@ typedef uint32_t sb_stream;
 #define SB_STREAM_SOUND 2u
 #define SB_STREAM_TEXT  3u
 
+/* Borrowed for the compose call. Appendable. */
 typedef struct sb_compose_request {
     uint32_t struct_size;
     const sb_record *records;  /* borrowed */
@@ -247,7 +328,9 @@ typedef struct sb_compose_request {
 
 /* A subject phrase: "a chair and a doorway". Never a sentence, never a hedge,
  * distance, direction or danger claim — the host validates every phrase and
- * supplies the hedge itself; a phrase that breaks these rules is discarded. */
+ * supplies the hedge itself; a phrase that breaks these rules is discarded.
+ * Frozen in 1.x: an element of sb_compose_result.phrases; grows only by a new
+ * interface revision or a per-element size. */
 typedef struct sb_phrase {
     sb_stream stream;
     const char *text;                /* UTF-8, plugin-owned */
@@ -255,13 +338,17 @@ typedef struct sb_phrase {
     size_t record_index_count;
 } sb_phrase;
 
-/* Host-owned; struct_size set by the host, the rest filled by the plugin. */
+/* Host-owned; struct_size set by the host, the rest filled by the plugin.
+ * phrases, and each phrase's text and record_indices, are plugin-owned: valid
+ * until the next [instance-thread] call on this instance (or destroy).
+ * Appendable. */
 typedef struct sb_compose_result {
     uint32_t struct_size;
     const sb_phrase *phrases;  /* plugin-owned */
     size_t phrase_count;
 } sb_compose_result;
 
+/* Static (returned by get_interface). Appendable. */
 typedef struct sb_scene_composer {
     uint32_t struct_size;
     /* As sb_sensing_source.create. [main-thread] */
@@ -270,9 +357,11 @@ typedef struct sb_scene_composer {
     /* [main-thread] */
     void (*destroy)(void *self);
 
-    /* Composes subject phrases for the request's records. Returns
-     * SB_ERR_CANCELLED when cancel was called during this call, SB_ERR_TIMEOUT
-     * past the deadline. [instance-thread] request borrowed. */
+    /* Composes subject phrases for the request's records into result, whose
+     * phrases are valid until the next [instance-thread] call on this instance
+     * (or destroy). Returns SB_ERR_CANCELLED when cancel was called during
+     * this call, SB_ERR_TIMEOUT past the deadline.
+     * [instance-thread] request borrowed, result host-owned. */
     sb_status (*compose)(void *self, const sb_compose_request *request,
                          sb_compose_result *result, sb_error *error);
     /* Asks the compose call in progress (if any) to return soon with
@@ -296,6 +385,7 @@ typedef uint32_t sb_signal;
 
 #define SB_MESSAGE_URGENT (1u << 0)  /* interrupts whatever is being rendered */
 
+/* Borrowed for the render call. Appendable. */
 typedef struct sb_message {
     uint32_t struct_size;
     sb_signal signal;
@@ -307,6 +397,7 @@ typedef struct sb_message {
     uint64_t sequence;         /* increasing per session */
 } sb_message;
 
+/* Static (returned by get_interface). Appendable. */
 typedef struct sb_render_target {
     uint32_t struct_size;
     /* As sb_sensing_source.create. [main-thread] */
@@ -328,7 +419,8 @@ typedef struct sb_render_target {
 /* ------------------------------------------- extension: plugin self-tests */
 
 /* Optional (SB_INTERFACE_PLUGIN_TESTS): tests a plugin ships for the harness,
- * which runs each in its own process beside its own checks. */
+ * which runs each in its own process beside its own checks. Static (returned
+ * by get_interface). Appendable. */
 typedef struct sb_plugin_tests {
     uint32_t struct_size;
     /* [any-thread] */

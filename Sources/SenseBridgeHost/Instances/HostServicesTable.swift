@@ -26,7 +26,8 @@ package final class HostServicesTable {
             monotonic_ns: { _ in MonotonicClock.nanoseconds() },
             log_event: { host, level, event, fields, count in
                 HostServicesTable.forward(host, level, event, fields, count)
-            }))
+            },
+            abi_major: HostABI.major, abi_minor: HostABI.minor))
     }
 
     deinit {

@@ -34,15 +34,23 @@ public final class EmbeddedHostServices: @unchecked Sendable {
     private var manualNow: UInt64?
     private var logged: [LoggedEvent] = []
 
-    public init(clock: Clock = .manual(start: 1_000_000_000)) {
+    /// `abiMinor` is the host version the plugin is told. 0 acts as a 1.0 host: its
+    /// `struct_size` ends before the version fields, which then hold `UInt32.max`, so a
+    /// plugin that reads them without checking `struct_size` sees nonsense a test can catch.
+    public init(clock: Clock = .manual(start: 1_000_000_000), abiMinor: UInt32 = SB_ABI_MINOR) {
+        precondition(abiMinor <= SB_ABI_MINOR, "EmbeddedHostServices cannot act as a host newer than its header")
         if case .manual(let start) = clock { manualNow = start }
+        let actsAs10 = abiMinor == 0
+        let size = actsAs10 ? MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_major)!
+            : MemoryLayout<sb_host_services>.size
         table = .allocate(capacity: 1)
         table.initialize(to: sb_host_services(
-            struct_size: UInt32(MemoryLayout<sb_host_services>.size), host_data: nil,
+            struct_size: UInt32(size), host_data: nil,
             monotonic_ns: { host in EmbeddedHostServices.from(host)?.now ?? 0 },
             log_event: { host, level, event, fields, count in
                 EmbeddedHostServices.from(host)?.record(level, event, fields, count)
-            }))
+            },
+            abi_major: actsAs10 ? .max : SB_ABI_MAJOR, abi_minor: actsAs10 ? .max : abiMinor))
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
     }
 

@@ -10,6 +10,8 @@
  *   FIXTURE_FORGE_RESULT        1: create prints a forged harness "pass" line and exits
  *   FIXTURE_SELF_TESTS          1: exports one passing self-test; 2: also one that fails
  *   FIXTURE_UNLABELLED_LOG      1: create logs an event with a value that has no privacy label
+ *   FIXTURE_REQUIRE_HOST_MINOR  n: create fails unless the host services report ABI 1.n or later
+ *                               (read only when struct_size covers them, as the header requires)
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -127,6 +129,19 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         return 0;
     }
     if (FIXTURE_CRASH_CREATE) *fixture_null = 1;
+#ifdef FIXTURE_REQUIRE_HOST_MINOR
+    if (!host || !SB_STRUCT_HAS(host, sb_host_services, abi_minor)) {
+        fixture_error(error, SB_ERR_UNSUPPORTED, "the host services do not report the host's ABI version");
+        return 0;
+    }
+    if (host->abi_major != SB_ABI_MAJOR || host->abi_minor < FIXTURE_REQUIRE_HOST_MINOR) {
+        char message[96];
+        snprintf(message, sizeof message, "the host reports ABI %u.%u; this fixture needs 1.%u or later",
+                 (unsigned)host->abi_major, (unsigned)host->abi_minor, (unsigned)FIXTURE_REQUIRE_HOST_MINOR);
+        fixture_error(error, SB_ERR_UNSUPPORTED, message);
+        return 0;
+    }
+#endif
     if (FIXTURE_UNLABELLED_LOG && host && host->log_event) {
         sb_log_field field = {"config", config_json ? config_json : "", SB_PRIVACY_UNLABELLED};
         host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);

@@ -1,0 +1,25 @@
+import CSenseBridgeABI
+import Testing
+import SenseBridgePluginKit
+
+/// `hostABIVersion` reads the 1.1 fields only when the host's `struct_size` covers them.
+@Suite struct HostServicesVersionTests {
+    func version(structSize: Int) -> (major: UInt32, minor: UInt32)? {
+        let table = sb_host_services(struct_size: UInt32(structSize), host_data: nil, monotonic_ns: nil, log_event: nil,
+                                     abi_major: 1, abi_minor: 7)
+        return withUnsafePointer(to: table) { HostServices($0).hostABIVersion }
+    }
+
+    @Test func aTableThatHoldsTheFieldsGivesTheHostsVersion() {
+        let full = version(structSize: MemoryLayout<sb_host_services>.size)
+        #expect(full?.major == 1 && full?.minor == 7)
+    }
+
+    @Test func aTableFromA10HostHasNoVersion() {
+        let endOf10 = MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_major)!
+        #expect(endOf10 == 32)
+        #expect(version(structSize: endOf10) == nil)
+        #expect(version(structSize: MemoryLayout<sb_host_services>.size - 1) == nil, "abi_minor must be wholly inside")
+        #expect(HostServices(nil).hostABIVersion == nil)
+    }
+}
