@@ -55,6 +55,18 @@ public enum FrameCodec {
         return .success(DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform, intrinsics: intrinsics))
     }
 
+    /// Fills the host's frame without writing past the `struct_size` the host set: a
+    /// plugin built against a later minor has a larger `sb_frame` than an older host's
+    /// buffer. The host sets `struct_size`; a smaller one than the 1.0 frame is refused.
+    public static func write(_ c: sb_frame, to destination: UnsafeMutablePointer<sb_frame>) {
+        let room = min(Int(destination.pointee.struct_size), MemoryLayout<sb_frame>.size)
+        var source = c
+        source.struct_size = UInt32(room)
+        withUnsafeBytes(of: &source) { bytes in
+            UnsafeMutableRawPointer(destination).copyMemory(from: bytes.baseAddress!, byteCount: room)
+        }
+    }
+
     /// The C form of `frame`, its pointers valid as long as `arena` keeps its contents.
     public static func encode(_ frame: SensingFrame, into arena: CArena) -> sb_frame {
         var c = sb_frame()

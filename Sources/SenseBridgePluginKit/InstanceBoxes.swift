@@ -122,13 +122,16 @@ enum SensingSourceThunks {
         let status = reporting(errorOut) {
             guard let box = SensingSourceBox.from(instance) else { throw nullInstance }
             guard let frame else { throw PluginError(.invalidArgument, "next_frame needs a frame to fill.") }
+            // Every 1.x field of sb_frame is in 1.0's layout, so a host must offer at least that.
+            guard frame.pointee.struct_size >= UInt32(MemoryLayout<sb_frame>.size) else {
+                throw PluginError(.invalidArgument, "next_frame's frame has struct_size \(frame.pointee.struct_size); the host must set it to the size of the frame it passes.")
+            }
             box.memory.reset()
             guard let next = try box.plugin.nextFrame(timeoutMilliseconds: timeout) else {
                 timedOut = true
                 return
             }
-            let c = FrameCodec.encode(next, into: box.memory)
-            frame.pointee = c
+            FrameCodec.write(FrameCodec.encode(next, into: box.memory), to: frame)
         }
         if status == SB_OK && timedOut {
             PluginError(.timeout, "No frame arrived within \(timeout) ms.").write(to: errorOut)

@@ -91,6 +91,26 @@ import Testing
         #expect(read.map(\.label) == records.map(\.label))
     }
 
+    /// A plugin built against a later minor must not write past the buffer an older host passed.
+    @Test func aFrameIsWrittenOnlyAsFarAsTheHostsStructSize() {
+        let arena = CArena()
+        let c = FrameCodec.encode(SensingFrame(timestampNanoseconds: 5, runID: 1, content: .records(records)), into: arena)
+        let size = MemoryLayout<sb_frame>.size
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<sb_frame>.alignment)
+        defer { raw.deallocate() }
+        raw.initializeMemory(as: UInt8.self, repeating: 0xAB, count: size)
+        let destination = raw.bindMemory(to: sb_frame.self, capacity: 1)
+        destination.pointee.struct_size = 16
+        FrameCodec.write(c, to: destination)
+        let bytes = UnsafeRawBufferPointer(start: raw, count: size)
+        #expect(bytes[16...].allSatisfy { $0 == 0xAB })
+        #expect(destination.pointee.struct_size == 16 && destination.pointee.timestamp_ns == 5)
+
+        destination.pointee.struct_size = UInt32(size)
+        FrameCodec.write(c, to: destination)
+        #expect(destination.pointee.record_count == records.count && destination.pointee.kind == SB_FRAME_RECORDS)
+    }
+
     @Test func badFramesAreRefusedWithTheShape() {
         var frame = sb_frame()
         frame.kind = SB_FRAME_DEPTH

@@ -482,6 +482,7 @@ static void exercise_source(const sb_sensing_source *vtable, const options *o)
 
     clear(&error);
     memset(&frame, 0, sizeof frame);
+    frame.struct_size = sizeof frame;
     sb_status status = vtable->next_frame(instance, 0, &frame, &error);
     check(status == SB_ERR_NOT_STARTED, "next_frame before start returns SB_ERR_NOT_STARTED (status %d)", (int)status);
 
@@ -495,6 +496,8 @@ static void exercise_source(const sb_sensing_source *vtable, const options *o)
         for (unsigned k = 0; k < o->frames; k++) {
             clear(&error);
             memset(&frame, 0, sizeof frame);
+            frame.struct_size = sizeof frame;
+    frame.struct_size = sizeof frame;
             status = vtable->next_frame(instance, o->timeout_ms, &frame, &error);
             if (status == SB_ERR_TIMEOUT || status == SB_ERR_END_OF_STREAM) {
                 info("next_frame %u: %s", k, status == SB_ERR_TIMEOUT ? "timeout" : "end of stream");
