@@ -27,6 +27,7 @@ final class RecordingTarget: RenderTargetPlugin {
 
 /// Keeps itself alive through a closure stored in a global: the leak finish() must see.
 final class CyclicTarget: RenderTargetPlugin {
+    // Unsafe: only one test creates a CyclicTarget, and it clears `keepers` on its own thread.
     nonisolated(unsafe) static var keepers: [() -> Void] = []
     init(host: HostServices, config: PluginConfig) throws {
         CyclicTarget.keepers.append { _ = self }
@@ -40,6 +41,7 @@ final class CyclicTarget: RenderTargetPlugin {
 final class NamingComposer: SceneComposerPlugin {
     let sentences: Bool
     let host: HostServices
+    // Unsafe: set and cleared by one test of the serialized EmbeddedComposerHostTests, read by its compose.
     nonisolated(unsafe) static var beforeReturning: (() -> Void)?
 
     init(host: HostServices, config: PluginConfig) throws {
