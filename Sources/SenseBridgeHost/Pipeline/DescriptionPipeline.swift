@@ -21,18 +21,15 @@ public final class DescriptionPipeline: @unchecked Sendable {
     public let locale: SpokenLocale
     public let detail: SpokenDetail
     public let purpose: CompositionPurpose
-    private let clock: () -> UInt64
 
     public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
-                locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe,
-                clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) {
+                locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe) {
         self.composer = composer
         self.fallback = fallback
         self.network = network
         self.locale = locale
         self.detail = detail
         self.purpose = purpose
-        self.clock = clock
     }
 
     /// How long one composer call may take; one-shot description affords more than a walk.
@@ -71,16 +68,17 @@ public final class DescriptionPipeline: @unchecked Sendable {
                                   announcements: announcements, networkFailure: networkFailure)
     }
 
-    /// Cancels a composition in flight (a session stopping); safe from any thread.
+    /// Cancels a network request in flight (a session stopping); safe from any thread.
+    /// The on-device composer is left to finish within its deadline: the session waits
+    /// for it before the instance is destroyed.
     public func cancel() {
         network?.cancel()
-        composer.cancel()
     }
 
     private func compose(with instance: PhraseComposing, _ records: [PerceptionRecord]) throws -> [SubjectPhrase] {
         try instance.composePhrases(records: records, locale: locale.rawValue,
                                     maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
-                                    maximumLabels: detail.maximumLabels, deadline: clock() + UInt64(timeout * 1e9))
+                                    maximumLabels: detail.maximumLabels, deadline: MonotonicClock.nanoseconds() + UInt64(timeout * 1e9))
     }
 
     /// Replacement phrases for the records at `indices`, from the fallback plugin asked

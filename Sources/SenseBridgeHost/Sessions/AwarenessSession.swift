@@ -92,7 +92,7 @@ public final class AwarenessSession: @unchecked Sendable {
     /// Ends the loop within one frame timeout; safe from any thread.
     public func stop() {
         lock.withLock { stopRequested = true }
-        pipeline?.network?.cancel()
+        pipeline?.cancel()
     }
 
     /// Runs until the source ends, `stop()` is called, or the source stays failed for
