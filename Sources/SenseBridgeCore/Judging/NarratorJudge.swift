@@ -1,17 +1,31 @@
 import Foundation
 
 /// Judges phrases exactly as a session will: through `SceneNarrator`, the host's one
-/// enforcement point (record indices, label limits, and `PhraseValidator` on
-/// the text), plus the request's own limits the composer was given.
+/// enforcement point (record indices, label limits, `PhraseValidator` on the text,
+/// `PhraseGrounding` against the records), plus the request's own limits the composer
+/// was given.
 ///
 /// A phrase the narrator refuses is not spoken as the composer wrote it; the harness
 /// calls that a failure, because a composer whose phrases are routinely replaced by
 /// the fallback is not doing its job, however safe the fallback keeps the user.
+///
+/// Two scopes, so each harness check reports one kind of fault: `.wording` is what the
+/// phrase says and how (shape, words, limits); `.grounding` is whether it says what the
+/// records are — names only covered records, names every one, drops none.
 public struct NarratorJudge: CompositionJudging {
-    public init() {}
+    public enum Scope: Sendable {
+        case wording
+        case grounding
+    }
+
+    public let scope: Scope
+
+    public init(scope: Scope = .wording) {
+        self.scope = scope
+    }
 
     public func problems(with phrases: [SubjectPhrase], for request: PhraseRequest) -> [String] {
-        let structural = StructuralJudge().problems(with: phrases, for: request)
+        let structural = scope == .wording ? StructuralJudge().problems(with: phrases, for: request) : []
         // A locale the host does not speak is never narrated; only the structure can be judged.
         guard let locale = SpokenLocale(identifier: request.locale) else { return structural }
         let narration = SceneNarrator.narrate(
@@ -20,12 +34,13 @@ public struct NarratorJudge: CompositionJudging {
             locale: locale, detail: Self.detail(forMaximumLabels: request.maximumLabels))
         var problems: [String] = []
         var reported = Set<Int>()
-        for failure in narration.report.composerFailures {
-            // An omitted stream is the composer's choice (an unknown label may be left
-            // unnamed); the host fills it from the label list. Only refusals count.
-            guard let index = failure.phraseIndex, phrases.indices.contains(index) else { continue }
+        for failure in narration.report.composerFailures where Self.scope(of: failure.reason) == scope {
+            guard let index = failure.phraseIndex, phrases.indices.contains(index) else {
+                problems.append(omission(failure, narration: narration, records: request.records))
+                continue
+            }
             reported.insert(index)
-            problems.append("phrase \(index) \"\(phrases[index].text.prefix(80))\" would be refused by the host: \(Self.describe(failure.reason))")
+            problems.append("phrase \(index) \"\(phrases[index].text.prefix(80))\" would be refused by the host: \(Self.describe(failure))")
         }
         // Keep the request-limit findings for phrases the narrator did not already refuse.
         problems += structural.filter { line in
@@ -34,21 +49,46 @@ public struct NarratorJudge: CompositionJudging {
         return problems
     }
 
+    /// Which check reports a reason. An omitted stream or record is a grounding fault:
+    /// the composer hid a detection the host would have said.
+    static func scope(of reason: NarrationFailureReason) -> Scope {
+        switch reason {
+        case .ungrounded, .streamOmitted, .recordsOmitted: return .grounding
+        default: return .wording
+        }
+    }
+
+    private func omission(_ failure: NarrationReport.Failure, narration: Narration, records: [PerceptionRecord]) -> String {
+        let said = narration.sentences.filter { $0.source == .fallback && $0.stream == failure.stream }.flatMap(\.recordIndices)
+        let labels = said.sorted().map { "\(records[$0].label) (record \($0))" }
+        return "the composer left out \(labels.joined(separator: ", ")), which the host names; \(failure.reason.code)"
+    }
+
     /// The detail level whose label limit the request carries; the host derives a
     /// request's limits from the user's detail setting.
     static func detail(forMaximumLabels labels: Int) -> SpokenDetail {
         SpokenDetail.allCases.sorted { $0.maximumLabels < $1.maximumLabels }.first { $0.maximumLabels >= labels } ?? .detailed
     }
 
-    static func describe(_ reason: NarrationFailureReason) -> String {
-        switch reason {
-        case .noRecords: return "it covers no records"
-        case .invalidRecordIndices: return "its record indices are out of range, repeated or of another stream"
-        case .overlappingRecords: return "it names a record an earlier phrase already named"
-        case .coversUnnamedRecord: return "it names a record below the precision floor or without a label"
-        case .tooManyLabels: return "it covers more records than the detail level names"
-        case .rejectedPhrase(let rejection): return "the validator rejected it (\(rejection.rawValue))"
-        case .streamOmitted: return "the stream was omitted"
+    static func describe(_ failure: NarrationReport.Failure) -> String {
+        let word = failure.word.map { " '\($0)'" } ?? ""
+        let reason: String
+        switch failure.reason {
+        case .noRecords: reason = "it covers no records"
+        case .invalidRecordIndices: reason = "its record indices are out of range, repeated or of another stream"
+        case .overlappingRecords: reason = "it names a record an earlier phrase already named"
+        case .coversUnnamedRecord: reason = "it names a record below the precision floor or without a label"
+        case .tooManyLabels: reason = "it covers more labels than the detail level names"
+        case .rejectedPhrase: reason = "the validator rejected it\(word)"
+        case .ungrounded(.ungroundedWord): reason = "it says\(word), which is not a name of a record it covers"
+        case .ungrounded(.uncoveredRecordNamed): reason = "it names\(word), a record it does not cover"
+        case .ungrounded(.recordNotNamed): reason = "it covers\(word) without naming it"
+        case .ungrounded(.wrongLanguage): reason = "it says\(word), a word of another language"
+        case .ungrounded(.missingArticle): reason = "it says\(word) without an article"
+        case .ungrounded(.pluralUnearned): reason = "it says\(word) in the plural, but fewer than two records it covers carry that name"
+        case .unreadable: reason = "its text could not be read"
+        case .streamOmitted, .recordsOmitted: reason = "records were left out"
         }
+        return "\(reason) (\(failure.reason.code))"
     }
 }

@@ -54,6 +54,14 @@ public enum LabelListComposition {
         return phrases
     }
 
+    /// The records the label list names for `stream` at `detail`: what the host says
+    /// when no composer is asked, and therefore what no composer may leave unsaid.
+    public static func namedRecords(records: [PerceptionRecord], stream: PerceptionStream, detail: SpokenDetail) -> [Int] {
+        let named = strongestDistinct(records: records, pool: Array(records.indices), stream: stream,
+                                      wordCeiling: detail.maximumPhraseWords(labelCount:))
+        return Array(named.prefix(max(detail.maximumLabels, 0)))
+    }
+
     /// One record per distinct name, above the floor and nameable, strongest first
     /// (ties keep record order so the result is deterministic).
     static func strongestDistinct(records: [PerceptionRecord], pool: [Int], stream: PerceptionStream,

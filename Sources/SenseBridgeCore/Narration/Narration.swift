@@ -22,6 +22,8 @@ public struct NarratedSentence: Equatable, Sendable {
     public var text: String
     public var recordIndices: [Int]
     public var source: Source
+    /// The subject's number, which chose the hedge's agreement.
+    public var number: GrammaticalNumber = .singular
 }
 
 /// Why a phrase was not spoken as the composer returned it.
@@ -38,17 +40,50 @@ public enum NarrationFailureReason: Equatable, Sendable {
     case tooManyLabels
     /// The validator refused the text.
     case rejectedPhrase(PhraseRejectionReason)
+    /// The text passed the validator but does not match the records it covers.
+    case ungrounded(GroundingFailure.Reason)
+    /// The ABI could not carry the text (NULL, not UTF-8, over the byte cap).
+    case unreadable(UnreadablePhrase.Reason)
     /// The composer said nothing for a stream that had nameable records.
     case streamOmitted
+    /// The composer left out records the host would have named; the label list said them.
+    case recordsOmitted
+
+    /// The stable reason code for `describe --json` and logs, documented in
+    /// docs/WRITING_PLUGINS.md. Never the phrase's content.
+    public var code: String {
+        switch self {
+        case .noRecords: return "no-records"
+        case .invalidRecordIndices: return "invalid-record-indices"
+        case .overlappingRecords: return "overlapping-records"
+        case .coversUnnamedRecord: return "covers-unnamed-record"
+        case .tooManyLabels: return "too-many-labels"
+        case .rejectedPhrase(let reason): return reason.code
+        case .ungrounded(let reason): return reason.rawValue
+        case .unreadable(let reason): return reason.rawValue
+        case .streamOmitted: return "stream-omitted"
+        case .recordsOmitted: return "records-omitted"
+        }
+    }
 }
 
-/// Counts and reasons, for status disclosure and event logs. Holds no phrase text.
+/// Counts and reasons, for status disclosure and event logs.
 public struct NarrationReport: Equatable, Sendable {
     public struct Failure: Equatable, Sendable {
         public var stream: PerceptionStream
-        /// Position in the composer's (or fallback's) list; nil for `streamOmitted`.
+        /// Position in the composer's (or fallback's) list; nil for omitted records.
         public var phraseIndex: Int?
         public var reason: NarrationFailureReason
+        /// The word that decided it: a validator list entry (our data), or the phrase's
+        /// word or a record's label for grounding (content: never logged as public).
+        public var word: String?
+
+        public init(stream: PerceptionStream, phraseIndex: Int?, reason: NarrationFailureReason, word: String? = nil) {
+            self.stream = stream
+            self.phraseIndex = phraseIndex
+            self.reason = reason
+            self.word = word
+        }
     }
 
     public var acceptedComposerPhrases = 0

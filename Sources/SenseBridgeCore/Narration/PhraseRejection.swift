@@ -5,6 +5,9 @@
 public enum PhraseRejectionReason: String, CaseIterable, Sendable, Codable {
     /// Nothing left after trimming.
     case empty
+    /// Longer in bytes than `PhraseValidator.maximumBytes(forWords:)`: refused before
+    /// any parsing, so a 10 MB "phrase" costs nothing.
+    case tooLong
     /// More words than the ceiling for the labels it covers.
     case tooManyWords
     /// Control, format (zero-width) or line-break characters.
@@ -31,6 +34,29 @@ public enum PhraseRejectionReason: String, CaseIterable, Sendable, Codable {
     case danger
     /// An absence claim ("nothing", "empty"): absence is never inferred.
     case absence
+}
+
+extension PhraseRejectionReason {
+    /// The stable reason code shown in `describe --json` and logs (docs/WRITING_PLUGINS.md).
+    public var code: String {
+        switch self {
+        case .empty: return "empty"
+        case .tooLong: return "too-long"
+        case .tooManyWords: return "too-many-words"
+        case .controlCharacter: return "control-character"
+        case .number: return "number"
+        case .markup: return "markup"
+        case .quotation: return "quotation"
+        case .sentence: return "sentence"
+        case .wrongLanguage: return "wrong-language"
+        case .certainty: return "certainty"
+        case .hedge: return "hedge"
+        case .distance: return "distance"
+        case .direction: return "direction"
+        case .danger: return "danger"
+        case .absence: return "absence"
+        }
+    }
 }
 
 /// A refusal: the reason, and for word-list rules the list entry that matched (our

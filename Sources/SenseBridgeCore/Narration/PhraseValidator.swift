@@ -8,11 +8,24 @@
 /// costs only wording (the host falls back to the label list); an accepted bad one can
 /// cost a fall. When in doubt it refuses.
 public enum PhraseValidator {
+    /// Bytes of UTF-8 a phrase may use per word of its ceiling. The longest reviewed
+    /// word is under 20 bytes ("refrigerador", Vietnamese syllables with two marks);
+    /// 32 leaves room for a long identifier and the spaces between words. The C header
+    /// states the same figure beside `max_words` (SB_PHRASE_BYTES_PER_WORD).
+    public static let bytesPerWord = 32
+
+    /// The byte cap for a phrase under a ceiling of `maximumWords` words.
+    public static func maximumBytes(forWords maximumWords: Int) -> Int {
+        max(maximumWords, 1) * bytesPerWord
+    }
+
     /// Checks one phrase for `locale` within `maximumWords` words.
     ///
     /// Accepted phrases come back NFKC-normalized with whitespace collapsed; speak that
     /// form, not the original, since it is the one that was checked.
     public static func validate(_ phrase: String, locale: SpokenLocale, maximumWords: Int) -> PhraseVerdict {
+        // Before anything reads the text: a native string knows its UTF-8 length in O(1).
+        guard phrase.utf8.count <= maximumBytes(forWords: maximumWords) else { return reject(.tooLong) }
         let text = PhraseText(phrase)
         guard !text.normalized.isEmpty else { return reject(.empty) }
         if let problem = text.characterProblem { return reject(problem) }

@@ -1,12 +1,15 @@
 /// The host's single enforcement point between composers and speech.
 ///
 /// Every phrase from every composer passes through here: its record indices are
-/// checked, its text is validated, and the hedge is chosen from the weakest confidence
-/// among the records it covers. A refused phrase is replaced by the fallback's phrase
-/// for the same records and counted as a composer failure. Nothing returned lacks a
-/// hedge template; nothing returned says a distance, direction or danger, because the
-/// validator refuses those words and recognized text is spoken only inside the text
-/// hedge, as what the text says.
+/// checked, its text is validated, its words are grounded in the records it covers
+/// (`PhraseGrounding`), and the hedge is chosen from the weakest confidence among the
+/// records it names. A refused phrase is replaced by the fallback's phrase for the same
+/// records and counted as a composer failure, and whatever the label list would have
+/// named that no accepted phrase said is said by the label list: a composer can
+/// rephrase a detection, never hide one. Nothing returned lacks a hedge template;
+/// nothing returned says a distance, direction or danger, because the validator
+/// refuses those words and recognized text is spoken only inside the text hedge, as
+/// what the text says.
 public enum SceneNarrator {
     /// Sentences for one moment, sight → sound → text, and a report of every refusal.
     ///
@@ -18,12 +21,32 @@ public enum SceneNarrator {
     public static func narrate(records: [PerceptionRecord], composerPhrases: [SubjectPhrase],
                                locale: SpokenLocale, detail: SpokenDetail,
                                fallback: NarrationFallback? = nil) -> Narration {
+        narrate(records: records, proposed: composerPhrases.map(ProposedPhrase.phrase), locale: locale,
+                detail: detail, fallback: fallback)
+    }
+
+    /// The same for a result as the ABI delivered it, unreadable entries included.
+    public static func narrate(records: [PerceptionRecord], proposed: [ProposedPhrase],
+                               locale: SpokenLocale, detail: SpokenDetail,
+                               fallback: NarrationFallback? = nil) -> Narration {
         let fallback = fallback ?? .labelList(locale: locale, detail: detail)
         var run = NarrationRun(records: records, locale: locale, detail: detail, fallback: fallback)
         for stream in PerceptionStream.allCases {
-            run.narrate(stream: stream, composerPhrases: composerPhrases)
+            run.narrate(stream: stream, proposed: proposed)
         }
         return Narration(sentences: run.sentences, report: run.report)
+    }
+
+    /// How the narrator would judge one phrase on its own in this scene: nil when it
+    /// would be spoken as written. The network composition asks before it lets a
+    /// reply replace the on-device phrases, so there is one rule, not two.
+    public static func refusal(of phrase: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
+                               detail: SpokenDetail) -> NarrationReport.Failure? {
+        let run = NarrationRun(records: records, locale: locale, detail: detail, fallback: .labelList(locale: locale, detail: detail))
+        switch run.check(phrase, stream: phrase.stream, offered: nil) {
+        case .accepted: return nil
+        case let .refused(reason, word, _): return .init(stream: phrase.stream, phraseIndex: 0, reason: reason, word: word)
+        }
     }
 }
 
@@ -44,22 +67,45 @@ struct NarrationRun {
         self.fallback = fallback
     }
 
-    mutating func narrate(stream: PerceptionStream, composerPhrases: [SubjectPhrase]) {
-        for (position, phrase) in composerPhrases.enumerated() where phrase.stream == stream {
-            switch check(phrase, stream: stream, offered: nil) {
-            case let .accepted(text, indices, certainty):
-                report.acceptedComposerPhrases += 1
-                speak(text, indices: indices, certainty: certainty, stream: stream, source: .composer)
-            case let .refused(reason, salvage):
-                report.composerFailures.append(.init(stream: stream, phraseIndex: position, reason: reason))
-                replace(salvage.filter { !covered.contains($0) }, stream: stream)
+    mutating func narrate(stream: PerceptionStream, proposed: [ProposedPhrase]) {
+        for (position, entry) in proposed.enumerated() where reportingStream(of: entry) == stream {
+            switch entry {
+            case .unreadable(let unreadable):
+                report.composerFailures.append(.init(stream: stream, phraseIndex: position, reason: .unreadable(unreadable.reason)))
+                replace(salvage(unreadable.recordIndices, stream: stream, offered: nil).filter { !covered.contains($0) }, stream: stream)
+            case .phrase(let phrase):
+                switch check(phrase, stream: stream, offered: nil) {
+                case let .accepted(text, indices, certainty, number):
+                    report.acceptedComposerPhrases += 1
+                    speak(text, indices: indices, certainty: certainty, number: number, stream: stream, source: .composer)
+                case let .refused(reason, word, salvage):
+                    report.composerFailures.append(.init(stream: stream, phraseIndex: position, reason: reason, word: word))
+                    replace(salvage.filter { !covered.contains($0) }, stream: stream)
+                }
             }
         }
-        let nameable = records.indices.filter { isNameable($0, stream: stream) }
-        if !nameable.isEmpty, covered.isDisjoint(with: nameable) {
-            report.composerFailures.append(.init(stream: stream, phraseIndex: nil, reason: .streamOmitted))
-            replace(nameable, stream: stream)
-        }
+        sayWhatWasLeftOut(stream: stream)
+    }
+
+    /// An unreadable phrase with an unknown stream is reported under the stream of its
+    /// first record, so its records are salvaged where they belong.
+    private func reportingStream(of entry: ProposedPhrase) -> PerceptionStream {
+        if let stream = entry.stream { return stream }
+        guard case .unreadable(let unreadable) = entry,
+              let first = unreadable.recordIndices.first(where: records.indices.contains) else { return .sight }
+        return records[first].stream ?? .sight
+    }
+
+    /// The label list's own choice for this stream, minus every name already said:
+    /// what a composer left out is said anyway, at the label list's detail limits, so a
+    /// correct composer is never padded and a hiding one never succeeds.
+    private mutating func sayWhatWasLeftOut(stream: PerceptionStream) {
+        let said = Set(covered.filter { records[$0].stream == stream }.map { LabelListComposition.nameKey(records[$0], stream: stream) })
+        let expected = LabelListComposition.namedRecords(records: records, stream: stream, detail: detail)
+        let missing = expected.filter { !said.contains(LabelListComposition.nameKey(records[$0], stream: stream)) && !covered.contains($0) }
+        guard !missing.isEmpty else { return }
+        report.composerFailures.append(.init(stream: stream, phraseIndex: nil, reason: said.isEmpty ? .streamOmitted : .recordsOmitted))
+        replace(missing, stream: stream)
     }
 
     private mutating func replace(_ indices: [Int], stream: PerceptionStream) {
@@ -71,22 +117,22 @@ struct NarrationRun {
                 continue
             }
             switch check(phrase, stream: stream, offered: offered) {
-            case let .accepted(text, covering, certainty):
+            case let .accepted(text, covering, certainty, number):
                 report.fallbackPhrasesUsed += 1
-                speak(text, indices: covering, certainty: certainty, stream: stream, source: .fallback)
-            case let .refused(reason, _):
-                report.fallbackFailures.append(.init(stream: stream, phraseIndex: position, reason: reason))
+                speak(text, indices: covering, certainty: certainty, number: number, stream: stream, source: .fallback)
+            case let .refused(reason, word, _):
+                report.fallbackFailures.append(.init(stream: stream, phraseIndex: position, reason: reason, word: word))
             }
         }
     }
 
-    private mutating func speak(_ subject: String, indices: [Int], certainty: Certainty,
+    private mutating func speak(_ subject: String, indices: [Int], certainty: Certainty, number: GrammaticalNumber,
                                 stream: PerceptionStream, source: NarratedSentence.Source) {
         covered.formUnion(indices)
         guard stream == .text else {
-            let text = Phrasing.describe(subject: subject, certainty: certainty, stream: stream, locale: locale)
+            let text = Phrasing.describe(subject: subject, certainty: certainty, stream: stream, locale: locale, number: number)
             sentences.append(NarratedSentence(stream: stream, certainty: certainty, text: text,
-                                              recordIndices: indices, source: source))
+                                              recordIndices: indices, source: source, number: number))
             return
         }
         // The composer chose which text records to read; the words read are the host's.
@@ -101,32 +147,47 @@ struct NarrationRun {
     }
 
     enum Check {
-        case accepted(text: String, indices: [Int], certainty: Certainty)
-        /// `salvage`: the phrase's indices that the fallback may still name.
-        case refused(NarrationFailureReason, salvage: [Int])
+        case accepted(text: String, indices: [Int], certainty: Certainty, number: GrammaticalNumber)
+        /// `word`: what decided it, when one word did; `salvage`: the phrase's indices
+        /// that the fallback may still name.
+        case refused(NarrationFailureReason, word: String?, salvage: [Int])
+    }
+
+    func salvage(_ indices: [Int], stream: PerceptionStream, offered: Set<Int>?) -> [Int] {
+        Array(Set(indices.filter { isNameable($0, stream: stream) && offered?.contains($0) ?? true })).sorted()
     }
 
     func check(_ phrase: SubjectPhrase, stream: PerceptionStream, offered: Set<Int>?) -> Check {
         let indices = phrase.recordIndices
-        let salvage = Array(Set(indices.filter { isNameable($0, stream: stream) && offered?.contains($0) ?? true })).sorted()
-        guard !indices.isEmpty else { return .refused(.noRecords, salvage: []) }
+        let salvage = salvage(indices, stream: stream, offered: offered)
+        func refuse(_ reason: NarrationFailureReason, _ word: String? = nil) -> Check {
+            .refused(reason, word: word, salvage: salvage)
+        }
+        guard !indices.isEmpty else { return .refused(.noRecords, word: nil, salvage: []) }
         let wellFormed = indices.allSatisfy { records.indices.contains($0) && records[$0].stream == stream
             && offered?.contains($0) ?? true }
-        guard wellFormed, Set(indices).count == indices.count else {
-            return .refused(.invalidRecordIndices, salvage: salvage)
-        }
-        guard covered.isDisjoint(with: indices) else { return .refused(.overlappingRecords, salvage: salvage) }
+        guard wellFormed, Set(indices).count == indices.count else { return refuse(.invalidRecordIndices) }
+        guard covered.isDisjoint(with: indices) else { return refuse(.overlappingRecords) }
         guard indices.allSatisfy({ isNameable($0, stream: stream) }),
               let certainty = Certainty.weakest(of: indices.map { records[$0].confidence }) else {
-            return .refused(.coversUnnamedRecord, salvage: salvage)
+            return refuse(.coversUnnamedRecord)
         }
-        guard indices.count <= detail.maximumLabels else { return .refused(.tooManyLabels, salvage: salvage) }
-        let ceiling = detail.maximumPhraseWords(labelCount: indices.count)
+        // Distinct names, not records: "several chairs" covering three chairs is one name.
+        let names = Set(indices.map { LabelListComposition.nameKey(records[$0], stream: stream) }).count
+        guard names <= detail.maximumLabels else { return refuse(.tooManyLabels) }
+        let ceiling = detail.maximumPhraseWords(labelCount: names)
+        let text: String
         switch PhraseValidator.validate(phrase.text, locale: locale, maximumWords: ceiling) {
-        case let .accepted(text):
-            return .accepted(text: text, indices: indices, certainty: certainty)
-        case let .rejected(rejection):
-            return .refused(.rejectedPhrase(rejection.reason), salvage: salvage)
+        case let .accepted(accepted): text = accepted
+        case let .rejected(rejection): return refuse(.rejectedPhrase(rejection.reason), rejection.matchedEntry)
+        }
+        // The words of recognized text are never spoken from the phrase: nothing to ground.
+        guard stream != .text else { return .accepted(text: text, indices: indices, certainty: certainty, number: .singular) }
+        switch PhraseGrounding.ground(text, covering: indices, records: records, stream: stream, locale: locale) {
+        case let .success(grounded):
+            return .accepted(text: text, indices: indices, certainty: certainty, number: grounded.number)
+        case let .failure(failure):
+            return refuse(.ungrounded(failure.reason), failure.word)
         }
     }
 

@@ -1,6 +1,4 @@
 extension ValidatorWordList {
-    /// "may" and "no" keep their accents significant only so that Vietnamese "máy"
-    /// (machine) and "nó" (it) are not read as English.
     public static let en = ValidatorWordList(
         language: .en,
         sentence: ["there", "here is", "i", "you", "we", "they", "he", "she", "it", "is", "are", "was",
@@ -36,7 +34,6 @@ extension ValidatorWordList {
         absence: ["nothing", "no", "none", "nobody", "no one", "noone", "empty", "blank", "vacant", "not",
                   "without", "absent", "missing"],
         allowedCompounds: ["stop sign", "bus stop", "parking meter"],
-        languageMarkers: ["the", "and", "with", "to", "is", "are", "there", "this", "that", "it"],
-        diacriticsAlwaysSignificant: ["may", "no"]
+        languageMarkers: ["the", "and", "with", "to", "is", "are", "there", "this", "that", "it"]
     )
 }

@@ -1,6 +1,5 @@
 extension ValidatorWordList {
-    /// Matched without accents: "esta" is caught as "está", "detras" as "detrás". In a
-    /// Vietnamese phrase "no", "tu" and "ve" keep accents significant ("vé" is a ticket).
+    /// Matched without accents: "esta" is caught as "está", "detras" as "detrás".
     public static let es = ValidatorWordList(
         language: .es,
         sentence: ["hay", "veo", "vemos", "ves", "es", "son", "está", "están", "estoy", "esto", "eso",
@@ -30,7 +29,6 @@ extension ValidatorWordList {
                   "sin", "ausente"],
         allowedCompounds: ["señal de alto"],
         languageMarkers: ["el", "la", "los", "las", "un", "una", "unos", "unas", "y", "del", "de", "con",
-                          "es", "está", "hay", "en", "por", "para", "que", "al"],
-        diacriticsAlwaysSignificant: ["no", "tu", "ve"]
+                          "es", "está", "hay", "en", "por", "para", "que", "al"]
     )
 }

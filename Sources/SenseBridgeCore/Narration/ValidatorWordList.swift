@@ -4,10 +4,11 @@
 /// exactly where no one looks for it: an English "ahead" inside a Spanish reply.
 /// Matching is on whole words. English and Spanish entries ignore case and accents
 /// ("está" = "esta", "ahéad" = "ahead"), since accents never turn a banned word into a
-/// harmless one there. In a Vietnamese phrase a word carrying Vietnamese marks is a
-/// Vietnamese word and is compared exactly with short entries ("máy", machine, is not
-/// "may"); entries of four letters or more are compared without accents everywhere, as
-/// no Vietnamese syllable spells "ahead" or "safe" once its marks are removed.
+/// harmless one there. In a Vietnamese phrase a word of the reviewed Vietnamese names
+/// is compared exactly with short entries ("máy", machine, is not "may"; "tủ", cabinet,
+/// is not "tu"), and any other accented word is compared without its marks, so "rùn"
+/// cannot dodge "run". Entries of four letters or more are compared without accents
+/// everywhere, as no Vietnamese syllable spells "ahead" or "safe" once its marks are removed.
 /// Vietnamese entries respect diacritics against accented text, because there they are
 /// the word ("là" is, "lá" leaf); in a Vietnamese session an unaccented word is also
 /// compared with the unaccented entry, so "nguy hiem" cannot dodge "nguy hiểm".

@@ -6,15 +6,16 @@ struct WordMatcher {
     /// NFC, lowercased; masked compounds are replaced by an empty string that matches nothing.
     private(set) var words: [String]
     private(set) var foldedWords: [String]
-    private let accented: [Bool]
-    private let vietnameseMarked: [Bool]
+    /// Words of a Vietnamese phrase the reviewed tables use ("máy", "tủ"): only these
+    /// are compared exactly with short English and Spanish entries. Any other marked
+    /// spelling of a short banned word ("rùn", "nò") is read without its marks.
+    private let reviewedVietnamese: [Bool]
 
     init(words: [String], locale: SpokenLocale) {
         self.locale = locale
         self.words = words
         foldedWords = words.map(PhraseText.folded)
-        accented = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) }
-        vietnameseMarked = words.map(PhraseText.hasVietnameseLetters)
+        reviewedVietnamese = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) && ReviewedVietnamese.words.contains($0) }
         for list in ValidatorWordList.all {
             for compound in list.allowedCompounds { mask(compound, language: list.language) }
         }
@@ -72,12 +73,12 @@ struct WordMatcher {
         switch language {
         case .en, .es:
             // Accents never make an English or Spanish banned word harmless; in a
-            // Vietnamese phrase a short marked word is Vietnamese ("máy" is not "may").
+            // Vietnamese phrase a short reviewed Vietnamese word is itself ("máy" is
+            // not "may"), and every other accented spelling is the banned word in disguise.
             let long = entry.foldedWords[patternIndex].count >= 4
-            useFolded = locale != .vi || long
-                || (!vietnameseMarked[index] && !(accented[index] && entry.diacriticsAlwaysSignificant))
+            useFolded = locale != .vi || long || !reviewedVietnamese[index]
         case .vi:
-            useFolded = locale == .vi && !accented[index] && !entry.diacriticsAlwaysSignificant
+            useFolded = locale == .vi && words[index].unicodeScalars.allSatisfy(\.isASCII) && !entry.diacriticsAlwaysSignificant
         }
         let word = useFolded ? foldedWords[index] : words[index]
         var pattern = useFolded ? entry.foldedWords[patternIndex] : entry.words[patternIndex]
@@ -87,4 +88,13 @@ struct WordMatcher {
         }
         return word == pattern
     }
+}
+
+/// Every word of the reviewed Vietnamese names and connecting words.
+enum ReviewedVietnamese {
+    static let words: Set<String> = {
+        var words = Set(ConnectingWords.vi.words.map { $0.word })
+        for entry in SpokenVocabulary.entries { words.formUnion(PhraseText.words(entry.vi)) }
+        return words
+    }()
 }

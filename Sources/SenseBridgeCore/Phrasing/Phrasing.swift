@@ -11,8 +11,8 @@ public enum Phrasing {
 
     /// The hedge template for a certainty, stream and locale.
     public static func hedgeTemplate(certainty: Certainty, stream: PerceptionStream,
-                                     locale: SpokenLocale) -> SpokenEntry {
-        SpokenTable.forLocale(locale).hedge(certainty, stream: stream)
+                                     locale: SpokenLocale, number: GrammaticalNumber = .singular) -> SpokenEntry {
+        SpokenTable.forLocale(locale).hedge(certainty, stream: stream, number: number)
     }
 
     /// The full sentence for a subject: "It looks like there's a chair and a doorway."
@@ -20,10 +20,11 @@ public enum Phrasing {
     /// For the text stream `subject` is the recognized text itself; it is cleaned and
     /// capped here (`RecognizedText.spoken`) so no caller can read a whole page into the
     /// awareness channel. Callers validate sight and sound subjects before this point
-    /// (`SceneNarrator` does); Phrasing wraps whatever it is given.
+    /// (`SceneNarrator` does); Phrasing wraps whatever it is given. `number` is the
+    /// subject's, so the hedge agrees with it ("there are several chairs").
     public static func describe(subject: String, certainty: Certainty, stream: PerceptionStream,
-                                locale: SpokenLocale) -> String {
-        let template = hedgeTemplate(certainty: certainty, stream: stream, locale: locale)
+                                locale: SpokenLocale, number: GrammaticalNumber = .singular) -> String {
+        let template = hedgeTemplate(certainty: certainty, stream: stream, locale: locale, number: number)
         switch stream {
         case .text:
             return template.filled(["text": RecognizedText.spoken(subject, locale: locale)])

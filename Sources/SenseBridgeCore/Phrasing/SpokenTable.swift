@@ -14,6 +14,14 @@ public struct SpokenTable: Sendable {
     public let soundHigh: SpokenEntry
     public let soundMedium: SpokenEntry
     public let soundLow: SpokenEntry
+    /// The same hedges around a plural subject ("there are several chairs"); a
+    /// phrase's number comes from the grounding rule.
+    public let sightHighPlural: SpokenEntry
+    public let sightMediumPlural: SpokenEntry
+    public let sightLowPlural: SpokenEntry
+    public let soundHighPlural: SpokenEntry
+    public let soundMediumPlural: SpokenEntry
+    public let soundLowPlural: SpokenEntry
     public let textHigh: SpokenEntry
     public let textMedium: SpokenEntry
     public let textLow: SpokenEntry
@@ -78,8 +86,20 @@ public struct SpokenTable: Sendable {
         }
     }
 
-    /// The hedge for a certainty and stream.
-    public func hedge(_ certainty: Certainty, stream: PerceptionStream) -> SpokenEntry {
+    /// The hedge for a certainty and stream, agreeing with a subject of `number`.
+    /// Recognized text is read as it was written, so its hedges have no number.
+    public func hedge(_ certainty: Certainty, stream: PerceptionStream, number: GrammaticalNumber = .singular) -> SpokenEntry {
+        if number == .plural {
+            switch (stream, certainty) {
+            case (.sight, .high): return sightHighPlural
+            case (.sight, .medium): return sightMediumPlural
+            case (.sight, .low): return sightLowPlural
+            case (.sound, .high): return soundHighPlural
+            case (.sound, .medium): return soundMediumPlural
+            case (.sound, .low): return soundLowPlural
+            case (.text, _): break
+            }
+        }
         switch (stream, certainty) {
         case (.sight, .high): return sightHigh
         case (.sight, .medium): return sightMedium

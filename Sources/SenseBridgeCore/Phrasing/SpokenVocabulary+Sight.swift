@@ -10,7 +10,7 @@ extension SpokenVocabulary {
         VocabularyEntry("doorway", .sight, en: "a doorway", es: "una entrada", vi: "một ô cửa"),
         VocabularyEntry("table", .sight, en: "a table", es: "una mesa", vi: "một cái bàn"),
         VocabularyEntry("desk", .sight, en: "a desk", es: "un escritorio", vi: "một cái bàn làm việc"),
-        VocabularyEntry("stairs", .sight, en: "some stairs", es: "unas escaleras", vi: "một cầu thang"),
+        VocabularyEntry("stairs", .sight, en: "some stairs", es: "unas escaleras", vi: "một cầu thang", pluralIn: [.en, .es]),
         VocabularyEntry("escalator", .sight, en: "an escalator", es: "una escalera mecánica", vi: "một thang cuốn"),
         VocabularyEntry("elevator", .sight, en: "an elevator", es: "un ascensor", vi: "một thang máy"),
         VocabularyEntry("car", .sight, en: "a car", es: "un coche", vi: "một chiếc ô tô"),

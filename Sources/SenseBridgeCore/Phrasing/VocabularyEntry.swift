@@ -6,13 +6,20 @@ public struct VocabularyEntry: Equatable, Sendable {
     public let en: String
     public let es: String
     public let vi: String
+    /// The locales whose reviewed phrase is grammatically plural ("some stairs", "unas
+    /// pisadas"). Reviewed with the phrase, not guessed from its spelling, because the
+    /// hedge must agree with it ("there are some stairs") and "glass breaking" or
+    /// "applause" end like plurals in no reliable way.
+    public let pluralIn: Set<SpokenLocale>
 
-    public init(_ identifier: String, _ stream: PerceptionStream, en: String, es: String, vi: String) {
+    public init(_ identifier: String, _ stream: PerceptionStream, en: String, es: String, vi: String,
+                pluralIn: Set<SpokenLocale> = []) {
         self.identifier = identifier
         self.stream = stream
         self.en = en
         self.es = es
         self.vi = vi
+        self.pluralIn = pluralIn
     }
 
     public func phrase(_ locale: SpokenLocale) -> String {
@@ -21,5 +28,10 @@ public struct VocabularyEntry: Equatable, Sendable {
         case .es: return es
         case .vi: return vi
         }
+    }
+
+    /// The grammatical number of the reviewed phrase in `locale`.
+    public func number(_ locale: SpokenLocale) -> GrammaticalNumber {
+        pluralIn.contains(locale) ? .plural : .singular
     }
 }

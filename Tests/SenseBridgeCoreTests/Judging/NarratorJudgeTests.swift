@@ -31,7 +31,7 @@ import Testing
         let phrases = [SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0]),
                        SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0])]
         #expect(validator.problems(with: phrases, for: request()) == [
-            "phrase 1 \"a chair\" would be refused by the host: it names a record an earlier phrase already named",
+            "phrase 1 \"a chair\" would be refused by the host: it names a record an earlier phrase already named (overlapping-records)",
         ])
     }
 

@@ -73,7 +73,8 @@ struct SceneNarratorPropertyTests {
         #expect(lowest.map { $0 >= Certainty.precisionFloor } == true)
         #expect(lowest.flatMap(Certainty.init(confidence:)) == sentence.certainty)
         // Wrapped in the known template for that certainty.
-        let template = Phrasing.hedgeTemplate(certainty: sentence.certainty, stream: sentence.stream, locale: locale)
+        let template = Phrasing.hedgeTemplate(certainty: sentence.certainty, stream: sentence.stream, locale: locale,
+                                              number: sentence.number)
         let frame = template.frame(around: sentence.stream == .text ? "text" : "subject")!
         guard sentence.text.hasPrefix(frame.prefix), sentence.text.hasSuffix(frame.suffix),
               sentence.text.count > frame.prefix.count + frame.suffix.count else {

@@ -1,0 +1,65 @@
+/// The host's grounding rule: a phrase may say only what the records it covers are.
+///
+/// The validator refuses the shapes of a bad phrase (a sentence, a hedge, a distance,
+/// a danger); this refuses naming the wrong thing, which no word list can. Every
+/// composer's phrase takes it — in-repo, third-party and network alike — after the
+/// validator and before Phrasing, so a plugin can make the wording clumsy but cannot
+/// make the host sound certain about something the detector did not report.
+///
+/// A phrase is read, left to right, as whole names (longest first: "fire hydrant",
+/// never "fire" of it) and connecting words, and nothing else. Then:
+/// - every name is the name of a covered record (the names come from the host's
+///   vocabulary for the records of the scene, never from the composer);
+/// - every covered record is named;
+/// - a plural or "several" is backed by two or more covered records with that name;
+/// - in English and Spanish a singular countable name follows an article.
+/// The number of the first name decides the hedge's number, as English and Spanish
+/// speakers agree "there's a chair and two doors" with the first item.
+///
+/// Recognized text is exempt: the words read are the records' own, never the phrase's.
+public enum PhraseGrounding {
+    public struct Grounded: Equatable, Sendable {
+        public let number: GrammaticalNumber
+    }
+
+    /// - Parameters:
+    ///   - text: the phrase as the validator accepted it.
+    ///   - covered: indices into `records`, all of `stream`, already checked in range.
+    public static func ground(_ text: String, covering covered: [Int], records: [PerceptionRecord],
+                              stream: PerceptionStream, locale: SpokenLocale) -> Result<Grounded, GroundingFailure> {
+        let lexicon = GroundingLexicon(records: records, stream: stream, locale: locale)
+        let connecting = ConnectingWords.forLocale(locale)
+        let words = GroundingText.keys(text, locale: locale)
+        let coveredKeys = covered.map { LabelListComposition.nameKey(records[$0], stream: stream) }
+        var named = Set<String>()
+        var firstNumber: GrammaticalNumber?
+        var determiner: ConnectingWord?
+        var position = 0
+        while position < words.count {
+            if let form = lexicon.longestMatch(in: words, at: position) {
+                let name = form.words.joined(separator: " ")
+                let backing = coveredKeys.filter(form.keys.contains)
+                guard !backing.isEmpty else { return .failure(GroundingFailure(.uncoveredRecordNamed, word: name)) }
+                if form.needsDeterminer && determiner == nil {
+                    return .failure(GroundingFailure(.missingArticle, word: name))
+                }
+                let claimsSeveral = form.isMadePlural || determiner?.role == .pluralQuantity
+                if claimsSeveral && backing.count < 2 { return .failure(GroundingFailure(.pluralUnearned, word: name)) }
+                named.formUnion(backing)
+                if firstNumber == nil { firstNumber = claimsSeveral ? .plural : form.number }
+                determiner = nil
+                position += form.words.count
+            } else if let word = connecting.word(matching: words[position]) {
+                determiner = word.isDeterminer ? word : nil
+                position += 1
+            } else {
+                let word = words[position]
+                return .failure(GroundingFailure(ForeignWords.isForeign(word, in: locale) ? .wrongLanguage : .ungroundedWord, word: word))
+            }
+        }
+        if let unnamed = covered.first(where: { !named.contains(LabelListComposition.nameKey(records[$0], stream: stream)) }) {
+            return .failure(GroundingFailure(.recordNotNamed, word: records[unnamed].label))
+        }
+        return .success(Grounded(number: firstNumber ?? .singular))
+    }
+}
