@@ -27,8 +27,8 @@ import Testing
         let detail = SpokenDetail.standard
         let result = try composer.compose(records: records, locale: locale.rawValue, maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
                                           maximumLabels: detail.maximumLabels, deadline: .max)
-        #expect(result.malformed == 0)
-        let phrases = result.phrases
+        let phrases = result.compactMap(\.phrase)
+        #expect(phrases.count == result.count, "every entry is readable")
         return SceneNarrator.narrate(records: records, composerPhrases: phrases, locale: locale, detail: detail)
     }
 
@@ -54,8 +54,8 @@ import Testing
     @Test func subFloorAndEmptyInputNameNothing() throws {
         let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "cup", confidence: 0.2)],
                                           locale: "en", maximumWords: 12, maximumLabels: 3, deadline: .max)
-        #expect(result.phrases.isEmpty)
-        #expect(try composer.compose(records: [], locale: "en", maximumWords: 12, maximumLabels: 3, deadline: .max).phrases.isEmpty)
+        #expect(result.isEmpty)
+        #expect(try composer.compose(records: [], locale: "en", maximumWords: 12, maximumLabels: 3, deadline: .max).isEmpty)
     }
 
     @Test func anUnsupportedLocaleIsAnErrorNotAGuess() throws {

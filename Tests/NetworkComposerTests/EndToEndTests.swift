@@ -8,13 +8,12 @@ import Testing
 /// The host, the built plugin and a real server together: what the person would hear.
 @Suite struct EndToEndTests {
     /// The real one: SenseBridgeCore's PhraseValidator, as sessions use it.
-    let validator: ReplyTextCheck = ReplyChecks.text
 
     func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> NetworkComposition {
         let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
         let network = try Harness.composer(baseURL: server.baseURL(scenario, anthropic: anthropic),
                                            wireFormat: anthropic ? "anthropic" : "openai-compatible")
-        return NetworkComposition(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver, validator: validator)
+        return NetworkComposition(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver)
     }
 
     func objects(_ labels: String...) -> [PerceptionRecord] {
@@ -28,30 +27,30 @@ import Testing
         let server = try LLMTestServer()
         let composer = try session(server, scenario: "sentence", anthropic: anthropic)
         // "car" is sent, so the reply even names a real label: still rejected.
-        let result = try composer.compose(records: objects("car"), locale: .en, maximumWords: 20, maximumLabels: 5, purpose: .handsFree)
+        let result = try composer.compose(records: objects("car"), locale: .en, detail: .standard, purpose: .handsFree)
         #expect(server.requests().count == 1)
-        #expect(result.phrases.map(\.text) == ["on-device: car"])
+        #expect(result.phrases.map(\.phrase?.text) == ["on-device: car"])
         #expect(!result.usesNetworkPhrase)
-        #expect(!result.phrases.contains { $0.text.contains("feet") || $0.text.contains("dangerous") || $0.text.contains("There is") })
-        #expect(result.networkFailure?.contains("rejected") == true)
+        let spoken = result.phrases.compactMap(\.phrase?.text)
+        #expect(!spoken.contains { $0.contains("feet") || $0.contains("dangerous") || $0.contains("There is") })
+        #expect(result.networkFailure?.contains("refused") == true)
     }
 
     @Test func aReplyNamingSomethingNeverSentIsRejected() throws {
         let server = try LLMTestServer()
-        let result = try session(server, scenario: "gun").compose(records: objects("knife", "table"), locale: .en, maximumWords: 8,
-                                                                   maximumLabels: 5, purpose: .handsFree)
-        #expect(result.phrases.map(\.text) == ["on-device: knife, table"])
+        let result = try session(server, scenario: "gun").compose(records: objects("knife", "table"), locale: .en, detail: .standard, purpose: .handsFree)
+        #expect(result.phrases.map(\.phrase?.text) == ["on-device: knife, table"])
         #expect(result.networkFailure?.contains("'loaded'") == true)
     }
 
     @Test func aReplyInTheWrongLanguageIsRejected() throws {
         let server = try LLMTestServer()
         let spanishForEnglish = try session(server, scenario: "spanish")
-            .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+            .compose(records: objects("chair", "table"), locale: .en, detail: .standard, purpose: .handsFree)
         #expect(spanishForEnglish.source(of: 0) == .onDevice)
-        #expect(spanishForEnglish.networkFailure?.contains("rejected") == true)
+        #expect(spanishForEnglish.networkFailure?.contains("wrong-language") == true)
         let englishForSpanish = try session(server, scenario: "english")
-            .compose(records: objects("chair", "table"), locale: .es, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+            .compose(records: objects("chair", "table"), locale: .es, detail: .standard, purpose: .handsFree)
         #expect(englishForSpanish.source(of: 0) == .onDevice)
         #expect(server.requests().count == 2)
         let systemPrompt = (server.requests().last?.json?["messages"] as? [[String: String]])?.first?["content"]
@@ -63,16 +62,16 @@ import Testing
     func aGroundedReplyInAnotherLanguageIsUsed(locale: SpokenLocale, expected: String) throws {
         let server = try LLMTestServer()
         let result = try session(server, scenario: "ok")
-            .compose(records: objects("chair", "table"), locale: locale, maximumWords: 12, maximumLabels: 5, purpose: .describe)
-        #expect(result.phrases.map(\.text) == [expected], "\(String(describing: result.networkFailure))")
+            .compose(records: objects("chair", "table"), locale: locale, detail: .standard, purpose: .describe)
+        #expect(result.phrases.map(\.phrase?.text) == [expected], "\(String(describing: result.networkFailure))")
         #expect(result.source(of: 0) == .network)
     }
 
     @Test func aGroundedReplyIsUsed() throws {
         let server = try LLMTestServer()
         let result = try session(server, scenario: "ok", anthropic: true)
-            .compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .describe)
-        #expect(result.phrases.map(\.text) == ["a chair and a table"])
+            .compose(records: objects("chair", "table"), locale: .en, detail: .standard, purpose: .describe)
+        #expect(result.phrases.map(\.phrase?.text) == ["a chair and a table"])
         #expect(result.source(of: 0) == .network)
     }
 
@@ -86,7 +85,7 @@ import Testing
         let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
         let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(),
                                          network: try Harness.composer(baseURL: server.baseURL("script")),
-                                         resolver: resolver, validator: validator)
+                                         resolver: resolver)
         var said: [(Int, ReasoningAnnouncement)] = []
         var sources: [NetworkComposition.Source] = []
         var requestsAfter: [Int] = []
@@ -105,7 +104,7 @@ import Testing
     }
 
     private func composeTick(_ composer: NetworkComposition) throws -> NetworkComposition.Result {
-        try composer.compose(records: objects("chair", "table"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+        try composer.compose(records: objects("chair", "table"), locale: .en, detail: .standard, purpose: .handsFree)
     }
 
     @Test func handsFreeCompositionGivesUpAfterAboutFourSeconds() throws {
@@ -113,7 +112,7 @@ import Testing
         let composer = try session(server, scenario: "hang")
         var result: NetworkComposition.Result?
         let elapsed = try Harness.seconds {
-            result = try composer.compose(records: objects("chair"), locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+            result = try composer.compose(records: objects("chair"), locale: .en, detail: .standard, purpose: .handsFree)
         }
         #expect(elapsed >= 3.95 && elapsed < 5, "hands-free timeout 4 s, measured \(elapsed) s")
         #expect(result?.source(of: 0) == .onDevice)
@@ -135,12 +134,11 @@ import Testing
     /// Runs a few ticks the way a session would and returns what was said.
     func runSession(_ prepared: ReasoningSetup.Prepared, settings: ReasoningSettings) throws -> [ReasoningAnnouncement] {
         let resolver = prepared.resolver(settings: settings, now: { 0 })
-        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
-                                         validator: { _, _, _ in nil })
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver)
         var said = resolver.sessionStart()
         for _ in 0..<6 {
             let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
-                                              locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+                                              locale: .en, detail: .standard, purpose: .handsFree)
             #expect(!result.usesNetworkPhrase)
             said += result.announcements
         }
@@ -194,10 +192,9 @@ import Testing
         #expect(prepared.network != nil && prepared.target?.baseURLSource == "SENSEBRIDGE_OPENAI_BASE_URL")
         let resolver = prepared.resolver(settings: settings, now: { 0 })
         #expect(resolver.sessionStart() == [.activeBackend(.cloud("OpenAI"))])
-        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver,
-                                         validator: { _, _, _ in nil })
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver)
         let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
-                                          locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
+                                          locale: .en, detail: .standard, purpose: .handsFree)
         #expect(result.source(of: 0) == .network)
         #expect(server.requests().map { $0.headers["authorization"] } == ["Bearer sk-e2e"])
     }

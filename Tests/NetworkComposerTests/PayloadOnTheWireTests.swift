@@ -21,10 +21,10 @@ import Testing
         ]
         let resolver = NetworkRouter(backend: .localEndpoint(host: "127.0.0.1", unencrypted: true), networkAvailable: true, now: { 0 })
         let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: try Harness.composer(baseURL: server.baseURL("ok")),
-                                         resolver: resolver, validator: { _, _, _ in nil })
-        let result = try composer.compose(records: records, locale: .en, maximumWords: 8, maximumLabels: 5, purpose: .handsFree)
-        #expect(result.phrases.first?.text == "a chair and a doorway" && result.source(of: 0) == .network)
-        #expect(result.phrases.first?.recordIndices == [0, 4, 5])
+                                         resolver: resolver)
+        let result = try composer.compose(records: records, locale: .en, detail: .standard, purpose: .handsFree)
+        #expect(result.phrases.first?.phrase?.text == "a chair and a doorway" && result.source(of: 0) == .network)
+        #expect(result.phrases.first?.phrase?.recordIndices == [0, 4, 5])
 
         let requests = server.requests()
         try #require(requests.count == 1)
@@ -35,7 +35,8 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(user.utf8)) as? [String] == ["chair", "doorway"])
         #expect(Set(body.keys) == ["model", "messages", "max_tokens", "temperature", "stream", "response_format"])
         // The only other text is the fixed instruction, which holds nothing perceived.
-        #expect(messages.first?["content"] == composerInstructions(words: 8))
+        // The word ceiling is the narrator's for the labels sent (two, at standard detail).
+        #expect(messages.first?["content"] == composerInstructions(words: SpokenDetail.standard.maximumPhraseWords(labelCount: 2)))
         for leaked in ["Account", "4417", "Jane", "overdraft", "smoke", "alarm", "floor", "lamp", "0.87", "0.8731", "0.61",
                        "0.4321", "0.125", "0.375", "1.75", "0.625"] {
             #expect(!raw.contains(leaked), "'\(leaked)' reached the server")

@@ -12,8 +12,7 @@ import Testing
         let server = try LLMTestServer()
         let composer = try Harness.composer(baseURL: server.baseURL("ok"))
         let result = try composer.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
-        #expect(result.phrases == [SubjectPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 1])])
-        #expect(result.malformed == 0)
+        #expect(result == [.phrase(SubjectPhrase(stream: .sight, text: "a chair and a table", recordIndices: [0, 1]))])
 
         let requests = server.requests()
         try #require(requests.count == 1)
@@ -37,7 +36,7 @@ import Testing
         let server = try LLMTestServer()
         let composer = try Harness.composer(baseURL: server.baseURL("ok", anthropic: true), wireFormat: "anthropic")
         let result = try composer.compose(records: chairAndTable, locale: "es", maximumWords: 6, maximumLabels: 5, deadline: Harness.deadline(8))
-        #expect(result.phrases.map(\.text) == ["una silla y una mesa"])
+        #expect(result.map(\.phrase?.text) == ["una silla y una mesa"])
         let request = try #require(server.requests().first)
         #expect(request.path == "/ok/v1/messages")
         #expect(request.headers["x-api-key"] == "test-key")
@@ -55,7 +54,7 @@ import Testing
         let composer = try Harness.composer(baseURL: server.baseURL("sentence", anthropic: true), wireFormat: "anthropic")
         let result = try composer.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
         // The plugin passes it on; the host judges it (see EndToEndTests).
-        #expect(result.phrases.map(\.text) == ["There is a car about 2 feet ahead \u{2014} dangerous."])
+        #expect(result.map(\.phrase?.text) == ["There is a car about 2 feet ahead \u{2014} dangerous."])
     }
 
     @Test func withoutAKeyNoCredentialHeaderIsSent() throws {
@@ -72,7 +71,7 @@ import Testing
         let composer = try Harness.composer(baseURL: server.baseURL("ok"))
         let result = try composer.compose(records: [PerceptionRecord(kind: .sound, label: "doorbell", confidence: 0.9)],
                                           locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
-        #expect(result.phrases.isEmpty)
+        #expect(result.isEmpty)
         #expect(server.requests().isEmpty)
     }
 

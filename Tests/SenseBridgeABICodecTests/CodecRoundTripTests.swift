@@ -66,14 +66,54 @@ import Testing
             var c = sb_compose_result(struct_size: 0, phrases: buffer.baseAddress, phrase_count: buffer.count)
             let read = PhraseCodec.decode(c)
             #expect(read.phrases.map(\.text) == ["a doorbell"])
-            #expect(read.problems == ["phrase 0 has unknown stream 9", "phrase 1 has NULL text",
-                                      "phrase 2 has 3 record indices at NULL"])
+            #expect(read.problems == ["phrase 0 has unknown stream 9 (unknown-stream)", "phrase 1 has NULL text (null-text)",
+                                      "phrase 2 has 3 record indices at NULL (invalid-indices)"])
+            // Kept in place, so the host reports which entry it was and still says its records.
+            #expect(read.proposed.count == 4)
+            #expect(read.proposed[1] == .unreadable(UnreadablePhrase(stream: .sight, recordIndices: [], reason: .nullText)))
             c.phrase_count = ABICodec.maximumPhrases + 1
             let hostile = PhraseCodec.decode(c)
             #expect(hostile.phrases.isEmpty && hostile.problems.count == 1)
         }
         let nullPhrases = PhraseCodec.decode(sb_compose_result(struct_size: 0, phrases: nil, phrase_count: 2))
         #expect(nullPhrases.phrases.isEmpty && nullPhrases.problems == ["phrases is NULL with phrase_count 2"])
+        #expect(nullPhrases.refusal == .malformedResult)
+    }
+
+    @Test func textOverTheByteCapIsRefusedUnreadAndBadUTF8IsNamed() {
+        let arena = CArena()
+        let huge = String(repeating: "a chair ", count: 1_300_000)  // about 10 MB
+        let indices = arena.array([UInt32(0)])
+        let bytes: [CChar] = [0x61, 0x20, CChar(bitPattern: 0xC3), 0x28, 0]
+        bytes.withUnsafeBufferPointer { invalid in
+            let phrases = [sb_phrase(stream: SB_STREAM_SIGHT, text: arena.string(huge), record_indices: indices, record_index_count: 1),
+                           sb_phrase(stream: SB_STREAM_SIGHT, text: invalid.baseAddress, record_indices: indices, record_index_count: 1)]
+            phrases.withUnsafeBufferPointer { buffer in
+                let decoded = PhraseCodec.decode(sb_compose_result(struct_size: 0, phrases: buffer.baseAddress, phrase_count: 2),
+                                                 maximumWords: 19, recordCount: 2)
+                #expect(decoded.proposed == [.unreadable(UnreadablePhrase(stream: .sight, recordIndices: [0], reason: .tooLong)),
+                                             .unreadable(UnreadablePhrase(stream: .sight, recordIndices: [0], reason: .invalidUTF8))])
+                #expect(decoded.problems.first == "phrase 0 has text longer than 608 bytes, the cap for its word ceiling (too-long)")
+                // Exactly at the cap is still read.
+                let atCap = String(repeating: "a", count: PhraseValidator.maximumBytes(forWords: 19))
+                let fits = [sb_phrase(stream: SB_STREAM_SIGHT, text: arena.string(atCap), record_indices: indices, record_index_count: 1)]
+                fits.withUnsafeBufferPointer { one in
+                    let read = PhraseCodec.decode(sb_compose_result(struct_size: 0, phrases: one.baseAddress, phrase_count: 1), maximumWords: 19)
+                    #expect(read.phrases.map(\.text) == [atCap])
+                }
+            }
+        }
+    }
+
+    @Test func morePhrasesThanRecordsIsRefusedAsAWhole() {
+        let arena = CArena()
+        let phrases = (0..<3).map { _ in SubjectPhrase(stream: .sight, text: "a chair", recordIndices: [0]) }
+        var result = sb_compose_result()
+        (result.phrases, result.phrase_count) = PhraseCodec.encode(phrases, into: arena)
+        let decoded = PhraseCodec.decode(result, recordCount: 2)
+        #expect(decoded.refusal == .tooManyPhrases && decoded.proposed.isEmpty)
+        #expect(decoded.problems == ["3 phrases for 2 records; every phrase must name a record"])
+        #expect(PhraseCodec.decode(result, recordCount: 3).refusal == nil)
     }
 
     @Test func framesRoundTrip() throws {

@@ -29,7 +29,7 @@ public struct StructuralJudge: CompositionJudging {
                 problems.append("\(quoted) names a record index outside the request")
             }
             if let stray = covered.first(where: { $0.stream != phrase.stream }) {
-                problems.append("\(quoted) is in the \(Self.name(phrase.stream)) stream but covers a \(stray.kind.rawValue) record")
+                problems.append("\(quoted) is in the \(phrase.stream.name) stream but covers a \(stray.kind.rawValue) record")
             }
             let labels = Set(covered.map(\.label)).count
             if labels > request.maximumLabels {
@@ -40,13 +40,5 @@ public struct StructuralJudge: CompositionJudging {
             }
         }
         return problems
-    }
-
-    static func name(_ stream: PerceptionStream) -> String {
-        switch stream {
-        case .sight: return "sight"
-        case .sound: return "sound"
-        case .text: return "text"
-        }
     }
 }

@@ -6,6 +6,12 @@ public enum ProposedPhrase: Equatable, Sendable {
     case phrase(SubjectPhrase)
     case unreadable(UnreadablePhrase)
 
+    /// The phrase, when it was readable.
+    public var phrase: SubjectPhrase? {
+        if case .phrase(let phrase) = self { return phrase }
+        return nil
+    }
+
     public var stream: PerceptionStream? {
         switch self {
         case .phrase(let phrase): return phrase.stream

@@ -66,4 +66,13 @@ public enum PerceptionStream: Int, CaseIterable, Comparable, Sendable, Codable {
     case text = 3
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The stream's name in logs, JSON and messages: "sight", "sound", "text".
+    public var name: String {
+        switch self {
+        case .sight: return "sight"
+        case .sound: return "sound"
+        case .text: return "text"
+        }
+    }
 }

@@ -22,11 +22,12 @@ public final class SceneComposerInstance: @unchecked Sendable {
                                     create: { create($0, $1, $2) }, destroy: { destroy($0) })
     }
 
-    /// Asks the plugin for subject phrases. A phrase the ABI cannot carry (text that
-    /// is not UTF-8, an unknown stream, a hostile count) is dropped here and counted in
-    /// `malformed`; the narrator judges the rest.
+    /// Asks the plugin for subject phrases. Every entry comes back in its place: a
+    /// phrase the ABI cannot carry (NULL text, not UTF-8, over the byte cap, an unknown
+    /// stream) as `.unreadable`, for the narrator to report and salvage; the narrator
+    /// judges the rest. A result broken as a whole throws `ComposerResultRefused`.
     public func compose(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
-                        deadline: UInt64) throws -> (phrases: [SubjectPhrase], malformed: Int) {
+                        deadline: UInt64) throws -> [ProposedPhrase] {
         let request = CComposeRequest(records, locale: locale, maximumWords: maximumWords,
                                       maximumLabels: maximumLabels, deadline: deadline)
         var result = sb_compose_result()
@@ -34,8 +35,11 @@ public final class SceneComposerInstance: @unchecked Sendable {
         try withExtendedLifetime(request) {
             try handle.call { table.compose(handle.pointer, request.pointer, &result, $0) }
         }
-        let decoded = PhraseCodec.decode(result)
-        return (decoded.phrases, decoded.problems.count)
+        let decoded = PhraseCodec.decode(result, maximumWords: maximumWords, recordCount: records.count)
+        if let refusal = decoded.refusal {
+            throw ComposerResultRefused(pluginID: plugin.id, refusal: refusal, problem: decoded.problems.joined(separator: "; "))
+        }
+        return decoded.proposed
     }
 
     /// Safe from any thread, as the header promises.

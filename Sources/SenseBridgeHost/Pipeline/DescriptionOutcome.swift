@@ -1,3 +1,4 @@
+import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// What one moment's description came to: what is said, and what the person or a
@@ -5,7 +6,7 @@ import SenseBridgeCore
 public struct DescriptionOutcome: Sendable {
     public var narration: Narration
     /// Set when the composer failed as a whole (not a refused phrase); no phrase text.
-    public var composerError: String?
+    public var composerFailure: ComposerFailure?
     /// The measurement sentence for depth records, when there were any.
     public var measurement: String?
     /// State changes to say now, each once (network backend failing, recovered, budget).
@@ -14,4 +15,32 @@ public struct DescriptionOutcome: Sendable {
     public var networkFailure: String?
 
     public var sentences: [String] { narration.spokenText + (measurement.map { [$0] } ?? []) }
+}
+
+/// Why every phrase of a moment came from the fallback.
+public struct ComposerFailure: Sendable, Equatable {
+    /// A stable code (docs/WRITING_PLUGINS.md): "too-many-phrases" or
+    /// "malformed-result" for a result refused unread, the call's status otherwise
+    /// ("timeout", "cancelled", "internal", …), "failed" for anything else.
+    public var reason: String
+    /// For a terminal: the plugin's own message or the shape that was refused.
+    public var message: String
+
+    public init(reason: String, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    init(_ error: Error) {
+        switch error {
+        case let refused as ComposerResultRefused:
+            self.init(reason: refused.refusal.rawValue, message: refused.description)
+        case let call as PluginCallError:
+            let name = ABIStatus.name(call.status)
+            let code = name.hasPrefix("SB_ERR_") ? name.dropFirst(7).lowercased().replacingOccurrences(of: "_", with: "-") : "failed"
+            self.init(reason: code, message: call.description)
+        default:
+            self.init(reason: "failed", message: String(describing: error))
+        }
+    }
 }

@@ -21,9 +21,11 @@ public final class DescriptionPipeline: @unchecked Sendable {
     public let locale: SpokenLocale
     public let detail: SpokenDetail
     public let purpose: CompositionPurpose
+    private let log: HostLog
 
     public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
-                locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe) {
+                locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe, log: HostLog = .shared) {
+        self.log = log
         self.composer = composer
         self.fallback = fallback
         self.network = network
@@ -42,30 +44,49 @@ public final class DescriptionPipeline: @unchecked Sendable {
 
     public func describe(_ records: [PerceptionRecord]) -> DescriptionOutcome {
         let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
-        var proposed: [SubjectPhrase] = []
-        var composerError: String?
+        var proposed: [ProposedPhrase] = []
+        var composerFailure: ComposerFailure?
         var announcements: [StatusAnnouncement] = []
         var networkFailure: String?
         do {
             if let network {
-                let proposal = try network.propose(CompositionRequest(
-                    records: records, locale: locale, maximumWords: maximumWords, maximumLabels: detail.maximumLabels, purpose: purpose))
+                let proposal = try network.propose(CompositionRequest(records: records, locale: locale, detail: detail, purpose: purpose))
                 proposed = proposal.phrases
                 announcements = proposal.announcements
                 networkFailure = proposal.networkFailure
             } else {
-                proposed = try compose(with: composer, records)
+                proposed = try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
+                                                       maximumLabels: detail.maximumLabels, deadline: deadline())
             }
         } catch {
-            composerError = String(describing: error)
+            composerFailure = ComposerFailure(error)
+            log.event(.warning, "narration.composer-failed", [.public("reason", composerFailure!.reason)])
         }
         let fallbackPhrases = NarrationFallback { records, stream, indices in
             self.fallbackPhrases(records, stream: stream, indices: indices)
         }
-        let narration = SceneNarrator.narrate(records: records, composerPhrases: proposed, locale: locale,
+        let narration = SceneNarrator.narrate(records: records, proposed: proposed, locale: locale,
                                               detail: detail, fallback: fallbackPhrases)
-        return DescriptionOutcome(narration: narration, composerError: composerError, measurement: measurement(records),
+        logRefusals(narration.report)
+        return DescriptionOutcome(narration: narration, composerFailure: composerFailure, measurement: measurement(records),
                                   announcements: announcements, networkFailure: networkFailure)
+    }
+
+    /// One debug event per refused phrase: the reason code is ours and public; the
+    /// word may be the composer's text or a label, so it is private.
+    private func logRefusals(_ report: NarrationReport) {
+        let refusals = report.composerFailures.map { ("composer", $0) } + report.fallbackFailures.map { ("fallback", $0) }
+        for (source, failure) in refusals {
+            var fields: [HostLog.Field] = [.public("source", source), .public("stream", failure.stream.name),
+                                           .public("reason", failure.reason.code)]
+            if let index = failure.phraseIndex { fields.append(.public("phrase", String(index))) }
+            if let word = failure.word { fields.append(.private("word", word)) }
+            log.event(.debug, "narration.phrase-refused", fields)
+        }
+    }
+
+    private func deadline() -> UInt64 {
+        MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
     }
 
     /// Cancels a network request in flight (a session stopping); safe from any thread.
@@ -78,7 +99,7 @@ public final class DescriptionPipeline: @unchecked Sendable {
     private func compose(with instance: PhraseComposing, _ records: [PerceptionRecord]) throws -> [SubjectPhrase] {
         try instance.composePhrases(records: records, locale: locale.rawValue,
                                     maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
-                                    maximumLabels: detail.maximumLabels, deadline: MonotonicClock.nanoseconds() + UInt64(timeout * 1e9))
+                                    maximumLabels: detail.maximumLabels, deadline: deadline())
     }
 
     /// Replacement phrases for the records at `indices`, from the fallback plugin asked
@@ -94,11 +115,10 @@ public final class DescriptionPipeline: @unchecked Sendable {
                           recordIndices: phrase.recordIndices.compactMap { subset.indices.contains($0) ? indices[$0] : nil })
         }
         // A fallback plugin is a plugin too: if it says nothing usable, the built-in
-        // list speaks, rather than the narrator dropping the stream into silence.
-        let ceiling = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+        // list speaks, rather than the narrator dropping the stream into silence. Usable
+        // means what the narrator itself will accept, grounding included.
         let usable = !mapped.isEmpty && mapped.allSatisfy { phrase in
-            !phrase.recordIndices.isEmpty
-                && PhraseValidator.validate(phrase.text, locale: locale, maximumWords: ceiling).acceptedPhrase != nil
+            SceneNarrator.refusal(of: phrase, records: records, locale: locale, detail: detail) == nil
         }
         return usable ? mapped : builtIn()
     }

@@ -24,27 +24,28 @@ public protocol NetworkComposing: AnyObject {
 public struct CompositionRequest: Sendable {
     public var records: [PerceptionRecord]
     public var locale: SpokenLocale
-    public var maximumWords: Int
-    public var maximumLabels: Int
+    /// The limits of every phrase, and the narrator's, so a proposal can be judged
+    /// before it is proposed exactly as it will be judged after.
+    public var detail: SpokenDetail
     public var purpose: CompositionPurpose
 
-    public init(records: [PerceptionRecord], locale: SpokenLocale, maximumWords: Int, maximumLabels: Int, purpose: CompositionPurpose) {
+    public init(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose) {
         self.records = records
         self.locale = locale
-        self.maximumWords = maximumWords
-        self.maximumLabels = maximumLabels
+        self.detail = detail
         self.purpose = purpose
     }
 }
 
 public struct NetworkProposal: Sendable {
-    public var phrases: [SubjectPhrase]
+    /// In the order to narrate, unreadable entries of the on-device composer in place.
+    public var phrases: [ProposedPhrase]
     public var announcements: [StatusAnnouncement]
     /// Why the network's phrase was not used, for diagnostics on a terminal; may quote
     /// the reply, so it is never logged as public and never spoken.
     public var networkFailure: String?
 
-    public init(phrases: [SubjectPhrase], announcements: [StatusAnnouncement], networkFailure: String?) {
+    public init(phrases: [ProposedPhrase], announcements: [StatusAnnouncement], networkFailure: String?) {
         self.phrases = phrases
         self.announcements = announcements
         self.networkFailure = networkFailure

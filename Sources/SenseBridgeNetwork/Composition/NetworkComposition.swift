@@ -3,8 +3,9 @@ import SenseBridgeCore
 import SenseBridgeHost
 
 /// Composes one tick's phrases: on-device always, the network composer when the resolver
-/// allows it, and the network phrase only if it survives the validator and the grounding
-/// check. A rejected reply is a failure like any other; it is never spoken.
+/// allows it, and the network phrase only if the narrator would speak it as written
+/// (`ReplyJudgement`: the validator and the grounding rule every composer's phrase
+/// takes). A rejected reply is a failure like any other; it is never spoken.
 ///
 /// The network composer receives `NetworkPayload` records only (object labels, no
 /// confidence, box or distance). Sound and text phrases always come from on-device.
@@ -12,8 +13,6 @@ public final class NetworkComposition: Sendable {
     public let resolver: NetworkRouter
     private let onDevice: PhraseComposing
     private let network: PhraseComposing?
-    private let validator: ReplyTextCheck
-    private let vocabulary: ReplyGrounding.Vocabulary
     private let clock: @Sendable () -> UInt64
     private let log: HostLog
 
@@ -21,7 +20,8 @@ public final class NetworkComposition: Sendable {
 
     public struct Result: Sendable {
         /// Indices into the records passed to `compose`; their confidences set the hedge.
-        public var phrases: [SubjectPhrase]
+        /// The on-device composer's unreadable entries stay in place for the narrator to report.
+        public var phrases: [ProposedPhrase]
         /// True when `phrases[0]` is the network's sight phrase (it replaced the on-device ones).
         public var usesNetworkPhrase: Bool
         /// Status messages to deliver now (state changes, each said once).
@@ -37,31 +37,27 @@ public final class NetworkComposition: Sendable {
     }
 
     public init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: NetworkRouter,
-                validator: @escaping ReplyTextCheck = ReplyChecks.text,
-                vocabulary: @escaping ReplyGrounding.Vocabulary = ReplyChecks.vocabulary,
                 clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
         precondition(network != nil || !resolver.networkAvailable, "NetworkComposition: a resolver with network needs a network composer")
         self.onDevice = onDevice
         self.network = network
         self.resolver = resolver
-        self.validator = validator
-        self.vocabulary = vocabulary
         self.clock = clock
         self.log = log
     }
 
-    public func compose(records: [PerceptionRecord], locale: SpokenLocale, maximumWords: Int, maximumLabels: Int,
+    public func compose(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail,
                         purpose: CompositionPurpose) throws -> Result {
-        let labels = NetworkPayload.labels(from: records, maximumLabels: maximumLabels)
+        let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+        let labels = NetworkPayload.labels(from: records, maximumLabels: detail.maximumLabels)
         var (route, announcements) = resolver.nextTick(wantsNetwork: !labels.isEmpty)
         var networkPhrase: SubjectPhrase?
         var failure: String?
         if case .network = route, let network {
             let deadline = clock() + UInt64(purpose.timeoutSeconds * 1e9)
-            switch attempt(network, labels: labels, locale: locale, maximumWords: maximumWords, deadline: deadline) {
-            case .success(let text):
-                networkPhrase = SubjectPhrase(stream: .sight, text: text,
-                                              recordIndices: NetworkPayload.coveredIndices(in: records, labels: labels))
+            switch attempt(network, labels: labels, records: records, locale: locale, detail: detail, deadline: deadline) {
+            case .success(let phrase):
+                networkPhrase = phrase
                 announcements += resolver.finish(.success)
             case .failure(let reason, let abandoned):
                 failure = reason
@@ -70,14 +66,15 @@ public final class NetworkComposition: Sendable {
             }
         }
         let deadline = clock() + UInt64(purpose.timeoutSeconds * 1e9)
-        var phrases = try onDevice.composePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
-                                                  maximumLabels: maximumLabels, deadline: deadline)
+        var phrases = try onDevice.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
+                                                  maximumLabels: detail.maximumLabels, deadline: deadline)
         if let networkPhrase {
             phrases.removeAll { $0.stream == .sight }
-            phrases.insert(networkPhrase, at: 0)
+            phrases.insert(.phrase(networkPhrase), at: 0)
         }
         // Stable: the network's sight phrase stays first of the streams, which sort sight first.
-        phrases = phrases.enumerated().sorted { ($0.element.stream, $0.offset) < ($1.element.stream, $1.offset) }.map(\.element)
+        phrases = phrases.enumerated().sorted { (($0.element.stream ?? .sight), $0.offset) < (($1.element.stream ?? .sight), $1.offset) }
+            .map(\.element)
         return Result(phrases: phrases, usesNetworkPhrase: networkPhrase != nil, announcements: announcements,
                       route: route, networkFailure: failure)
     }
@@ -88,16 +85,17 @@ public final class NetworkComposition: Sendable {
     }
 
     private enum Attempt {
-        case success(String)
+        case success(SubjectPhrase)
         case failure(String, abandoned: Bool)
     }
 
-    private func attempt(_ network: PhraseComposing, labels: [String], locale: SpokenLocale, maximumWords: Int,
-                         deadline: UInt64) -> Attempt {
+    private func attempt(_ network: PhraseComposing, labels: [String], records: [PerceptionRecord], locale: SpokenLocale,
+                         detail: SpokenDetail, deadline: UInt64) -> Attempt {
         let phrases: [SubjectPhrase]
         do {
             phrases = try network.composePhrases(records: NetworkPayload.records(for: labels), locale: locale.rawValue,
-                                                 maximumWords: maximumWords, maximumLabels: labels.count, deadline: deadline)
+                                                 maximumWords: detail.maximumPhraseWords(labelCount: labels.count),
+                                                 maximumLabels: labels.count, deadline: deadline)
         } catch let error as PluginCallError {
             return .failure(error.message, abandoned: error.isCancelled)
         } catch {
@@ -107,14 +105,14 @@ public final class NetworkComposition: Sendable {
         guard sight.count == 1, phrases.count == 1 else {
             return .failure("the network composer returned \(phrases.count) phrases; exactly one sight phrase is expected", abandoned: false)
         }
-        let text = sight[0].text
-        if let reason = validator(text, locale, maximumWords) {
-            return .failure("the reply was rejected by the validator: \(reason)", abandoned: false)
+        // The reply covers every record whose label was sent; their confidences, not the
+        // provider's word, set the hedge, and the narrator checks it names each of them.
+        let phrase = SubjectPhrase(stream: .sight, text: sight[0].text,
+                                   recordIndices: NetworkPayload.coveredIndices(in: records, labels: labels))
+        if let reason = ReplyJudgement.problem(with: phrase, records: records, locale: locale, detail: detail) {
+            return .failure("the reply was refused: \(reason)", abandoned: false)
         }
-        if let reason = ReplyGrounding.problem(reply: text, labels: labels, locale: locale, vocabulary: vocabulary) {
-            return .failure("the reply was rejected: \(reason)", abandoned: false)
-        }
-        return .success(text)
+        return .success(phrase)
     }
 }
 
@@ -126,8 +124,7 @@ extension NetworkComposition: NetworkComposing {
     }
 
     public func propose(_ request: CompositionRequest) throws -> NetworkProposal {
-        let result = try compose(records: request.records, locale: request.locale, maximumWords: request.maximumWords,
-                                 maximumLabels: request.maximumLabels, purpose: request.purpose)
+        let result = try compose(records: request.records, locale: request.locale, detail: request.detail, purpose: request.purpose)
         return NetworkProposal(phrases: result.phrases, announcements: result.announcements.map { $0.status(request.locale) },
                                networkFailure: result.networkFailure)
     }

@@ -11,9 +11,6 @@ enum ComposerCommands {
     /// The labels a connection test sends: fixed, never anything a sensor perceived.
     static let testLabels = ["chair", "table"]
 
-    /// The host's judgement of a reply, exactly as a session applies it.
-    static let validator: ReplyTextCheck = ReplyChecks.text
-
     static let testConnection = CommandSpec(
         path: ["composer", "test-connection"],
         abstract: "Make one real request to a reasoning provider and report success or the specific failure.",
@@ -116,7 +113,8 @@ enum ComposerCommands {
         let started = MonotonicClock.nanoseconds()
         let phrases: [SubjectPhrase]
         do {
-            phrases = try composer.composePhrases(records: NetworkPayload.records(for: testLabels), locale: "en", maximumWords: 8,
+            phrases = try composer.composePhrases(records: NetworkPayload.records(for: testLabels), locale: "en",
+                                                  maximumWords: SpokenDetail.brief.maximumPhraseWords(labelCount: testLabels.count),
                                                   maximumLabels: testLabels.count, deadline: started + UInt64(timeout * 1e9))
         } catch let error as PluginCallError {
             return fail(.unavailable, "The connection test to \(name) failed: \(error.message)")
@@ -127,9 +125,10 @@ enum ComposerCommands {
         guard phrases.count == 1, let phrase = phrases.first, phrase.stream == .sight else {
             return fail(.dataError, "\(name) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions.")
         }
-        let problem = validator(phrase.text, .en, 8)
-            ?? ReplyGrounding.problem(reply: phrase.text, labels: testLabels, locale: .en, vocabulary: ReplyChecks.vocabulary)
-        if let problem {
+        // Judged exactly as a session judges a reply: covering every label sent.
+        let sent = NetworkPayload.records(for: testLabels)
+        let reply = SubjectPhrase(stream: .sight, text: phrase.text, recordIndices: Array(sent.indices))
+        if let problem = ReplyJudgement.problem(with: reply, records: sent, locale: .en, detail: .brief) {
             var report = fail(.dataError, "\(name) answered, but its reply was rejected by the validator (\(problem)); SenseBridge would use on-device descriptions instead.")
             report.seconds = seconds
             return report

@@ -52,17 +52,22 @@ enum DescribeCommand {
         if outcome.networkFailure != nil {
             Console.err("note: the network phrase was not used; the on-device composer's words were.")
         }
-        if let error = outcome.composerError {
-            Console.err("sensebridge: the composer failed, so every phrase came from the fallback: \(error)")
+        if let failure = outcome.composerFailure {
+            Console.err("sensebridge: the composer failed (\(failure.reason)), so every phrase came from the fallback: \(failure.message)")
         }
         let report = outcome.narration.report
         if arguments.has("--json") {
-            Console.json([
+            var json: [String: Any] = [
                 "sentences": outcome.sentences, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
                 "acceptedComposerPhrases": report.acceptedComposerPhrases,
-                "refusedComposerPhrases": report.composerFailures.map { ["stream": $0.stream.name, "reason": "\($0.reason)"] },
+                "refusedComposerPhrases": report.composerFailures.map(refusalJSON),
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
-            ])
+                "refusedFallbackPhrases": report.fallbackFailures.map(refusalJSON),
+            ]
+            if let failure = outcome.composerFailure {
+                json["composerFailure"] = ["reason": failure.reason, "message": failure.message]
+            }
+            Console.json(json)
         } else {
             outcome.sentences.forEach { Console.out($0) }
         }
@@ -85,6 +90,15 @@ enum DescribeCommand {
         return delivered ? .ok : .ioError
     }
 
+    /// One refused phrase as --json shows it: the stable reason code, where it was in
+    /// the result, and the word that decided it (docs/WRITING_PLUGINS.md lists the codes).
+    static func refusalJSON(_ failure: NarrationReport.Failure) -> [String: Any] {
+        var entry: [String: Any] = ["stream": failure.stream.name, "reason": failure.reason.code]
+        if let index = failure.phraseIndex { entry["phrase"] = index }
+        if let word = failure.word { entry["word"] = word }
+        return entry
+    }
+
     static func readRecords(_ path: String) throws -> [PerceptionRecord] {
         let data: Data
         do {
@@ -96,16 +110,6 @@ enum DescribeCommand {
             return try RecordsFile.parse(data, name: path)
         } catch let error as RecordsFileError {
             throw CLIError(message: "\(error)", code: .dataError)
-        }
-    }
-}
-
-extension PerceptionStream {
-    var name: String {
-        switch self {
-        case .sight: return "sight"
-        case .sound: return "sound"
-        case .text: return "text"
         }
     }
 }
