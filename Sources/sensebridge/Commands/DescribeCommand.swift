@@ -17,7 +17,7 @@ enum DescribeCommand {
                   .value("--composer", "id", "Use this composer instead of the profile's.")]
             + OutputOptions.options
             + [.flag("--no-render", "Only print the sentences; create no render target."),
-               .flag("--json", "Print the sentences and the validator's report as JSON.")],
+               .flag("--json", "Print the sentences and the host's report as JSON: each refused phrase with its reason code (docs/WRITING_PLUGINS.md).")],
         run: run)
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
