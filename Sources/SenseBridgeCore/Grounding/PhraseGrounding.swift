@@ -27,7 +27,14 @@ public enum PhraseGrounding {
     ///   - covered: indices into `records`, all of `stream`, already checked in range.
     public static func ground(_ text: String, covering covered: [Int], records: [PerceptionRecord],
                               stream: PerceptionStream, locale: SpokenLocale) -> Result<Grounded, GroundingFailure> {
-        let lexicon = GroundingLexicon(records: records, stream: stream, locale: locale)
+        ground(text, covering: covered, in: GroundingScene(records: records, stream: stream, locale: locale))
+    }
+
+    /// The same against a scene built once for every phrase of a moment: its names are
+    /// read from the records once, not once per phrase (a result may hold a thousand).
+    static func ground(_ text: String, covering covered: [Int], in scene: GroundingScene) -> Result<Grounded, GroundingFailure> {
+        let records = scene.records, stream = scene.stream, locale = scene.locale
+        let lexicon = scene.lexicon
         let connecting = ConnectingWords.forLocale(locale)
         let words = GroundingText.keys(text, locale: locale)
         let coveredKeys = covered.map { LabelListComposition.nameKey(records[$0], stream: stream) }
@@ -61,5 +68,20 @@ public enum PhraseGrounding {
             return .failure(GroundingFailure(.recordNotNamed, word: records[unnamed].label))
         }
         return .success(Grounded(number: firstNumber ?? .singular))
+    }
+}
+
+/// What the grounding rule needs of one stream of one moment, built once.
+struct GroundingScene {
+    let records: [PerceptionRecord]
+    let stream: PerceptionStream
+    let locale: SpokenLocale
+    let lexicon: GroundingLexicon
+
+    init(records: [PerceptionRecord], stream: PerceptionStream, locale: SpokenLocale) {
+        self.records = records
+        self.stream = stream
+        self.locale = locale
+        lexicon = GroundingLexicon(records: records, stream: stream, locale: locale)
     }
 }

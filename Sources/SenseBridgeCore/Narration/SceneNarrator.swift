@@ -59,12 +59,17 @@ struct NarrationRun {
     var sentences: [NarratedSentence] = []
     var report = NarrationReport()
     var covered = Set<Int>()
+    /// Built once per stream that can be grounded, for every phrase of the moment.
+    let scenes: [PerceptionStream: GroundingScene]
 
     init(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail, fallback: NarrationFallback) {
         self.records = records
         self.locale = locale
         self.detail = detail
         self.fallback = fallback
+        scenes = Dictionary(uniqueKeysWithValues: [PerceptionStream.sight, .sound].map {
+            ($0, GroundingScene(records: records, stream: $0, locale: locale))
+        })
     }
 
     mutating func narrate(stream: PerceptionStream, proposed: [ProposedPhrase]) {
@@ -182,8 +187,8 @@ struct NarrationRun {
         case let .rejected(rejection): return refuse(.rejectedPhrase(rejection.reason), rejection.matchedEntry)
         }
         // The words of recognized text are never spoken from the phrase: nothing to ground.
-        guard stream != .text else { return .accepted(text: text, indices: indices, certainty: certainty, number: .singular) }
-        switch PhraseGrounding.ground(text, covering: indices, records: records, stream: stream, locale: locale) {
+        guard let scene = scenes[stream] else { return .accepted(text: text, indices: indices, certainty: certainty, number: .singular) }
+        switch PhraseGrounding.ground(text, covering: indices, in: scene) {
         case let .success(grounded):
             return .accepted(text: text, indices: indices, certainty: certainty, number: grounded.number)
         case let .failure(failure):
