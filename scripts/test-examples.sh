@@ -95,6 +95,29 @@ else
     exit 1
 fi
 
+# sb-smoke hands a plugin the config entries of ABI 1.2 from its own C flattener; the
+# host's come from the codec. Both are held to one table, which ConfigEntryCodecTests
+# reads too, so a C plugin that passes sb-smoke reads the same settings in the host.
+if python3 - "$smoke" Tests/Fixtures/config-entries.jsonl >"$scratch/entries.log" 2>&1 <<'PY'
+import json, subprocess, sys
+smoke, table = sys.argv[1], sys.argv[2]
+cases = [json.loads(line) for line in open(table, encoding="utf-8") if line.strip()]
+wrong = 0
+for case in cases:
+    out = subprocess.run([smoke, "--print-config-entries", case["config"]], capture_output=True, check=True).stdout
+    got = json.loads(out.decode("utf-8"))
+    if got != case["entries"]:
+        wrong += 1
+        print(f"{case['name']}: {case['config']!r} gave {got!r}, expected {case['entries']!r}")
+print(f"{len(cases)} cases")
+sys.exit(1 if wrong or not cases else 0)
+PY
+then
+    pass "sb-smoke flattens config to the entries the host gives ($(tail -n 1 "$scratch/entries.log") in Tests/Fixtures/config-entries.jsonl)"
+else
+    fail "sb-smoke's config entries differ from the shared table:"; sed 's/^/    /' "$scratch/entries.log"
+fi
+
 section "examples/c-render-target (C, header only)"
 c_library="$out/c-render-target/libteletype_target.so"
 if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir" \
