@@ -43,7 +43,7 @@ test: build
 check-header:
 	scripts/check-header.sh
 
-# Both example plugins built out of tree and loaded through the C ABI.
+# The three example plugins built out of tree and loaded through the C ABI.
 test-examples:
 	scripts/test-examples.sh
 
@@ -78,4 +78,4 @@ install: deps
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
 
 clean:
-	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build
+	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build examples/c-composer/.build

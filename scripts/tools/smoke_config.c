@@ -213,6 +213,18 @@ static int read_literal(reader *r, const char *word, const char *value)
     return add_entry(r, copy);
 }
 
+/* After a member or element: 1 with *done set past the closing bracket, 1 past a
+ * comma (and the space after it), 0 for anything else. */
+static int next_member(reader *r, char close, int *done)
+{
+    skip_space(r);
+    *done = *r->at == close;
+    if (*done || *r->at == ',') r->at++;
+    else return 0;
+    skip_space(r);
+    return 1;
+}
+
 static int read_object(reader *r)
 {
     r->at++;
@@ -231,10 +243,9 @@ static int read_object(reader *r)
         skip_space(r);
         if (!read_value(r)) return 0;
         pop_path(r, saved);
-        skip_space(r);
-        if (*r->at == '}') { r->at++; return 1; }
-        if (*r->at++ != ',') return 0;
-        skip_space(r);
+        int done;
+        if (!next_member(r, '}', &done)) return 0;
+        if (done) return 1;
     }
 }
 
@@ -254,10 +265,9 @@ static int read_array(reader *r)
         }
         if (!push_path(r, part, length, &saved) || !read_value(r)) return 0;
         pop_path(r, saved);
-        skip_space(r);
-        if (*r->at == ']') { r->at++; return 1; }
-        if (*r->at++ != ',') return 0;
-        skip_space(r);
+        int done;
+        if (!next_member(r, ']', &done)) return 0;
+        if (done) return 1;
     }
 }
 
