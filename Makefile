@@ -43,7 +43,7 @@ test: build
 check-header:
 	scripts/check-header.sh
 
-# Both example plugins built out of tree and loaded through the C ABI.
+# The three example plugins built out of tree and loaded through the C ABI.
 test-examples:
 	scripts/test-examples.sh
 
@@ -63,10 +63,12 @@ bench: deps
 # sb-smoke: loads one plugin library and drives it through the C ABI (see --help).
 tools: $(SB_SMOKE)
 
-$(SB_SMOKE): scripts/tools/abi-smoke.c $(HEADER)
+SB_SMOKE_SOURCES := scripts/tools/abi-smoke.c scripts/tools/smoke_config.c scripts/tools/smoke_utf8.c
+
+$(SB_SMOKE): $(SB_SMOKE_SOURCES) scripts/tools/smoke_config.h scripts/tools/smoke_utf8.h $(HEADER)
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -I$(dir $(HEADER)) \
-		-o $@ $< -ldl -pthread
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes \
+		-I$(dir $(HEADER)) -o $@ $(SB_SMOKE_SOURCES) -ldl -pthread
 
 # A release build by default; INSTALL_CONFIG=debug installs the debug build instead.
 install: deps
@@ -76,4 +78,4 @@ install: deps
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
 
 clean:
-	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build
+	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build examples/c-composer/.build

@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "sensebridge",
                           dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"]),
         // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.
-        .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeCore", "CSenseBridgeABI"]),
+        .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .testTarget(name: "SenseBridgeABICodecTests",
                     dependencies: ["SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI", "SenseBridgeHost", "SenseBridgePluginKit"]),

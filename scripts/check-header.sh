@@ -159,6 +159,9 @@ else
 
     for earlier in "$layouts"/abi-"$major".*.layout; do
         [ -f "$earlier" ] && [ "$earlier" != "$reference" ] || continue
+        # Only earlier minors: an older header checked with SB_HEADER_DIR does not follow a newer one.
+        earlier_minor="${earlier##*/abi-"$major".}" earlier_minor="${earlier_minor%.layout}"
+        [ "$earlier_minor" -lt "$minor" ] || continue
         if python3 "$growth" compare "$earlier" "$layout" >"$out/growth.log" 2>&1; then
             pass "ABI $major.$minor follows $(relative "$earlier") by the growth rules ($(tail -n 1 "$out/growth.log" | sed "s/^ok: //"))"
         else

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Builds the two example plugins the way a third party would, outside the main
+# Builds the three example plugins the way a third party would, outside the main
 # package, and loads each through the C ABI alone:
 #
 #   examples/c-render-target   plain C against sensebridge.h: once with HEADER_DIR,
 #                              once through pkg-config from a scratch install
+#   examples/c-composer        plain C against sensebridge.h, reading its settings from
+#                              the config entries of ABI 1.2 (no JSON parser)
 #   examples/swift-composer    its own Swift package depending on the SDK by path
 #
 # For each library: only sensebridge_plugin_entry is exported (nm -D), its manifest
 # agrees with its descriptor, and sb-smoke (scripts/tools/abi-smoke.c) passes from a
 # staging directory holding just the manifest and the library. sb-smoke is also run
 # against a deliberately careless fixture, which must fail, so a PASS here means
-# something. When the CLI exists, `sensebridge plugins list --json` must list both.
+# something. sb-smoke's config entries are held to the table the host's codec is
+# tested with. When the CLI exists, `sensebridge plugins list --json` must list all
+# three, and the conformance harness must pass each.
 # Last, the code quoted in docs/PLUGIN_ABI.md and docs/WRITING_PLUGINS.md must
 # still match these files.
 #
@@ -86,6 +90,23 @@ stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
     fi
 }
 
+# Runs sb-smoke with each "code|config", which create must refuse with that status and a
+# message: one PASS for all of them, or a FAIL for each it did not refuse so.
+refuses_configs() {  # library, label, what the PASS line says was refused, "code|config"...
+    local library="$1" label="$2" what="$3" refused=0 entry code config
+    shift 3
+    for entry in "$@"; do
+        code="${entry%%|*}" config="${entry#*|}"
+        if "$smoke" "$library" --no-self-tests -q --config "$config" --expect-create-error "$code" \
+            >"$scratch/hostile.smoke" 2>&1; then
+            refused=$((refused + 1))
+        else
+            fail "$label should refuse config $config with status $code:"; sed 's/^/    /' "$scratch/hostile.smoke"
+        fi
+    done
+    if [ "$refused" = "$#" ]; then pass "$label refuses $refused $what"; fi
+}
+
 section "sb-smoke, the C driver"
 if make --no-print-directory tools >"$scratch/tools.log" 2>&1; then
     pass "sb-smoke builds with cc -std=c11 -Werror"
@@ -93,6 +114,29 @@ else
     fail "sb-smoke does not build:"; sed 's/^/    /' "$scratch/tools.log"
     echo "test-examples: $passed passed, $failed failed"
     exit 1
+fi
+
+# sb-smoke hands a plugin the config entries of ABI 1.2 from its own C flattener; the
+# host's come from the codec. Both are held to one table, which ConfigEntryCodecTests
+# reads too, so a C plugin that passes sb-smoke reads the same settings in the host.
+if python3 - "$smoke" Tests/Fixtures/config-entries.jsonl >"$scratch/entries.log" 2>&1 <<'PY'
+import json, subprocess, sys
+smoke, table = sys.argv[1], sys.argv[2]
+cases = [json.loads(line) for line in open(table, encoding="utf-8") if line.strip()]
+wrong = 0
+for case in cases:
+    out = subprocess.run([smoke, "--print-config-entries", case["config"]], capture_output=True, check=True).stdout
+    got = json.loads(out.decode("utf-8"))
+    if got != case["entries"]:
+        wrong += 1
+        print(f"{case['name']}: {case['config']!r} gave {got!r}, expected {case['entries']!r}")
+print(f"{len(cases)} cases")
+sys.exit(1 if wrong or not cases else 0)
+PY
+then
+    pass "sb-smoke flattens config to the entries the host gives ($(tail -n 1 "$scratch/entries.log") in Tests/Fixtures/config-entries.jsonl)"
+else
+    fail "sb-smoke's config entries differ from the shared table:"; sed 's/^/    /' "$scratch/entries.log"
 fi
 
 section "examples/c-render-target (C, header only)"
@@ -136,18 +180,8 @@ if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir
         "2|$(printf '{"path": "/tmp/\xff"}')"
         '7|{"path": "/nonexistent-directory/teletype.txt"}'
     )
-    refused=0
-    for entry in "${hostile_configs[@]}"; do
-        code="${entry%%|*}" config="${entry#*|}"
-        if "$smoke" "$scratch/plugins/libteletype_target.so" --no-self-tests -q --config "$config" \
-            --expect-create-error "$code" >"$scratch/hostile.smoke" 2>&1; then
-            refused=$((refused + 1))
-        else
-            fail "teletype should refuse config with status $code:"; sed 's/^/    /' "$scratch/hostile.smoke"
-        fi
-    done
-    [ "$refused" = "${#hostile_configs[@]}" ] &&
-        pass "teletype refuses $refused hostile configs with the right status and a UTF-8 message"
+    refuses_configs "$scratch/plugins/libteletype_target.so" teletype \
+        "hostile configs with the right status and a UTF-8 message" "${hostile_configs[@]}"
 else
     fail "teletype target does not build with HEADER_DIR"
 fi
@@ -161,6 +195,46 @@ if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make --no-print-directory -C examples
     pass "teletype target builds through 'pkg-config sensebridge' from an installed header"
 else
     fail "teletype target does not build through pkg-config"
+fi
+
+section "examples/c-composer (C, header only, config from key/value entries)"
+composer_library="$out/c-composer/libnamelist_composer.so"
+composer_manifest=examples/c-composer/name-list.json
+# The manifest's defaults as one JSON object: what the host would pass to create.
+composer_defaults="$(python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1], encoding="utf-8"))["config"]["defaults"], ensure_ascii=False))' "$composer_manifest")"
+if make --no-print-directory -C examples/c-composer HEADER_DIR="$header_dir" \
+    BUILD_DIR="$out/c-composer" CFLAGS="-O2 -g -Werror"; then
+    pass "name-list composer builds with HEADER_DIR"
+    check_exports "$composer_library" "libnamelist_composer.so"
+    stage_and_smoke "$composer_manifest" "$composer_library" name-list --config "$composer_defaults"
+    if grep -qF '"a chair and a table"' "$scratch/name-list.smoke"; then
+        pass "name-list composer says \"a chair and a table\" for sb-smoke's chair, table, chair (the second chair is less sure)"
+    else
+        fail "name-list composer did not compose \"a chair and a table\":"; sed 's/^/    /' "$scratch/name-list.smoke"
+    fi
+    # Spanish names come from the config entries; without them Spanish is declined by name.
+    "$smoke" "$scratch/plugins/libnamelist_composer.so" --no-self-tests --locale es --labels chair,table \
+        --config "$composer_defaults" >"$scratch/name-list-es.smoke" 2>&1 || true
+    "$smoke" "$scratch/plugins/libnamelist_composer.so" --no-self-tests --locale es --labels chair \
+        >"$scratch/name-list-es-default.smoke" 2>&1 || true
+    if grep -qF '"una silla y una mesa"' "$scratch/name-list-es.smoke" \
+        && grep -qF "no 'es' name for the label 'chair'" "$scratch/name-list-es-default.smoke"; then
+        pass "name-list composer reads names.es.* from its config entries, and declines Spanish without them, naming the label"
+    else
+        fail "name-list composer in Spanish:"; sed 's/^/    /' "$scratch/name-list-es.smoke" "$scratch/name-list-es-default.smoke"
+    fi
+    # Settings a profile could get wrong: each refused at create with a message. The
+    # dotted key cannot be flattened, so the host passes NULL entries.
+    refuses_configs "$scratch/plugins/libnamelist_composer.so" "name-list composer" \
+        "bad settings with SB_ERR_INVALID_CONFIG and a message" \
+        '2|{"style": "loud"}' \
+        '2|{"colour": "red"}' \
+        '2|{"names": {"fr": {"chair": "une chaise"}}}' \
+        '2|{"names": {"en": {"chair": "a seat"}}}' \
+        '2|{"names": {"es": {"chair": " "}}}' \
+        '2|{"names.es.chair": "una silla"}'
+else
+    fail "name-list composer does not build with HEADER_DIR"
 fi
 
 section "examples/swift-composer (Swift, SDK by path)"
@@ -229,7 +303,7 @@ fi
 section "sensebridge plugins list"
 if [ -x "$cli" ]; then
     if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugins list --json >"$scratch/list.json" 2>"$scratch/list.err" \
-        && python3 - "$scratch/list.json" com.example.teletype com.example.counting-composer <<'PY'
+        && python3 - "$scratch/list.json" com.example.teletype com.example.name-list com.example.counting-composer <<'PY'
 import json, sys
 listing = json.load(open(sys.argv[1], encoding="utf-8"))
 def strings(value):
@@ -244,15 +318,15 @@ missing = [plugin for plugin in sys.argv[2:] if plugin not in found]
 sys.exit(f"not listed: {', '.join(missing)}" if missing else 0)
 PY
     then
-        pass "sensebridge plugins list --json lists both examples from SENSEBRIDGE_PLUGIN_PATH"
+        pass "sensebridge plugins list --json lists the three examples from SENSEBRIDGE_PLUGIN_PATH"
     else
-        fail "sensebridge plugins list --json does not list both examples:"
+        fail "sensebridge plugins list --json does not list the three examples:"
         sed 's/^/    /' "$scratch/list.json" "$scratch/list.err"
     fi
 
-    section "the host loads and calls both examples"
+    section "the host loads and calls the examples"
     # The conformance harness, exactly as docs/WRITING_PLUGINS.md tells an author to run it.
-    for id in com.example.teletype com.example.counting-composer; do
+    for id in com.example.teletype com.example.name-list com.example.counting-composer; do
         if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugins test "$id" >"$scratch/harness-$id.log" 2>&1; then
             pass "sensebridge plugins test $id: $(tail -n 1 "$scratch/harness-$id.log")"
         else
@@ -277,6 +351,22 @@ JSON
     else
         fail "describe through the example composer and target did not deliver:"
         sed 's/^/    /' "$scratch/describe.out" "$scratch/describe.err" "$scratch/out/teletype.txt" 2>/dev/null
+    fi
+    # The C composer in Spanish, through the host's whole pipeline: its names come from
+    # the manifest's config entries, and the host's validator and grounding keep them.
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
+            --composer com.example.name-list --locale es --no-render --json >"$scratch/describe-es.json" 2>"$scratch/describe-es.err" \
+        && python3 - "$scratch/describe-es.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1], encoding="utf-8"))
+ok = report["acceptedComposerPhrases"] >= 1 and not report["refusedComposerPhrases"] \
+    and any("una silla y una mesa" in sentence for sentence in report["sentences"])
+sys.exit(0 if ok else f"not kept as composed: {report}")
+PY
+    then
+        pass "describe --locale es through the C composer: '$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["sentences"][0])' "$scratch/describe-es.json")', kept by the host"
+    else
+        fail "describe --locale es through the C composer:"; sed 's/^/    /' "$scratch/describe-es.json" "$scratch/describe-es.err"
     fi
 else
     echo "SKIP the sensebridge CLI is not built in this checkout ($cli); the examples were loaded by sb-smoke only."

@@ -16,7 +16,7 @@ import Testing
         "Sources/SenseBridgeHost": ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore"],
         "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore"],
         "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "FoundationNetworking"],
-        "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgePluginKit", "SenseBridgeCore"],
+        "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgePluginKit", "SenseBridgeCore"],
         "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"],
         "Plugins": ["SenseBridgePluginKit", "SenseBridgeCore", "CEspeakNG", "FoundationNetworking"],
     ]

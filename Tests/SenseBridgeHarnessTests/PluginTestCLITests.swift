@@ -230,6 +230,23 @@ import Testing
         #expect(notAnObject.status == 64)
     }
 
+    /// The harness creates a plugin as the host does: with the config as ABI 1.2 entries
+    /// beside config_json, for every create and for the plugin's own self-tests, and with
+    /// NULL entries for the malformed configs it must refuse.
+    @Test func createAndSelfTestsGetTheConfigAsEntriesAsFromTheHost() throws {
+        let manifest = try fixture("entries", .renderTarget,
+                                   ["FIXTURE_SELF_TESTS": "1", "FIXTURE_EXPECT_CONFIG_KEY": #""names.es.chair""#,
+                                    "FIXTURE_EXPECT_CONFIG_VALUE": #""una silla""#],
+                                   manifest: ["config": ["defaults": ["names": ["es": ["chair": "una silla"]]],
+                                                         "schema": ["names": ["type": "object"]]]])
+        let run = try test(manifest)
+        #expect(run.notPassed.isEmpty, "\(run.notPassed.map { "\($0): \(run.reason(of: $0))" })")
+        #expect(run.status(of: "self-test:parses-its-config") == "pass")
+        let overridden = try test(manifest, extra: ["--only", "create-default", "--config", #"{"names": {"es": {"chair": "la silla"}}}"#])
+        #expect(overridden.reason(of: "create-default").contains(#"config entry names.es.chair is "la silla"; expected "una silla""#),
+                "\(overridden.reason(of: "create-default"))")
+    }
+
     @Test func helpIsTheSameByEveryRouteAndHidesTheInternalOptions() throws {
         let help = try cli(["plugins", "test", "--help"])
         #expect(help.status == 0)

@@ -52,13 +52,14 @@ import Testing
         #expect(try loadProblem(defines: ["FIXTURE_ABI_MINOR": "5"], name: "minor").reason == .abiMinorNewer(plugin: 5, host: HostABI.minor))
     }
 
-    @Test func aPluginBuiltAgainstABI10LoadsInThisHost() throws {
+    @Test(arguments: [0, 1] as [UInt32])
+    func aPluginBuiltAgainstAnOlderMinorLoadsInThisHost(minor: UInt32) throws {
         let directory = try TemporaryDirectory()
-        try FixturePlugin.make(in: directory.url, name: "older", defines: ["FIXTURE_ABI_MINOR": "0"],
-                               manifest: ["abi": ["major": 1, "minor": 0]])
+        try FixturePlugin.make(in: directory.url, name: "older", defines: ["FIXTURE_ABI_MINOR": "\(minor)"],
+                               manifest: ["abi": ["major": 1, "minor": minor]])
         let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: directory.url, origin: .commandLine)]))
         let manifest = try host.manifest(id: "org.sensebridge.fixture")
-        #expect(manifest.abiMinor == 0 && HostABI.minor > 0)
+        #expect(manifest.abiMinor == minor && HostABI.minor > minor)
         let target = try host.renderTarget(manifest)
         try target.render(OutputMessage(signal: .description, text: "It looks like there's a chair."))
         #expect(host.catalog.broken.isEmpty)
@@ -79,6 +80,28 @@ import Testing
         } catch let error as PluginCallError {
             #expect(error.message.contains("the host reports ABI \(HostABI.versionString);"))
         }
+    }
+
+    /// ABI 1.2: the manifest's defaults with the profile's values over them reach a C
+    /// plugin as sorted key/value entries it can bsearch, without parsing JSON.
+    @Test func pluginsReadTheirConfigAsEntriesFromTheHostServices() throws {
+        let directory = try TemporaryDirectory()
+        let defaults: [String: Any] = ["names": ["es": ["chair": "una silla", "table": "una mesa"], "vi": ["chair": "một cái ghế"]],
+                                       "style": "grouped", "list": Array(0..<12)]
+        try FixturePlugin.make(in: directory.url, name: "entries",
+                               defines: ["FIXTURE_EXPECT_CONFIG_KEY": #""names.vi.chair""#, "FIXTURE_EXPECT_CONFIG_VALUE": #""một cái ghế""#],
+                               manifest: ["config": ["defaults": defaults]])
+        let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: directory.url, origin: .commandLine)]))
+        let manifest = try host.manifest(id: "org.sensebridge.fixture")
+        _ = try host.renderTarget(manifest)
+
+        let overridden: [String: JSONValue] = ["names": .object(["vi": .object(["chair": .string("cái ghế")])])]
+        let wrong = #expect(throws: PluginCallError.self) { try host.renderTarget(manifest, config: overridden) }
+        #expect(wrong?.message.contains(#"config entry names.vi.chair is "cái ghế"; expected "một cái ghế""#) == true,
+                "\(wrong?.message ?? "")")
+        // A key with a dot cannot become a path: the plugin is told with NULL entries and refuses.
+        let dotted = #expect(throws: PluginCallError.self) { try host.renderTarget(manifest, config: ["a.b": .number(1)]) }
+        #expect(dotted?.message.contains("NULL config entries") == true, "\(dotted?.message ?? "")")
     }
 
     @Test func kindDiffersFromTheManifest() throws {

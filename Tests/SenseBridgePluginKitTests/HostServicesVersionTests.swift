@@ -6,7 +6,7 @@ import SenseBridgePluginKit
 @Suite struct HostServicesVersionTests {
     func version(structSize: Int) -> (major: UInt32, minor: UInt32)? {
         let table = sb_host_services(struct_size: UInt32(structSize), host_data: nil, monotonic_ns: nil, log_event: nil,
-                                     abi_major: 1, abi_minor: 7)
+                                     abi_major: 1, abi_minor: 7, config_entries: nil, config_entry_count: 0)
         return withUnsafePointer(to: table) { HostServices($0).hostABIVersion }
     }
 
@@ -19,7 +19,9 @@ import SenseBridgePluginKit
         let endOf10 = MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_major)!
         #expect(endOf10 == 32)
         #expect(version(structSize: endOf10) == nil)
-        #expect(version(structSize: MemoryLayout<sb_host_services>.size - 1) == nil, "abi_minor must be wholly inside")
+        let endOf11 = MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_minor)! + MemoryLayout<UInt32>.size
+        #expect(version(structSize: endOf11 - 1) == nil, "abi_minor must be wholly inside")
+        #expect(version(structSize: endOf11)?.minor == 7, "a 1.1 host's table ends right after abi_minor")
         #expect(HostServices(nil).hostABIVersion == nil)
     }
 }

@@ -66,6 +66,26 @@ import Testing
         }
     }
 
+    /// From ABI 1.2 the embedded table carries the config as key/value entries, made by
+    /// the codec the host uses, so a plugin tested here reads what the host would give it.
+    @Test func theConfigEntriesAreWhatThePluginSees() throws {
+        let config = PluginConfig(#"{"style": "each", "names": {"es": {"chair": "una silla"}}}"#)
+        let services = EmbeddedHostServices(config: config)
+        let asOneOne = EmbeddedHostServices(abiMinor: 1, config: config)
+        let unflattened = EmbeddedHostServices(config: PluginConfig(#"{"a.b": 1}"#))
+        withExtendedLifetime((services, asOneOne, unflattened)) {
+            #expect(services.configEntries?.map { "\($0.key)=\($0.value)" } == ["names.es.chair=una silla", "style=each"])
+            #expect(asOneOne.configEntries == nil, "a 1.1 host's table ends before the entries")
+            #expect(asOneOne.hostServices.hostABIVersion?.minor == 1)
+            #expect(unflattened.configEntries == nil, "a dotted key is the header's NULL")
+            #expect(EmbeddedHostServices().configEntries?.isEmpty == true)
+        }
+        // An embedded host without services of its own hands the plugin a table with its config.
+        let host = try EmbeddedComposerHost(NamingComposer.self, config: PluginConfig(#"{"sentences": false}"#))
+        #expect(host.services.configEntries?.map(\.key) == ["sentences"])
+        try host.finish()
+    }
+
     @Test func theManualClockIsWhatThePluginSees() {
         let services = EmbeddedHostServices(clock: .manual(start: 5_000))
         #expect(services.hostServices.monotonicNanoseconds() == 5_000)

@@ -30,6 +30,8 @@
 #include <unistd.h>
 
 #include "sensebridge.h"
+#include "smoke_config.h"
+#include "smoke_utf8.h"
 
 #define EXIT_USAGE 64
 #define SELF_TEST_TIMEOUT_SECONDS 30u
@@ -106,29 +108,6 @@ static void info(const char *format, ...)
     fflush(report);
 }
 
-static int utf8_valid(const char *bytes, size_t length)
-{
-    const unsigned char *s = (const unsigned char *)bytes;
-    for (size_t i = 0; i < length;) {
-        unsigned char c = s[i];
-        size_t need;
-        uint32_t min, cp;
-        if (c < 0x80) { i++; continue; }
-        else if (c >= 0xC2 && c <= 0xDF) { need = 1; min = 0x80; cp = c & 0x1Fu; }
-        else if (c >= 0xE0 && c <= 0xEF) { need = 2; min = 0x800; cp = c & 0x0Fu; }
-        else if (c >= 0xF0 && c <= 0xF4) { need = 3; min = 0x10000; cp = c & 0x07u; }
-        else return 0;
-        if (length - i <= need) return 0;
-        for (size_t k = 1; k <= need; k++) {
-            if ((s[i + k] & 0xC0u) != 0x80u) return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3Fu);
-        }
-        if (cp < min || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
-        i += need + 1;
-    }
-    return 1;
-}
-
 static int string_ok(const char *s)
 {
     return s && s[0] && utf8_valid(s, strlen(s));
@@ -193,10 +172,30 @@ static void host_log_event(const sb_host_services *host, sb_log_level level, con
     info("%s", line);
 }
 
-/* The full table of the header sb-smoke was built with, version fields included. */
-static const sb_host_services host = {
-    sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event, SB_ABI_MAJOR, SB_ABI_MINOR,
-};
+/* The full table of the header sb-smoke was built with, version fields included,
+ * carrying one config's entries. Like the host's, it lives as long as every
+ * instance created with it. */
+typedef struct smoke_host {
+    sb_host_services table;
+    smoke_config config;
+} smoke_host;
+
+/* A config the header's rules cannot flatten gets NULL entries, as from the host. */
+static void smoke_host_open(smoke_host *h, const char *config_json)
+{
+    memset(h, 0, sizeof *h);
+    smoke_config_flatten(config_json, &h->config);
+    sb_host_services table = {
+        sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event, SB_ABI_MAJOR, SB_ABI_MINOR,
+        h->config.entries, h->config.count,
+    };
+    h->table = table;
+}
+
+static void smoke_host_close(smoke_host *h) { smoke_config_free(&h->config); }
+
+/* The table for --config: the instance the exercises make, and the self-tests. */
+static smoke_host host;
 
 /* ------------------------------------------------------------ self-tests */
 
@@ -227,7 +226,7 @@ static void run_self_test(const sb_plugin_tests *tests, uint32_t index)
         alarm(SELF_TEST_TIMEOUT_SECONDS);
         sb_error error;
         clear(&error);
-        sb_status status = tests->run(index, &host, &error);
+        sb_status status = tests->run(index, &host.table, &error);
         error.code = status;
         ssize_t ignored = write(channel[1], &error, sizeof error);
         (void)ignored;
@@ -287,8 +286,11 @@ static void check_bad_configs(void *(*create)(const sb_host_services *, const ch
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         sb_error error;
         clear(&error);
-        void *instance = create(&host, bad[k], &error);
+        smoke_host bad_host;
+        smoke_host_open(&bad_host, bad[k]);
+        void *instance = create(&bad_host.table, bad[k], &error);
         if (instance) destroy(instance);
+        smoke_host_close(&bad_host);
         check(!instance && error.code == SB_ERR_INVALID_CONFIG && error_ok(&error),
               "create refuses config %s with SB_ERR_INVALID_CONFIG and a message (got %s, code %d: %s)",
               bad[k], instance ? "an instance" : "NULL", (int)error.code, error_text(&error));
@@ -304,7 +306,7 @@ static void *create_instance(void *(*create)(const sb_host_services *, const cha
     const char *config = o->config;
     sb_error error;
     clear(&error);
-    void *instance = create(&host, config, &error);
+    void *instance = create(&host.table, config, &error);
     if (o->expect_create_error >= 0) {
         if (instance) destroy(instance);
         check(!instance && error.code == o->expect_create_error && error_ok(&error),
@@ -418,7 +420,7 @@ static int compose_once(const sb_scene_composer *vtable, void *instance, const s
     request.locale = o->locale;
     request.max_words = 12;
     request.max_labels = 5;
-    request.deadline_ns = host_monotonic_ns(&host) + 2000000000u;
+    request.deadline_ns = host_monotonic_ns(&host.table) + 2000000000u;
     sb_compose_result result;
     memset(&result, 0, sizeof result);
     result.struct_size = sizeof result;
@@ -630,6 +632,41 @@ static void exercise(const sb_plugin_descriptor *d, const options *o)
     }
 }
 
+/* ---------------------------------------------------- --print-config-entries */
+
+static void print_json_string(const char *text)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\') printf("\\%c", *p);
+        else if (*p < 0x20) printf("\\u%04x", *p);
+        else putchar(*p);
+    }
+    putchar('"');
+}
+
+/* What a plugin built against 1.2 reads for config_json: a JSON array of
+ * [key, value] pairs in the order given, or null for the header's NULL. */
+static int print_config_entries(const char *config_json)
+{
+    smoke_config config;
+    if (!smoke_config_flatten(config_json, &config)) {
+        puts("null");
+        return 0;
+    }
+    putchar('[');
+    for (size_t k = 0; k < config.count; k++) {
+        printf(k ? ", [" : "[");
+        print_json_string(config.entries[k].key);
+        printf(", ");
+        print_json_string(config.entries[k].value);
+        putchar(']');
+    }
+    puts("]");
+    smoke_config_free(&config);
+    return 0;
+}
+
 /* ------------------------------------------------------------------ main */
 
 static const char usage[] =
@@ -655,6 +692,10 @@ static const char usage[] =
     "                          The config must be refused: create returns NULL with this\n"
     "                          status code (2 is SB_ERR_INVALID_CONFIG) and a message.\n"
     "  --no-self-tests         Skip the plugin's sensebridge.plugin-tests/1 extension.\n"
+    "  --print-config-entries <json>\n"
+    "                          Print the key/value entries an ABI 1.2 plugin is given for\n"
+    "                          this config (a JSON array of [key, value], or null when it\n"
+    "                          cannot be flattened) and exit; no library is loaded.\n"
     "  -q, --quiet             Print only FAIL lines and the summary.\n"
     "  -h, --help              Show this help.\n"
     "\n"
@@ -690,6 +731,10 @@ int main(int argc, char **argv)
         const char **value = NULL;
         unsigned *number = NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
+        else if (!strcmp(a, "--print-config-entries")) {
+            if (k + 1 >= argc) return usage_error("option '%s' needs a value.", a);
+            return print_config_entries(argv[k + 1]);
+        }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--no-self-tests")) o.self_tests = 0;
         else if (!strcmp(a, "--entry")) value = &o.entry;
@@ -734,7 +779,10 @@ int main(int argc, char **argv)
     fflush(stdout);
     dup2(fileno(scratch), STDOUT_FILENO);
 
+    smoke_host_open(&host, o.config);
     info("library %s", o.library);
+    info("config %s: %s", o.config, host.config.entries ? "flattened to key/value entries"
+                                                         : "cannot be flattened (NULL entries)");
     /* As the host does: resolve everything now, keep symbols local, never unload. */
     char path[4096];
     snprintf(path, sizeof path, "%s%s", strchr(o.library, '/') ? "" : "./", o.library);
@@ -752,6 +800,7 @@ int main(int argc, char **argv)
           measured ? (long long)captured.st_size : -1LL);
     check(unlabelled_fields == 0, "every logged value carries a privacy label (%u event(s), %u unlabelled)",
           logged_events, unlabelled_fields);
+    smoke_host_close(&host);
     fprintf(report, "sb-smoke: %d passed, %d failed\n", passed, failed);
     fflush(report);
     return failed ? 1 : 0;

@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 1u, "this check knows ABI 1.0 and 1.1");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 2u, "this check knows ABI 1.0, 1.1 and 1.2");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -43,6 +43,10 @@ STATIC_ASSERT(sizeof(((sb_error *)0)->message) == SB_ERROR_MESSAGE_CAPACITY, "er
 STATIC_ASSERT(sizeof(sb_status) == 4 && SB_OK == 0, "sb_status is a 32-bit code, 0 is success");
 #if SB_ABI_MINOR >= 1
 STATIC_ASSERT(offsetof(sb_host_services, abi_major) == sizeof(void *) * 4, "1.1 appends after log_event");
+#endif
+#if SB_ABI_MINOR >= 2
+STATIC_ASSERT(offsetof(sb_host_services, config_entries) >= offsetof(sb_host_services, abi_minor) + sizeof(uint32_t),
+              "1.2 appends after abi_minor");
 #endif
 
 /* ------------------------------------------------ the plugin side */
@@ -60,6 +64,16 @@ static counter_target the_instance;
 
 static void *counter_create(const sb_host_services *host, const char *config_json, sb_error *error)
 {
+#if SB_ABI_MINOR >= 2
+    /* The flattened config says what config_json says: "{}" has no entries, and
+     * a config the host could not flatten comes with NULL. */
+    if (SB_STRUCT_HAS(host, sb_host_services, config_entry_count)
+        && (!host->config_entries || host->config_entry_count != 0)) {
+        error->code = SB_ERR_INVALID_CONFIG;
+        snprintf(error->message, SB_ERROR_MESSAGE_CAPACITY, "This target takes no settings.");
+        return NULL;
+    }
+#endif
     if (!config_json || strcmp(config_json, "{}") != 0) {
         error->code = SB_ERR_INVALID_CONFIG;
         snprintf(error->message, SB_ERROR_MESSAGE_CAPACITY, "This target takes no settings.");
@@ -141,6 +155,16 @@ static size_t host_services_size_1_0(void)
     return offsetof(sb_host_services, log_event) + sizeof(((sb_host_services *)0)->log_event);
 }
 
+#if SB_ABI_MINOR >= 2
+/* A 1.1 host's table: the struct_size ends before the 1.2 fields. */
+static size_t host_services_size_1_1(void)
+{
+    return offsetof(sb_host_services, abi_minor) + sizeof(((sb_host_services *)0)->abi_minor);
+}
+
+static const sb_config_entry no_entries[1] = {{NULL, NULL}};
+#endif
+
 static int drive_plugin(void)
 {
     sb_plugin_entry_fn entry = sensebridge_plugin_entry;
@@ -166,9 +190,25 @@ static int drive_plugin(void)
 #else
     if (services.struct_size != host_services_size_1_0()) return 9;
 #endif
+#if SB_ABI_MINOR >= 2
+    /* "{}" flattens to no entries, behind a non-NULL pointer. */
+    services.config_entries = no_entries;
+    services.config_entry_count = 0;
+    if (!SB_STRUCT_HAS(&services, sb_host_services, config_entry_count)) return 10;
+    sb_host_services shorter = services;
+    shorter.struct_size = (uint32_t)host_services_size_1_1();
+    if (SB_STRUCT_HAS(&shorter, sb_host_services, config_entries) || !SB_STRUCT_HAS(&shorter, sb_host_services, abi_minor))
+        return 11;
+#endif
     sb_error error;
     memset(&error, 0, sizeof error);
+#if SB_ABI_MINOR >= 2
+    services.config_entries = NULL; /* "[]" cannot be flattened */
+#endif
     if (vtable->create(&services, "[]", &error) || error.code != SB_ERR_INVALID_CONFIG || !error.message[0]) return 3;
+#if SB_ABI_MINOR >= 2
+    services.config_entries = no_entries;
+#endif
     memset(&error, 0, sizeof error);
     void *instance = vtable->create(&services, "{}", &error);
     if (!instance) return 4;
@@ -207,11 +247,19 @@ static void print_layout(void)
     FROZEN(sb_log_field);
     FIELD(sb_log_field, name); FIELD(sb_log_field, value); FIELD(sb_log_field, privacy);
 
+#if SB_ABI_MINOR >= 2
+    FROZEN(sb_config_entry);
+    FIELD(sb_config_entry, key); FIELD(sb_config_entry, value);
+#endif
+
     APPENDABLE(sb_host_services);
     FIELD(sb_host_services, struct_size); FIELD(sb_host_services, host_data);
     FIELD(sb_host_services, monotonic_ns); FIELD(sb_host_services, log_event);
 #if SB_ABI_MINOR >= 1
     FIELD(sb_host_services, abi_major); FIELD(sb_host_services, abi_minor);
+#endif
+#if SB_ABI_MINOR >= 2
+    FIELD(sb_host_services, config_entries); FIELD(sb_host_services, config_entry_count);
 #endif
 
     APPENDABLE(sb_plugin_descriptor);

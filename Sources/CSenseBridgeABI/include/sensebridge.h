@@ -1,5 +1,5 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.1.
+ * sensebridge.h — the SenseBridge plugin ABI, version 1.2.
  *
  * This header is the whole contract between the SenseBridge host and a plugin
  * (SensingSource, SceneComposer or RenderTarget). Only the C types below cross
@@ -8,6 +8,9 @@
  * History:
  *   1.0  first release.
  *   1.1  sb_host_services gains abi_major and abi_minor (the host's version).
+ *   1.2  sb_host_services gains config_entries and config_entry_count: the
+ *        create config flattened to sorted key/value strings (sb_config_entry),
+ *        so a C plugin can read its settings without a JSON parser.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -57,8 +60,8 @@
  *     passed by pointer: never embedded in another struct, never an array
  *     element. Every such struct is marked "Appendable" at its definition.
  *   - Every other struct is frozen in 1.x, and marked so at its definition:
- *     sb_error (no struct_size), sb_log_field, sb_record and sb_phrase (array
- *     elements), sb_box and sb_depth_map (embedded).
+ *     sb_error (no struct_size), sb_log_field, sb_config_entry, sb_record and
+ *     sb_phrase (array elements), sb_box and sb_depth_map (embedded).
  *     Rationale: an embedded struct fixes the offset of every field after it
  *     (sb_frame.records sits right after sb_depth_map), and an array is walked
  *     in steps of sizeof its element, which a reader built against another
@@ -90,7 +93,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 1u
+#define SB_ABI_MINOR 2u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -153,9 +156,19 @@ typedef struct sb_log_field {
     sb_privacy privacy;
 } sb_log_field;
 
+/* One setting of the create config, as text (see sb_host_services.config_entries).
+ * Frozen in 1.x: an element of the config_entries array; grows only by a new
+ * interface revision or a per-element size. */
+typedef struct sb_config_entry {
+    const char *key;    /* a dotted path into the config object, e.g. "names.es.chair" */
+    const char *value;  /* UTF-8, NUL-terminated */
+} sb_config_entry;
+
 /* What the host offers every plugin instance. Borrowed for the lifetime of
- * the instance (valid from create until destroy returns).
- * Appendable: a 1.0 host passes a struct that ends after log_event. */
+ * the instance (valid from create until destroy returns), with everything it
+ * points to.
+ * Appendable: a 1.0 host passes a struct that ends after log_event, a 1.1
+ * host one that ends after abi_minor. */
 typedef struct sb_host_services {
     uint32_t struct_size;
     void *host_data;  /* opaque to the plugin; pass back unchanged */
@@ -178,6 +191,42 @@ typedef struct sb_host_services {
      * 1.0 header passes the shorter struct. */
     uint32_t abi_major;
     uint32_t abi_minor;
+
+    /* Since 1.2: the config_json this instance is created with, flattened to
+     * key/value strings, so a plugin can read its settings without a JSON
+     * parser. config_json is still passed and says the same.
+     * A plugin MUST check SB_STRUCT_HAS(host, sb_host_services,
+     * config_entry_count) before reading either; when it is false the caller
+     * is a 1.0 or 1.1 host or tool, and only config_json holds the config.
+     *   - Keys are the dotted paths of the JSON object's leaves:
+     *     {"voice": "en"} gives "voice" = "en";
+     *     {"names": {"es": {"chair": "una silla"}}} gives
+     *     "names.es.chair" = "una silla"; array elements are numbered from 0:
+     *     {"list": ["a", "b"]} gives "list.0" = "a" and "list.1" = "b".
+     *   - Values: a string as it is (UTF-8, unescaped); a number as its JSON
+     *     text in config_json ("3", "0.5", "-2"); a boolean "true" or "false".
+     *     A null, an empty object and an empty array give no entry, so a key
+     *     that is absent always means "not set": use your default.
+     *     Values carry no type: "3" may have been a number or a string. The
+     *     host checks types against the manifest's config schema first.
+     *   - Entries are sorted by key in strcmp order (bytes of UTF-8; "list.10"
+     *     comes before "list.2"), and no key appears twice, so a plugin may
+     *     bsearch them with strcmp.
+     *   - config_entries is never NULL when config_json could be flattened,
+     *     even with config_entry_count 0 ("{}"). It is NULL, with count 0,
+     *     when config_json cannot be: it is not a JSON object, a key at any
+     *     depth contains "." or U+0000, or a string contains U+0000. A plugin
+     *     that reads its config from the entries MUST then fail create with
+     *     SB_ERR_INVALID_CONFIG, as it would for malformed JSON.
+     *     Rationale: a key with a "." would make two settings one key
+     *     ({"a.b": 1, "a": {"b": 2}}). Escaping it would make every plugin
+     *     unescape for a key it almost never meets; refusing the config in
+     *     the host would break a 1.1 plugin that has such a key and never
+     *     reads the entries. NULL leaves the decision to what the plugin
+     *     reads, and tells it without a parser.
+     * Both point into memory the host owns for the life of the instance. */
+    const sb_config_entry *config_entries;
+    size_t config_entry_count;
 } sb_host_services;
 
 /* ------------------------------------------------------------- descriptor */

@@ -9,17 +9,19 @@ struct RawFactory {
     let plugin: LoadedPlugin
     let create: RawTables.Create
     let destroy: RawTables.Destroy
-    let services: HostServicesTable
+    private let context: CheckContext
 
-    init(_ plugin: LoadedPlugin, services: HostServicesTable) throws {
+    init(_ plugin: LoadedPlugin, context: CheckContext) throws {
         self.plugin = plugin
         (create, destroy) = try RawTables.factory(plugin)
-        self.services = services
+        self.context = context
     }
 
-    /// The instance, or nil with `error` filled as the plugin left it.
+    /// The instance, or nil with `error` filled as the plugin left it. The host services
+    /// carry `config` as key/value entries too, as the host's do.
     func make(config: String, error: ErrorSlot) -> UnsafeMutableRawPointer? {
         error.reset()
+        let services = context.services(configJSON: config)
         return config.withCString { create(services.pointer, $0, error.pointer) }
     }
 

@@ -13,7 +13,7 @@ class RawInstance<Table> {
 
     init(_ context: CheckContext, config: String? = nil) throws {
         let plugin = try context.plugin()
-        factory = try RawFactory(plugin, services: context.services)
+        factory = try RawFactory(plugin, context: context)
         table = plugin.interface.load(as: Table.self)
         instance = try factory.makeOrFail(config: config ?? context.defaultConfigJSON(), what: "create with \(context.configName)")
     }

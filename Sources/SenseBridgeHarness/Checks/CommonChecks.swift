@@ -72,7 +72,7 @@ enum CommonChecks {
     }
 
     static func createDefault(_ c: CheckContext) throws -> CheckReport {
-        let factory = try RawFactory(try c.plugin(), services: c.services)
+        let factory = try RawFactory(try c.plugin(), context: c)
         let config = try c.defaultConfigJSON()
         c.step("create with \(c.configName) \(config)")
         let start = MonotonicClock.nanoseconds()
@@ -84,7 +84,7 @@ enum CommonChecks {
     }
 
     static func createInvalidConfig(_ c: CheckContext) throws -> CheckReport {
-        let factory = try RawFactory(try c.plugin(), services: c.services)
+        let factory = try RawFactory(try c.plugin(), context: c)
         let error = ErrorSlot()
         for config in malformedConfigs {
             let shown = "`\(config)`"
@@ -111,7 +111,7 @@ enum CommonChecks {
     }
 
     static func createDestroyCycles(_ c: CheckContext) throws -> CheckReport {
-        let factory = try RawFactory(try c.plugin(), services: c.services)
+        let factory = try RawFactory(try c.plugin(), context: c)
         let config = try c.defaultConfigJSON()
         let error = ErrorSlot()
         c.step("create/destroy cycles")
@@ -127,7 +127,7 @@ enum CommonChecks {
     static func errorMessages(_ c: CheckContext) throws -> CheckReport {
         let plugin = try c.plugin()
         var provoked = ErrorProvocations()
-        let factory = try RawFactory(plugin, services: c.services)
+        let factory = try RawFactory(plugin, context: c)
         let error = ErrorSlot()
         for config in CommonChecks.malformedConfigs {
             c.step("create with the malformed config `\(config)`")

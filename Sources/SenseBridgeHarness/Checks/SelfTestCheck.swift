@@ -17,7 +17,8 @@ enum SelfTestCheck {
         let error = ErrorSlot()
         c.step("the plugin's own test '\(name)'")
         let start = MonotonicClock.nanoseconds()
-        let status = table.run!(UInt32(index), c.services.pointer, error.pointer)
+        let services = try c.defaultServices()
+        let status = table.run!(UInt32(index), services.pointer, error.pointer)
         let elapsed = Int(ResidentMemory.seconds(since: start) * 1000)
         guard status == SB_OK else { throw CheckFailure("the plugin's own test failed with \(error.describe(status: status))") }
         return .pass("passed in \(elapsed) ms")

@@ -3,7 +3,7 @@ import SenseBridgeHost
 import SenseBridgeCore
 
 /// What a check running in its child process can reach: the manifest, the loaded
-/// plugin, one host-services table, a scratch output directory, and the channel
+/// plugin, the host-services tables, a scratch output directory, and the channel
 /// it reports its steps on.
 final class CheckContext {
     let manifest: PluginManifest
@@ -14,10 +14,10 @@ final class CheckContext {
     let validator: CompositionJudging
     /// Values laid over the manifest's defaults (`--config`), as a profile would.
     let configOverrides: [String: JSONValue]
-    let services: HostServicesTable
     let logAudit = LogAudit()
     private let channel: HarnessChannel?
     private var loaded: LoadedPlugin?
+    private var tables: [String: HostServicesTable] = [:]
 
     init(manifest: PluginManifest, timeout: TimeInterval, outputDirectory: URL, validator: CompositionJudging,
          configOverrides: [String: JSONValue] = [:], channel: HarnessChannel?) {
@@ -27,7 +27,23 @@ final class CheckContext {
         self.outputDirectory = outputDirectory
         self.validator = validator
         self.channel = channel
-        services = HostServicesTable(pluginID: manifest.id, log: logAudit.log)
+    }
+
+    /// The host-services table for instances created with `configJSON`, carrying that
+    /// config's key/value entries as the host's would (NULL ones for a malformed config).
+    /// One per config for the whole check: it must outlive every instance made with it,
+    /// and a loop of creates must not grow memory the harness measures.
+    func services(configJSON: String) -> HostServicesTable {
+        if let table = tables[configJSON] { return table }
+        let table = HostServicesTable(pluginID: manifest.id, log: logAudit.log, configJSON: configJSON)
+        tables[configJSON] = table
+        return table
+    }
+
+    /// The table a plugin's self-tests get: the one its default config would be created
+    /// with, so a test that creates an instance from `host` sees what the host gives.
+    func defaultServices() throws -> HostServicesTable {
+        services(configJSON: try defaultConfigJSON())
     }
 
     /// Announces what the check is about to do, so a crash or hang is reported

@@ -1,12 +1,18 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeABICodec
 
 /// The `sb_host_services` table handed to every plugin instance, kept alive as long
 /// as the instance. Plugin events are prefixed with the plugin id so a log shows
 /// which library spoke.
+///
+/// One table per config: it carries that config's key/value entries (ABI 1.2), made
+/// from the very text create is given, so the two can never disagree.
 package final class HostServicesTable {
     package let pointer: UnsafeMutablePointer<sb_host_services>
     private let context: Unmanaged<Context>
+    /// The entries `pointer` points at; they live exactly as long as the table.
+    package let configEntries: CConfigEntries
 
     final class Context {
         let pluginID: String
@@ -17,8 +23,16 @@ package final class HostServicesTable {
         }
     }
 
-    package init(pluginID: String, log: HostLog = .shared) {
+    /// `configJSON`: the config create will be given, verbatim.
+    package init(pluginID: String, log: HostLog = .shared, configJSON: String) {
         context = Unmanaged.passRetained(Context(pluginID: pluginID, log: log))
+        configEntries = CConfigEntries(json: configJSON)
+        if let problem = configEntries.problem, problem != .notAnObject {
+            // The host's own configs are always objects; a key with a "." is the one way
+            // a profile gets here. A plugin that reads the entries will refuse to start,
+            // and this says which key to fix (keys are setting names, not user content).
+            log.event(.warning, "plugin.config-not-flattened", [.public("plugin", pluginID), .public("reason", problem.description)])
+        }
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: sb_host_services(
             struct_size: UInt32(MemoryLayout<sb_host_services>.size),
@@ -27,7 +41,8 @@ package final class HostServicesTable {
             log_event: { host, level, event, fields, count in
                 HostServicesTable.forward(host, level, event, fields, count)
             },
-            abi_major: HostABI.major, abi_minor: HostABI.minor))
+            abi_major: HostABI.major, abi_minor: HostABI.minor,
+            config_entries: configEntries.pointer, config_entry_count: configEntries.count))
     }
 
     deinit {

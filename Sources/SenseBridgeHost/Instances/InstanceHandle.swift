@@ -13,7 +13,7 @@ final class InstanceHandle: @unchecked Sendable {
     init(plugin: LoadedPlugin, configJSON: String, log: HostLog,
          create: (UnsafePointer<sb_host_services>, String, UnsafeMutablePointer<sb_error>) -> UnsafeMutableRawPointer?,
          destroy: @escaping (UnsafeMutableRawPointer) -> Void) throws {
-        let services = HostServicesTable(pluginID: plugin.id, log: log)
+        let services = HostServicesTable(pluginID: plugin.id, log: log, configJSON: configJSON)
         var error = sb_error()
         guard let pointer = create(services.pointer, configJSON, &error) else {
             let failure = PluginCallError(pluginID: plugin.id, status: error.code == SB_OK ? SB_ERR_INTERNAL : error.code, error: error)

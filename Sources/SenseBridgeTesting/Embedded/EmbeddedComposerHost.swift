@@ -25,8 +25,10 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
     public static var defaultBudget: UInt64 { 2_000_000_000 }
 
     public init(_ type: Composer.Type = Composer.self, config: PluginConfig = PluginConfig("{}"),
-                services: EmbeddedHostServices = EmbeddedHostServices(),
+                services: EmbeddedHostServices? = nil,
                 validator: CompositionJudging = NarratorJudge()) throws {
+        // Without services of its own, the plugin gets a table carrying its config.
+        let services = services ?? EmbeddedHostServices(config: config)
         self.services = services
         self.validator = validator
         composer = try Composer(host: services.hostServices, config: config)

@@ -1,5 +1,6 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeABICodec
 import SenseBridgePluginKit
 
 /// The clock and event log an embedded plugin sees, both in the test's hands.
@@ -30,19 +31,31 @@ public final class EmbeddedHostServices: @unchecked Sendable {
     }
 
     private let table: UnsafeMutablePointer<sb_host_services>
+    /// What `config_entries` points at, for as long as the table lives.
+    private let entries: CConfigEntries
     private let lock = NSLock()
     private var manualNow: UInt64?
     private var logged: [LoggedEvent] = []
 
-    /// `abiMinor` is the host version the plugin is told. 0 acts as a 1.0 host: its
-    /// `struct_size` ends before the version fields, which then hold `UInt32.max`, so a
-    /// plugin that reads them without checking `struct_size` sees nonsense a test can catch.
-    public init(clock: Clock = .manual(start: 1_000_000_000), abiMinor: UInt32 = SB_ABI_MINOR) {
+    /// `abiMinor` is the host version the plugin is told, and `struct_size` ends where
+    /// that version's table ends. Fields past it hold nonsense a test can catch in a
+    /// plugin that reads them without checking `struct_size`: 0 acts as a 1.0 host (the
+    /// version fields are `UInt32.max`), 1 as a 1.1 host (no entry array, a count of
+    /// `Int.max`).
+    ///
+    /// `config` is the config the plugin is created with; from 1.2 the table carries it
+    /// as key/value entries, exactly as the host's does. The embedded hosts pass theirs.
+    public init(clock: Clock = .manual(start: 1_000_000_000), abiMinor: UInt32 = SB_ABI_MINOR,
+                config: PluginConfig = PluginConfig("{}")) {
         precondition(abiMinor <= SB_ABI_MINOR, "EmbeddedHostServices cannot act as a host newer than its header")
         if case .manual(let start) = clock { manualNow = start }
-        let actsAs10 = abiMinor == 0
+        let actsAs10 = abiMinor == 0, actsAs11 = abiMinor == 1
         let size = actsAs10 ? MemoryLayout<sb_host_services>.offset(of: \sb_host_services.abi_major)!
+            : actsAs11 ? MemoryLayout<sb_host_services>.offset(of: \sb_host_services.config_entries)!
             : MemoryLayout<sb_host_services>.size
+        // PluginConfig reads empty JSON as "{}", and so do the entries.
+        entries = CConfigEntries(json: config.json.isEmpty ? "{}" : String(decoding: config.json, as: UTF8.self))
+        let hasEntries = !actsAs10 && !actsAs11
         table = .allocate(capacity: 1)
         table.initialize(to: sb_host_services(
             struct_size: UInt32(size), host_data: nil,
@@ -50,7 +63,8 @@ public final class EmbeddedHostServices: @unchecked Sendable {
             log_event: { host, level, event, fields, count in
                 EmbeddedHostServices.from(host)?.record(level, event, fields, count)
             },
-            abi_major: actsAs10 ? .max : SB_ABI_MAJOR, abi_minor: actsAs10 ? .max : abiMinor))
+            abi_major: actsAs10 ? .max : SB_ABI_MAJOR, abi_minor: actsAs10 ? .max : abiMinor,
+            config_entries: hasEntries ? entries.pointer : nil, config_entry_count: hasEntries ? entries.count : .max))
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
     }
 
@@ -81,6 +95,16 @@ public final class EmbeddedHostServices: @unchecked Sendable {
     }
 
     public func advance(seconds: Double) { advance(nanoseconds: UInt64(seconds * 1e9)) }
+
+    /// The config entries the plugin is given, read back from the table as a plugin
+    /// would: nil when `struct_size` ends before them, or when the config could not be
+    /// flattened (the header's NULL).
+    public var configEntries: [(key: String, value: String)]? {
+        let end = MemoryLayout<sb_host_services>.offset(of: \sb_host_services.config_entry_count)! + MemoryLayout<Int>.size
+        guard Int(table.pointee.struct_size) >= end else { return nil }
+        return ConfigEntryCodec.decode(table.pointee.config_entries, count: table.pointee.config_entry_count)?
+            .map { (key: $0.key, value: $0.value) }
+    }
 
     public var events: [LoggedEvent] {
         lock.lock()

@@ -21,7 +21,9 @@ public final class EmbeddedRenderHost<Target: RenderTargetPlugin> {
     public private(set) var delivered: [OutputMessage] = []
 
     public init(_ type: Target.Type = Target.self, config: PluginConfig = PluginConfig("{}"),
-                services: EmbeddedHostServices = EmbeddedHostServices()) throws {
+                services: EmbeddedHostServices? = nil) throws {
+        // Without services of its own, the plugin gets a table carrying its config.
+        let services = services ?? EmbeddedHostServices(config: config)
         self.services = services
         target = try Target(host: services.hostServices, config: config)
     }

@@ -26,7 +26,9 @@ public final class EmbeddedSourceHost<Source: SensingSourcePlugin> {
     public private(set) var reachedEndOfStream = false
 
     public init(_ type: Source.Type = Source.self, config: PluginConfig = PluginConfig("{}"),
-                services: EmbeddedHostServices = EmbeddedHostServices()) throws {
+                services: EmbeddedHostServices? = nil) throws {
+        // Without services of its own, the plugin gets a table carrying its config.
+        let services = services ?? EmbeddedHostServices(config: config)
         self.services = services
         source = try Source(host: services.hostServices, config: config)
     }

@@ -12,6 +12,9 @@
  *   FIXTURE_UNLABELLED_LOG      1: create logs an event with a value that has no privacy label
  *   FIXTURE_REQUIRE_HOST_MINOR  n: create fails unless the host services report ABI 1.n or later
  *                               (read only when struct_size covers them, as the header requires)
+ *   FIXTURE_EXPECT_CONFIG_KEY   string literals, with FIXTURE_EXPECT_CONFIG_VALUE: create (and
+ *                               self-test 0) fail unless the host services carry the ABI 1.2
+ *                               config entries and bsearch finds this key with this value
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -119,6 +122,27 @@ static FIXTURE_UNUSED void fixture_sleep_us(long us) {
     while (nanosleep(&t, &t) != 0) {}
 }
 
+#ifdef FIXTURE_EXPECT_CONFIG_KEY
+static int fixture_entry_order(const void *key, const void *entry) {
+    return strcmp((const char *)key, ((const sb_config_entry *)entry)->key);
+}
+
+/* NULL when the host's entries hold the expected pair, else why not (static text). */
+static const char *fixture_config_entry_problem(const sb_host_services *host) {
+    static char message[256];
+    if (!host || !SB_STRUCT_HAS(host, sb_host_services, config_entry_count))
+        return "the host services end before the config entries (not a 1.2 host)";
+    if (!host->config_entries) return "the host could not flatten the config (NULL config entries)";
+    const sb_config_entry *found = bsearch(FIXTURE_EXPECT_CONFIG_KEY, host->config_entries, host->config_entry_count,
+                                           sizeof *host->config_entries, fixture_entry_order);
+    if (found && strcmp(found->value, FIXTURE_EXPECT_CONFIG_VALUE) == 0) return NULL;
+    snprintf(message, sizeof message, "config entry %s is %s%s%s; expected \"%s\" (%zu entries)", FIXTURE_EXPECT_CONFIG_KEY,
+             found ? "\"" : "absent", found ? found->value : "", found ? "\"" : "", FIXTURE_EXPECT_CONFIG_VALUE,
+             host->config_entry_count);
+    return message;
+}
+#endif
+
 /* The create preamble every fixture shares. Returns 0 when create must return NULL. */
 static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_config_is_object(config_json)) {
@@ -139,6 +163,13 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         snprintf(message, sizeof message, "the host reports ABI %u.%u; this fixture needs 1.%u or later",
                  (unsigned)host->abi_major, (unsigned)host->abi_minor, (unsigned)FIXTURE_REQUIRE_HOST_MINOR);
         fixture_error(error, SB_ERR_UNSUPPORTED, message);
+        return 0;
+    }
+#endif
+#ifdef FIXTURE_EXPECT_CONFIG_KEY
+    const char *entry_problem = fixture_config_entry_problem(host);
+    if (entry_problem) {
+        fixture_error(error, SB_ERR_INVALID_CONFIG, entry_problem);
         return 0;
     }
 #endif
@@ -173,6 +204,14 @@ static const char *fixture_test_name(uint32_t index) {
 
 static sb_status fixture_test_run(uint32_t index, const sb_host_services *host, sb_error *error) {
     (void)host;
+#ifdef FIXTURE_EXPECT_CONFIG_KEY
+    /* A self-test is given the table of the config the plugin is created with. */
+    const char *entry_problem = index == 0 ? fixture_config_entry_problem(host) : NULL;
+    if (entry_problem) {
+        fixture_error(error, SB_ERR_INTERNAL, entry_problem);
+        return SB_ERR_INTERNAL;
+    }
+#endif
     if (index == 0) return fixture_config_is_object("{\"a\": [1, {\"b\": \"}\"}]}") && !fixture_config_is_object("{\"a\": ") ? SB_OK : SB_ERR_INTERNAL;
     fixture_error(error, SB_ERR_INTERNAL, "this self-test fails on purpose");
     return SB_ERR_INTERNAL;

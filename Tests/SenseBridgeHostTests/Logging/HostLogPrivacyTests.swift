@@ -17,7 +17,7 @@ import Testing
     @Test func privateAndUnlabelledValuesNeverReachTheSink() {
         let lines = Lines()
         let log = HostLog(threshold: .debug) { lines.append($0) }
-        let table = HostServicesTable(pluginID: "org.example.reader", log: log)
+        let table = HostServicesTable(pluginID: "org.example.reader", log: log, configJSON: "{}")
         let names: [UnsafeMutablePointer<CChar>] = ["count", "text", "confidence"].map { (text: String) in strdup(text)! }
         let values: [UnsafeMutablePointer<CChar>] = ["3", "PIN 4921 on the letter", "0.87"].map { (text: String) in strdup(text)! }
         defer { (names + values).forEach { free($0) } }
