@@ -31,6 +31,12 @@ import Testing
         #expect(PerceptionStream(abiValue: 0) == nil)
     }
 
+    /// The byte cap the header promises is the one the validator and the codec apply.
+    @Test func phraseBytesPerWord() {
+        #expect(PhraseValidator.bytesPerWord == Int(SB_PHRASE_BYTES_PER_WORD))
+        #expect(PhraseValidator.maximumBytes(forWords: 19) == 19 * Int(SB_PHRASE_BYTES_PER_WORD))
+    }
+
     /// `OutputSignal`'s raw values are the defines too (a C target sees the same number).
     @Test func signals() {
         let pinned: [(OutputSignal, sb_signal)] = [

@@ -11,6 +11,8 @@
  *   1.2  sb_host_services gains config_entries and config_entry_count: the
  *        create config flattened to sorted key/value strings (sb_config_entry),
  *        so a C plugin can read its settings without a JSON parser.
+ *        SB_PHRASE_BYTES_PER_WORD states the byte cap on a phrase, and the
+ *        grounding of phrases is documented at sb_phrase.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -359,10 +361,21 @@ typedef struct sb_sensing_source {
 
 /* ------------------------------------------------------ scene composer */
 
+/* Which records a phrase of each stream covers: SIGHT covers SB_RECORD_OBJECT,
+ * SOUND covers SB_RECORD_SOUND, TEXT covers SB_RECORD_TEXT (the host reads the
+ * records' own text; the phrase only chooses which). No phrase covers a
+ * SB_RECORD_DEPTH record: the host says measurements itself. */
 typedef uint32_t sb_stream;
 #define SB_STREAM_SIGHT 1u
 #define SB_STREAM_SOUND 2u
 #define SB_STREAM_TEXT  3u
+
+/* Since 1.2: a phrase's text may use at most max_words * SB_PHRASE_BYTES_PER_WORD
+ * bytes (excluding the NUL). Longer text is refused unread: the host stops
+ * looking at the cap, so a runaway phrase costs it nothing.
+ * Rationale: the longest reviewed word is under 20 bytes of UTF-8; 32 leaves
+ * room for a long identifier and the spaces between words. */
+#define SB_PHRASE_BYTES_PER_WORD 32u
 
 /* Borrowed for the compose call. Appendable. */
 typedef struct sb_compose_request {
@@ -370,14 +383,21 @@ typedef struct sb_compose_request {
     const sb_record *records;  /* borrowed */
     size_t record_count;
     const char *locale;        /* "en", "es", "vi"; borrowed */
-    uint32_t max_words;        /* ceiling for each phrase */
-    uint32_t max_labels;       /* how many labels a phrase may name */
+    uint32_t max_words;        /* ceiling on each phrase's words, connecting
+                                  words ("a", "and") included; its bytes are
+                                  capped at max_words * SB_PHRASE_BYTES_PER_WORD */
+    uint32_t max_labels;       /* how many distinct names a phrase may hold */
     uint64_t deadline_ns;      /* on the host's monotonic clock */
 } sb_compose_request;
 
 /* A subject phrase: "a chair and a doorway". Never a sentence, never a hedge,
  * distance, direction or danger claim — the host validates every phrase and
  * supplies the hedge itself; a phrase that breaks these rules is discarded.
+ * The host also grounds it: a sight or sound phrase may hold only the names of
+ * the records it covers and a few connecting words, and must name every record
+ * it covers; the hedge comes from the weakest of them, and records the host
+ * would name that no phrase covers are said anyway (docs/WRITING_PLUGINS.md,
+ * "What the host checks in a phrase").
  * Frozen in 1.x: an element of sb_compose_result.phrases; grows only by a new
  * interface revision or a per-element size. */
 typedef struct sb_phrase {
@@ -394,7 +414,9 @@ typedef struct sb_phrase {
 typedef struct sb_compose_result {
     uint32_t struct_size;
     const sb_phrase *phrases;  /* plugin-owned */
-    size_t phrase_count;
+    size_t phrase_count;       /* at most request->record_count: each phrase
+                                  names a record, so a result with more is
+                                  refused as a whole */
 } sb_compose_result;
 
 /* Static (returned by get_interface). Appendable. */
