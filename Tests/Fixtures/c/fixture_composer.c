@@ -29,23 +29,10 @@
 typedef struct composer {
     const sb_host_services *host;
     atomic_int cancelled;
-    /* Plugin-owned until the next call: */
-    sb_phrase *phrases;
-    char **texts;
-    uint32_t *indices;
-    size_t count;
+    fixture_result out; /* texts[i] is phrase i's */
 } composer;
 
-static void release_result(composer *self) {
-    for (size_t i = 0; i < self->count; i++) free(self->texts[i]);
-    free(self->phrases);
-    free(self->texts);
-    free(self->indices);
-    self->phrases = NULL;
-    self->texts = NULL;
-    self->indices = NULL;
-    self->count = 0;
-}
+static void release_result(composer *self) { fixture_result_release(&self->out); }
 
 static void *composer_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_create_checks(host, config_json, error)) return NULL;
@@ -85,9 +72,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         fixture_sink = leak;
     }
     size_t n = request->record_count;
-    self->phrases = calloc(n ? n : 1, sizeof(sb_phrase));
-    self->texts = calloc(n ? n : 1, sizeof(char *));
-    self->indices = calloc(n ? n : 1, sizeof(uint32_t));
+    fixture_result_reserve(&self->out, n, n);
     for (size_t i = 0; i < n; i++) {
         if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
             fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
@@ -121,13 +106,13 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         } else {
             continue; /* depth is not narrated as a subject */
         }
-        self->texts[self->count] = text;
-        self->indices[self->count] = (uint32_t)i;
-        self->phrases[self->count] = (sb_phrase){stream, text, &self->indices[self->count], 1};
-        self->count++;
+        size_t at = self->out.text_count++;
+        self->out.texts[at] = text;
+        self->out.indices[at] = (uint32_t)i;
+        self->out.phrases[at] = (sb_phrase){stream, text, &self->out.indices[at], 1};
     }
-    result->phrases = self->phrases;
-    result->phrase_count = self->count;
+    result->phrases = self->out.phrases;
+    result->phrase_count = self->out.text_count;
     return SB_OK;
 }
 

@@ -35,11 +35,9 @@ typedef struct liar {
     int has_fixed;
     enum cover cover;
     enum mode mode;
-    /* Plugin-owned until the next call: */
-    sb_phrase *phrases;
-    char **texts;
-    size_t text_count;
-    uint32_t *indices;
+    fixture_result out;
+    /* Built once, so a benchmark times the host's refusal and not this fixture's fill. */
+    char *huge;
 } liar;
 
 /* The string value of "key" in config, copied into out; 0 when absent or too long. */
@@ -88,24 +86,16 @@ static void *liar_create(const sb_host_services *host, const char *config, sb_er
     return self;
 }
 
-static void release_result(liar *self) {
-    for (size_t i = 0; i < self->text_count; i++) free(self->texts[i]);
-    free(self->texts);
-    free(self->phrases);
-    free(self->indices);
-    self->texts = NULL;
-    self->phrases = NULL;
-    self->indices = NULL;
-    self->text_count = 0;
-}
+static void release_result(liar *self) { fixture_result_release(&self->out); }
 
 static void liar_destroy(void *instance) {
     release_result(instance);
+    free(((liar *)instance)->huge);
     free(instance);
 }
 
 static char *keep(liar *self, char *text) {
-    self->texts[self->text_count++] = text;
+    self->out.texts[self->out.text_count++] = text;
     return text;
 }
 
@@ -149,10 +139,12 @@ static char *list_labels(const sb_compose_request *request, size_t covered, size
 static char *hostile_text(liar *self) {
     if (self->mode == MODE_NULL_TEXT) return NULL;
     if (self->mode == MODE_INVALID_UTF8) return keep(self, strdup("a ch\xff" "ir"));
-    char *huge = malloc(HUGE_BYTES + 1);
-    for (size_t i = 0; i < HUGE_BYTES; i++) huge[i] = "a chair "[i % 8];
-    huge[HUGE_BYTES] = 0;
-    return keep(self, huge);
+    if (!self->huge) {
+        self->huge = malloc(HUGE_BYTES + 1);
+        for (size_t i = 0; i < HUGE_BYTES; i++) self->huge[i] = "a chair "[i % 8];
+        self->huge[HUGE_BYTES] = 0;
+    }
+    return self->huge;
 }
 
 static sb_status liar_compose(void *instance, const sb_compose_request *request, sb_compose_result *result, sb_error *error) {
@@ -164,9 +156,7 @@ static sb_status liar_compose(void *instance, const sb_compose_request *request,
         return SB_ERR_UNSUPPORTED;
     }
     size_t n = request->record_count;
-    self->phrases = calloc(n + 2, sizeof(sb_phrase));
-    self->texts = calloc(n + 2, sizeof(char *));
-    self->indices = calloc(n + 2, sizeof(uint32_t));
+    fixture_result_reserve(&self->out, n + 2, n + 2);
     size_t count = 0, used = 0, sight = 0, strongest = n, first = n, text_records = 0;
     for (size_t i = 0; i < n; i++) {
         if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
@@ -190,11 +180,11 @@ static sb_status liar_compose(void *instance, const sb_compose_request *request,
     }
     if (sight > 0) {
         size_t covered = self->cover == COVER_FIRST ? first : strongest;
-        uint32_t *indices = &self->indices[used];
+        uint32_t *indices = &self->out.indices[used];
         if (self->cover == COVER_ALL) {
-            for (size_t i = 0; i < n; i++) if (request->records[i].kind == SB_RECORD_OBJECT) self->indices[used++] = (uint32_t)i;
+            for (size_t i = 0; i < n; i++) if (request->records[i].kind == SB_RECORD_OBJECT) self->out.indices[used++] = (uint32_t)i;
         } else {
-            self->indices[used++] = (uint32_t)covered;
+            self->out.indices[used++] = (uint32_t)covered;
         }
         size_t labels = self->cover == COVER_ALL ? sight : 1;
         size_t budget = labels * WORDS_PER_LABEL + (labels > 1 ? 1 : 0);
@@ -202,24 +192,24 @@ static sb_status liar_compose(void *instance, const sb_compose_request *request,
         char *text = self->mode == MODE_NONE || self->mode == MODE_NULL_PHRASES || self->mode == MODE_MANY_PHRASES
             ? keep(self, self->has_fixed ? strdup(self->fixed) : list_labels(request, covered, budget))
             : hostile_text(self);
-        self->phrases[count++] = (sb_phrase){SB_STREAM_SIGHT, text, indices, (size_t)(&self->indices[used] - indices)};
+        self->out.phrases[count++] = (sb_phrase){SB_STREAM_SIGHT, text, indices, (size_t)(&self->out.indices[used] - indices)};
     }
     for (size_t i = 0; i < n; i++) {
         if (request->records[i].kind != SB_RECORD_SOUND) continue;
         char *text = calloc(strlen(request->records[i].label) + 4, 1);
         append_name(text, 0, request->records[i].label);
-        self->indices[used] = (uint32_t)i;
-        self->phrases[count++] = (sb_phrase){SB_STREAM_SOUND, keep(self, text), &self->indices[used++], 1};
+        self->out.indices[used] = (uint32_t)i;
+        self->out.phrases[count++] = (sb_phrase){SB_STREAM_SOUND, keep(self, text), &self->out.indices[used++], 1};
     }
     if (text_records > 0) {
-        uint32_t *indices = &self->indices[used];
-        for (size_t i = 0; i < n; i++) if (request->records[i].kind == SB_RECORD_TEXT) self->indices[used++] = (uint32_t)i;
-        self->phrases[count++] = (sb_phrase){SB_STREAM_TEXT, keep(self, strdup("some text")), indices, text_records};
+        uint32_t *indices = &self->out.indices[used];
+        for (size_t i = 0; i < n; i++) if (request->records[i].kind == SB_RECORD_TEXT) self->out.indices[used++] = (uint32_t)i;
+        self->out.phrases[count++] = (sb_phrase){SB_STREAM_TEXT, keep(self, strdup("some text")), indices, text_records};
     }
     if (self->mode == MODE_MANY_PHRASES && count > 0) {
-        while (count <= n) { self->phrases[count] = self->phrases[0]; count++; }
+        while (count <= n) { self->out.phrases[count] = self->out.phrases[0]; count++; }
     }
-    result->phrases = self->mode == MODE_NULL_PHRASES && count > 0 ? NULL : self->phrases;
+    result->phrases = self->mode == MODE_NULL_PHRASES && count > 0 ? NULL : self->out.phrases;
     result->phrase_count = count;
     return SB_OK;
 }
