@@ -333,7 +333,15 @@ PY
             fail "sensebridge plugins test $id failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$id.log" | sed 's/^/    /'
         fi
     done
-    # A profile that names the C target, with the Swift composer describing a scene.
+    # The counting composer names only what it covers, and declines what it cannot say.
+    counting_log="$scratch/harness-com.example.counting-composer.log"
+    if grep -q '^pass  compose-grounding (.*es and vi were declined with SB_ERR_UNSUPPORTED$' "$counting_log"; then
+        pass "counting composer's phrases ground in English and it declines es and vi"
+    else
+        fail "counting composer and compose-grounding:"; grep -E '^(pass|FAIL)  compose-' "$counting_log" | sed 's/^/    /'
+    fi
+    # A profile that names the C target, with the Swift composer describing a scene:
+    # its plural subject gets the plural hedge ("there are", never "there's several").
     mkdir -p "$scratch/plugins/profiles"
     cat >"$scratch/plugins/profiles/examples.json" <<'JSON'
 {"schema": "sensebridge.output-profile/1", "name": "examples",
@@ -345,7 +353,7 @@ JSON
         >"$scratch/scene.jsonl"
     if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
             --profile examples --output "$scratch/out" >"$scratch/describe.out" 2>"$scratch/describe.err" \
-        && grep -q "several chairs and a table" "$scratch/describe.out" \
+        && grep -qx "It looks like there are several chairs and a table." "$scratch/describe.out" \
         && grep -q "several chairs and a table" "$scratch/out/teletype.txt"; then
         pass "describe through the examples: '$(head -n 1 "$scratch/describe.out")' reached the teletype file"
     else

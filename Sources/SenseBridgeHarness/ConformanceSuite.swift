@@ -34,6 +34,7 @@ public enum ConformanceSuite {
 
     static let sceneComposer: [CheckDefinition] = [
         CheckDefinition("compose-corpus", "the standard record corpus composes, within the deadline, into phrases the host would keep", needs: .instance),
+        CheckDefinition("compose-grounding", "generated scenes in en/es/vi compose into phrases that name only covered records, name every one, and drop none", needs: .instance),
         CheckDefinition("compose-cancel", "cancel from another thread ends a long compose within 1 s", needs: .instance),
     ]
 

@@ -14,6 +14,9 @@ import SenseBridgeHost
         #expect(ConformanceSuite.checks(for: .renderTarget).contains { $0.name == "render-interrupt" })
         #expect(ConformanceSuite.checks(for: .sceneComposer).contains { $0.name == "compose-cancel" })
         #expect(ConformanceSuite.checks(for: .sensingSource).contains { $0.name == "frame-timestamps" })
+        // Wording first, then what the wording names: each check reports one kind of fault.
+        let composer = ConformanceSuite.checks(for: .sceneComposer).map(\.name)
+        #expect(composer.firstIndex(of: "compose-grounding") == composer.firstIndex(of: "compose-corpus").map { $0 + 1 })
     }
 
     @Test func selfTestNamesNeedNoQuoting() {

@@ -53,18 +53,20 @@ class State:
             return self.script.pop(0) if self.script else "ok"
 
 
-# Spanish and Vietnamese names for the labels tests and the conformance harness send,
+# Spanish and Vietnamese names for the labels tests and the conformance harness send
+# (compose-corpus and the reviewed labels of compose-grounding's generated scenes),
 # copied from SenseBridgeCore's SpokenVocabulary so a well-behaved reply is one the
 # host's validator and grounding check accept.
 TRANSLATIONS = {
     "es": {"chair": "una silla", "table": "una mesa", "door": "una puerta", "person": "una persona",
            "cup": "una taza", "bottle": "una botella", "laptop": "un portátil", "book": "un libro",
            "bicycle": "una bicicleta", "dog": "un perro", "bench": "un banco", "backpack": "una mochila",
-           "car": "un coche"},
+           "car": "un coche", "bus": "un autobús", "traffic_light": "un semáforo"},
     "vi": {"chair": "một cái ghế", "table": "một cái bàn", "door": "một cánh cửa", "person": "một người",
            "cup": "một cái cốc", "bottle": "một cái chai", "laptop": "một chiếc máy tính xách tay",
            "book": "một quyển sách", "bicycle": "một chiếc xe đạp", "dog": "một con chó",
-           "bench": "một cái ghế dài", "backpack": "một cái ba lô", "car": "một chiếc ô tô"},
+           "bench": "một cái ghế dài", "backpack": "một cái ba lô", "car": "một chiếc ô tô",
+           "bus": "một chiếc xe buýt", "traffic_light": "một cột đèn giao thông"},
 }
 JOINERS = {"en": " and ", "es": " y ", "vi": " và "}
 

@@ -36,11 +36,14 @@ public struct NarratorJudge: CompositionJudging {
         var reported = Set<Int>()
         for failure in narration.report.composerFailures where Self.scope(of: failure.reason) == scope {
             guard let index = failure.phraseIndex, phrases.indices.contains(index) else {
-                problems.append(omission(failure, narration: narration, records: request.records))
+                problems.append(omission(failure, narration: narration, records: request.records, phrases: phrases))
                 continue
             }
             reported.insert(index)
-            problems.append("phrase \(index) \"\(phrases[index].text.prefix(80))\" would be refused by the host: \(Self.describe(failure))")
+            // Which records a phrase claims is half of a grounding fault ("a chair and a
+            // door" is fine covering both, a lie covering one), so that scope says it.
+            let covering = scope == .grounding ? " covering \(phrases[index].recordIndices)" : ""
+            problems.append("phrase \(index) \"\(phrases[index].text.prefix(80))\"\(covering) would be refused by the host: \(Self.describe(failure))")
         }
         // Keep the request-limit findings for phrases the narrator did not already refuse.
         problems += structural.filter { line in
@@ -58,9 +61,13 @@ public struct NarratorJudge: CompositionJudging {
         }
     }
 
-    private func omission(_ failure: NarrationReport.Failure, narration: Narration, records: [PerceptionRecord]) -> String {
+    /// The records the label list said that no phrase of the composer's covered: a
+    /// refused phrase's records are replaced too, but the composer did not leave those out.
+    private func omission(_ failure: NarrationReport.Failure, narration: Narration, records: [PerceptionRecord],
+                          phrases: [SubjectPhrase]) -> String {
+        let claimed = Set(phrases.flatMap(\.recordIndices))
         let said = narration.sentences.filter { $0.source == .fallback && $0.stream == failure.stream }.flatMap(\.recordIndices)
-        let labels = said.sorted().map { "\(records[$0].label) (record \($0))" }
+        let labels = said.filter { !claimed.contains($0) }.sorted().map { "\(records[$0].label) (record \($0))" }
         return "the composer left out \(labels.joined(separator: ", ")), which the host names; \(failure.reason.code)"
     }
 

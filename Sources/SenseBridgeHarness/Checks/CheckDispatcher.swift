@@ -24,6 +24,7 @@ enum CheckDispatcher {
             case "render-interrupt": return try RenderTargetChecks.interrupt(c)
             case "render-after-interrupt": return try RenderTargetChecks.afterInterrupt(c)
             case "compose-corpus": return try ComposerChecks.corpus(c)
+            case "compose-grounding": return try GroundingCheck.run(c)
             case "compose-cancel": return try ComposerChecks.cancel(c)
             case "frame-timestamps": return try SourceChecks.timestamps(c)
             case "end-of-stream": return try SourceChecks.endOfStream(c)

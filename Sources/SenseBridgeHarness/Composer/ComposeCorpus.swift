@@ -1,3 +1,4 @@
+import CSenseBridgeABI
 import Foundation
 import SenseBridgeHost
 import SenseBridgeCore
@@ -13,6 +14,21 @@ enum ComposeCorpus {
         var maximumLabels = 5
         /// An unknown locale may be refused with SB_ERR_UNSUPPORTED instead of composed.
         var mayBeUnsupported = false
+    }
+
+    /// A composer may decline a locale other than English with SB_ERR_UNSUPPORTED and a
+    /// message: the host then speaks the label list's reviewed names, which is better
+    /// than a composer's English in a Spanish session. English it must compose.
+    static func isDecline(_ status: sb_status, locale: String, error: ErrorSlot) -> Bool {
+        status == SB_ERR_UNSUPPORTED && !error.isEmpty && locale != SpokenLocale.en.rawValue
+    }
+
+    /// "; es and vi were declined with SB_ERR_UNSUPPORTED", for a pass detail, so a
+    /// composer that passes by declining is not mistaken for one that composed them.
+    static func declinedNote(_ locales: [String]) -> String {
+        guard !locales.isEmpty else { return "" }
+        let listed = locales.count == 1 ? locales[0] : locales.dropLast().joined(separator: ", ") + " and " + locales.last!
+        return "; \(listed) \(locales.count == 1 ? "was" : "were") declined with SB_ERR_UNSUPPORTED"
     }
 
     static func box(_ x: Double) -> NormalizedBox { NormalizedBox(x: x, y: 0.3, width: 0.2, height: 0.4) }
@@ -47,8 +63,9 @@ enum ComposeCorpus {
             Entry(name: "unsupported locale", records: oneLabel, locale: "xx", mayBeUnsupported: true),
         ]
         for locale in SpokenLocale.allCases.map(\.rawValue) {
-            entries.append(Entry(name: "one label (\(locale))", records: oneLabel, locale: locale))
-            entries.append(Entry(name: "many labels (\(locale))", records: manyLabels, locale: locale))
+            let declinable = locale != SpokenLocale.en.rawValue
+            entries.append(Entry(name: "one label (\(locale))", records: oneLabel, locale: locale, mayBeUnsupported: declinable))
+            entries.append(Entry(name: "many labels (\(locale))", records: manyLabels, locale: locale, mayBeUnsupported: declinable))
         }
         return entries
     }

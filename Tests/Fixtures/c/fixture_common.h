@@ -192,6 +192,32 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
     return 1;
 }
 
+/* ---------------------------------------------------------- composer results */
+
+/* What a composer returns, owned by it until its next call on the instance: the phrase
+ * array, the texts it allocated (text_count of them) and the index storage. */
+typedef struct fixture_result {
+    sb_phrase *phrases;
+    char **texts;
+    size_t text_count;
+    uint32_t *indices;
+} fixture_result;
+
+/* Room for `phrases` phrases and texts and `indices` record indices. */
+static FIXTURE_UNUSED void fixture_result_reserve(fixture_result *result, size_t phrases, size_t indices) {
+    result->phrases = calloc(phrases ? phrases : 1, sizeof(sb_phrase));
+    result->texts = calloc(phrases ? phrases : 1, sizeof(char *));
+    result->indices = calloc(indices ? indices : 1, sizeof(uint32_t));
+}
+
+static FIXTURE_UNUSED void fixture_result_release(fixture_result *result) {
+    for (size_t i = 0; i < result->text_count; i++) free(result->texts[i]);
+    free(result->phrases);
+    free(result->texts);
+    free(result->indices);
+    *result = (fixture_result){0};
+}
+
 /* ---------------------------------------------------------- self-tests */
 
 static uint32_t fixture_test_count(void) { return FIXTURE_SELF_TESTS >= 2 ? 2 : (FIXTURE_SELF_TESTS ? 1 : 0); }

@@ -1,4 +1,4 @@
-/* A scene composer that names each record ("a chair"), one phrase per record, with
+/* A scene composer that names each record in English ("a chair"), one phrase per record, with
  * defects chosen at compile time. Like the host's label list, it speaks identifiers
  * without underscores and gives text records a fixed subject ("some text"): the host
  * reads recognized text itself. It "works" 100 us per record, checking cancel and
@@ -29,23 +29,10 @@
 typedef struct composer {
     const sb_host_services *host;
     atomic_int cancelled;
-    /* Plugin-owned until the next call: */
-    sb_phrase *phrases;
-    char **texts;
-    uint32_t *indices;
-    size_t count;
+    fixture_result out; /* texts[i] is phrase i's */
 } composer;
 
-static void release_result(composer *self) {
-    for (size_t i = 0; i < self->count; i++) free(self->texts[i]);
-    free(self->phrases);
-    free(self->texts);
-    free(self->indices);
-    self->phrases = NULL;
-    self->texts = NULL;
-    self->indices = NULL;
-    self->count = 0;
-}
+static void release_result(composer *self) { fixture_result_release(&self->out); }
 
 static void *composer_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_create_checks(host, config_json, error)) return NULL;
@@ -60,18 +47,14 @@ static void composer_destroy(void *instance) {
     free(instance);
 }
 
+/* English only. A Spanish or Vietnamese name needs the host's reviewed vocabulary
+ * ("una silla", not "un chair"), which a C fixture does not carry, so other locales
+ * are declined with SB_ERR_UNSUPPORTED, as the header allows. */
 static const char *article(const char *locale) {
-    if (strcmp(locale, "en") == 0) return "a";
-    if (strcmp(locale, "es") == 0) return "un";
-    if (strcmp(locale, "vi") == 0) return "m\xe1\xbb\x99t"; /* "một" */
-    return NULL;
+    return strcmp(locale, "en") == 0 ? "a" : NULL;
 }
 
-static const char *text_subject(const char *locale) {
-    if (strcmp(locale, "es") == 0) return "un texto";
-    if (strcmp(locale, "vi") == 0) return "m\xe1\xbb\x99t \xc4\x91o\xe1\xba\xa1n ch\xe1\xbb\xaf"; /* "một đoạn chữ" */
-    return "some text";
-}
+static const char *text_subject(void) { return "some text"; }
 
 static sb_status composer_compose(void *instance, const sb_compose_request *request, sb_compose_result *result, sb_error *error) {
     composer *self = instance;
@@ -80,7 +63,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
     if (FIXTURE_COMPOSE_DELAY_MS > 0) fixture_sleep_us((long)FIXTURE_COMPOSE_DELAY_MS * 1000);
     const char *a = article(request->locale ? request->locale : "en");
     if (!a) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks en, es and vi only");
+        fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
         return SB_ERR_UNSUPPORTED;
     }
     if (FIXTURE_LEAK_COMPOSE) {
@@ -89,9 +72,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         fixture_sink = leak;
     }
     size_t n = request->record_count;
-    self->phrases = calloc(n ? n : 1, sizeof(sb_phrase));
-    self->texts = calloc(n ? n : 1, sizeof(char *));
-    self->indices = calloc(n ? n : 1, sizeof(uint32_t));
+    fixture_result_reserve(&self->out, n, n);
     for (size_t i = 0; i < n; i++) {
         if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
             fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
@@ -109,7 +90,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         char *text;
         if (record->kind == SB_RECORD_TEXT) {
             stream = SB_STREAM_TEXT;
-            text = strdup(text_subject(request->locale ? request->locale : "en"));
+            text = strdup(text_subject());
         } else if (record->kind == SB_RECORD_OBJECT || record->kind == SB_RECORD_SOUND) {
             stream = record->kind == SB_RECORD_OBJECT ? SB_STREAM_SIGHT : SB_STREAM_SOUND;
             size_t size = strlen(a) + strlen(record->label) + 2;
@@ -125,13 +106,13 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         } else {
             continue; /* depth is not narrated as a subject */
         }
-        self->texts[self->count] = text;
-        self->indices[self->count] = (uint32_t)i;
-        self->phrases[self->count] = (sb_phrase){stream, text, &self->indices[self->count], 1};
-        self->count++;
+        size_t at = self->out.text_count++;
+        self->out.texts[at] = text;
+        self->out.indices[at] = (uint32_t)i;
+        self->out.phrases[at] = (sb_phrase){stream, text, &self->out.indices[at], 1};
     }
-    result->phrases = self->phrases;
-    result->phrase_count = self->count;
+    result->phrases = self->out.phrases;
+    result->phrase_count = self->out.text_count;
     return SB_OK;
 }
 

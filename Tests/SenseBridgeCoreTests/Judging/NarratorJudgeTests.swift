@@ -40,6 +40,23 @@ import Testing
         #expect(validator.problems(with: [phrase], for: request("xx")).first?.contains("ends like a sentence") == true)
     }
 
+    /// The smart lie: every label named, only the surest claimed. Wording finds nothing
+    /// wrong; grounding names the phrase, what it covers, and what the host had to add.
+    @Test func theGroundingScopeSaysWhatAPhraseCoversAndWhatTheComposerLeftOut() {
+        let scene = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9),
+                     PerceptionRecord(kind: .object, label: "door", confidence: 0.5),
+                     PerceptionRecord(kind: .object, label: "car", confidence: 0.95)]
+        let lie = [SubjectPhrase(stream: .sight, text: "a chair and a door", recordIndices: [0])]
+        let request = PhraseRequest(records: scene, locale: "en", maximumWords: 12, maximumLabels: 5)
+        #expect(NarratorJudge().problems(with: lie, for: request) == [])
+        // The chair was claimed (its phrase refused, then said by the label list); the
+        // door and the car were never claimed, so only they were left out.
+        #expect(NarratorJudge(scope: .grounding).problems(with: lie, for: request) == [
+            "phrase 0 \"a chair and a door\" covering [0] would be refused by the host: it names 'door', a record it does not cover (uncovered-record-named)",
+            "the composer left out door (record 1), car (record 2), which the host names; records-omitted",
+        ])
+    }
+
     @Test func theDetailLevelFollowsTheRequestsLabelLimit() {
         #expect(NarratorJudge.detail(forMaximumLabels: 2) == .brief)
         #expect(NarratorJudge.detail(forMaximumLabels: 3) == .standard)

@@ -12,17 +12,16 @@ public struct CountedPhrase: Equatable, Sendable {
 /// Builds subject phrases that group repeated labels: "several chairs and a table".
 ///
 /// Never a sentence and never a hedge: the host wraps the phrase in one chosen from
-/// the weakest confidence among `recordIndices`. Counting is done in English only;
-/// other locales get the distinct labels listed without articles or numbers, since a
-/// wrong article or plural in a language we have no table for is worse than none.
+/// the weakest confidence among `recordIndices`. English only: a wrong article or
+/// plural in a language we have no table for is worse than none, so the composer
+/// declines other locales and the host's label list speaks them.
 public enum CountedPhrases {
     /// - Parameters:
     ///   - labels: the records of one stream, with their indices in the request.
-    ///   - english: whether the request's locale is English.
     ///   - maximumWords: the host's word ceiling for the phrase.
     ///   - maximumLabels: how many distinct labels the phrase may name.
     /// - Returns: nil when there is nothing to name or not even the first label fits.
-    public static func phrase(for labels: [(index: Int, label: String)], english: Bool,
+    public static func phrase(for labels: [(index: Int, label: String)],
                               maximumWords: Int, maximumLabels: Int) -> CountedPhrase? {
         let groups = LabelGroup.grouping(labels.filter { !$0.label.isEmpty })
             .filter { !$0.words.isEmpty }
@@ -31,9 +30,7 @@ public enum CountedPhrases {
         // are the ones worth saying.
         var kept = Array(groups)
         while !kept.isEmpty {
-            let text = english
-                ? EnglishNouns.list(kept.map { EnglishNouns.counted($0.words, count: $0.count) })
-                : kept.map(\.words).joined(separator: ", ")
+            let text = EnglishNouns.list(kept.map { EnglishNouns.counted($0.words, count: $0.count) })
             if wordCount(text) <= maximumWords {
                 return CountedPhrase(text: text, recordIndices: kept.flatMap(\.recordIndices).sorted())
             }

@@ -26,7 +26,13 @@ final class CountingComposer: SceneComposerPlugin {
     func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
         cancellation.begin()
         defer { cancellation.end() }
-        let english = request.spokenLocale == .en
+        // Counting is English: an article or a plural in a language we have no table for
+        // is a guess, and bare English labels in a Spanish session are worse than none.
+        // Declined, the host says the reviewed names of its own label list instead.
+        guard request.spokenLocale == .en else {
+            throw PluginError(.unsupported,
+                "The counting composer speaks English only; the host's label list describes scenes in '\(request.localeIdentifier)'.")
+        }
         var phrases: [ComposedPhrase] = []
         for stream in [PerceptionStream.sight, .sound] {
             if cancellation.isCancelled { throw PluginError.cancelled }
@@ -37,8 +43,7 @@ final class CountingComposer: SceneComposerPlugin {
                 .filter { $0.element.stream == stream }
                 .map { (index: $0.offset, label: $0.element.label) }
             guard let phrase = CountedPhrases.phrase(
-                for: labels, english: english,
-                maximumWords: request.maximumWords, maximumLabels: request.maximumLabels) else { continue }
+                for: labels, maximumWords: request.maximumWords, maximumLabels: request.maximumLabels) else { continue }
             phrases.append(ComposedPhrase(stream: stream, text: phrase.text, recordIndices: phrase.recordIndices))
         }
         host.log(.debug, "counting-composer.composed", [("phrases", .public(String(phrases.count)))])

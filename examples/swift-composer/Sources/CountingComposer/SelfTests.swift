@@ -16,5 +16,15 @@ extension CountingComposer {
                 throw PluginError(.internal, "Expected one phrase '\(expected)' covering records 0, 1 and 2; got \(phrases.map(\.text)).")
             }
         },
+        PluginSelfTest("declines-other-locales") { host in
+            let composer = try CountingComposer(host: host, config: PluginConfig("{}"))
+            do {
+                let phrases = try composer.compose(ComposeRequest(records: [.init(kind: .object, label: "chair", confidence: 0.9)],
+                                                                  localeIdentifier: "es"))
+                throw PluginError(.internal, "Expected Spanish to be declined; got \(phrases.map(\.text)).")
+            } catch let error as PluginError where error.code == .unsupported {
+                return
+            }
+        },
     ]
 }

@@ -7,14 +7,14 @@ private func labelled(_ labels: String...) -> [(index: Int, label: String)] {
 
 @Suite struct CountedPhrasesTests {
     @Test func repeatedLabelsAreCountedInFirstSeenOrder() {
-        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "chair"), english: true,
+        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "chair"),
                                            maximumWords: 12, maximumLabels: 5)
         #expect(phrase == CountedPhrase(text: "several chairs and a table", recordIndices: [0, 1, 2]))
     }
 
     @Test func threeOrMoreGroupsAreListedWithCommas() {
         let phrase = CountedPhrases.phrase(for: labelled("person", "dog", "person", "traffic_light", "person"),
-                                           english: true, maximumWords: 12, maximumLabels: 5)
+                                           maximumWords: 12, maximumLabels: 5)
         #expect(phrase?.text == "several people, a dog and a traffic light")
     }
 
@@ -27,35 +27,29 @@ private func labelled(_ labels: String...) -> [(index: Int, label: String)] {
     ])
     func englishGroupingWords(label: String, count: Int, expected: String) {
         let phrase = CountedPhrases.phrase(for: Array(repeating: label, count: count).enumerated().map { (index: $0.offset, label: $0.element) },
-                                           english: true, maximumWords: 12, maximumLabels: 5)
+                                           maximumWords: 12, maximumLabels: 5)
         #expect(phrase?.text == expected)
     }
 
     @Test func labelCeilingKeepsTheFirstReportedLabels() {
-        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "lamp", "chair"), english: true,
+        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "lamp", "chair"),
                                            maximumWords: 12, maximumLabels: 2)
         #expect(phrase == CountedPhrase(text: "several chairs and a table", recordIndices: [0, 1, 3]))
     }
 
     @Test func wordCeilingDropsTrailingGroupsUntilThePhraseFits() {
         // "several chairs, a table and a lamp" is 7 words; "several chairs and a table" is 5.
-        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "lamp", "chair"), english: true,
+        let phrase = CountedPhrases.phrase(for: labelled("chair", "table", "lamp", "chair"),
                                            maximumWords: 5, maximumLabels: 5)
         #expect(phrase?.text == "several chairs and a table")
         #expect(phrase?.recordIndices == [0, 1, 3])
     }
 
     @Test func nothingFitsMeansNoPhraseRatherThanACutWord() {
-        #expect(CountedPhrases.phrase(for: labelled("traffic_light"), english: true, maximumWords: 2, maximumLabels: 5) == nil)
-        #expect(CountedPhrases.phrase(for: labelled("chair"), english: true, maximumWords: 12, maximumLabels: 0) == nil)
-        #expect(CountedPhrases.phrase(for: [], english: true, maximumWords: 12, maximumLabels: 5) == nil)
-        #expect(CountedPhrases.phrase(for: labelled("", "_"), english: true, maximumWords: 12, maximumLabels: 5) == nil)
-    }
-
-    @Test func otherLocalesListDistinctLabelsWithoutEnglishWords() {
-        let phrase = CountedPhrases.phrase(for: labelled("silla", "mesa", "silla"), english: false,
-                                           maximumWords: 12, maximumLabels: 5)
-        #expect(phrase == CountedPhrase(text: "silla, mesa", recordIndices: [0, 1, 2]))
+        #expect(CountedPhrases.phrase(for: labelled("traffic_light"), maximumWords: 2, maximumLabels: 5) == nil)
+        #expect(CountedPhrases.phrase(for: labelled("chair"), maximumWords: 12, maximumLabels: 0) == nil)
+        #expect(CountedPhrases.phrase(for: [], maximumWords: 12, maximumLabels: 5) == nil)
+        #expect(CountedPhrases.phrase(for: labelled("", "_"), maximumWords: 12, maximumLabels: 5) == nil)
     }
 
     @Test func labelsDifferingOnlyInCaseAreOneGroup() {
