@@ -127,3 +127,45 @@ func measureDepth(_ map: DepthMap) -> (withFloor: Double, naive: Double, nearest
 let (withFloor, naive, naiveNearestMetres) = measureDepth(corridorFrame(width: 256, height: 192))
 report("depth reduction 256×192 with floor rejection", "\(format(withFloor / 1000, 3)) ms/frame  (\(format(withFloor / 7500, 3))% of the 750 ms tick)")
 report("naive minimum over the same frame (baseline)", "\(format(naive / 1000, 3)) ms/frame  (×\(format(withFloor / naive, 1)); it reports the floor at \(format(Double(naiveNearestMetres), 2)) m)")
+
+// 7. A 10 MB phrase refused by the host (the bound: under 10 ms per refusal),
+//    beside validating a normal phrase. Through the ABI: the smart liar fixture in
+//    "huge" mode (its phrase built once, so only the host's work is timed), then the
+//    narrator; in-process: the same text through the validator and through the narrator.
+let hugeScene = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9),
+                 PerceptionRecord(kind: .object, label: "door", confidence: 0.5)]
+try FixturePlugin.make(in: work.url, name: "smartliar", id: "org.sensebridge.smart-liar",
+                       manifest: ["kind": "scene-composer",
+                                  "config": ["defaults": [:], "schema": ["mode": ["type": "string"]]]],
+                       source: "smart_liar_composer.c")
+let liarHost = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine)]))
+let hugeLiar = try liarHost.sceneComposer(try liarHost.manifest(id: "org.sensebridge.smart-liar"), config: ["mode": .string("huge")])
+let ceiling = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+let hugeText = String(repeating: "a chair ", count: 10 * 1024 * 1024 / 8)
+let normalText = "a chair and a door"
+@MainActor func refusalFigures() throws -> (abi: Double, validate: Double, narrate: Double,
+                                           normalValidate: Double, normalAccepted: Double, normalRefused: Double) {
+    let abi = try microsecondsPerCall(iterations: 20) {
+        let (phrases, _) = try hugeLiar.compose(records: hugeScene, locale: "en", maximumWords: ceiling,
+                                                maximumLabels: detail.maximumLabels, deadline: .max)
+        _ = SceneNarrator.narrate(records: hugeScene, composerPhrases: phrases, locale: .en, detail: detail)
+    }
+    // Every refusal costs the label list's words for the refused records, so a refused
+    // normal phrase (the smart lie: both named, the chair claimed) is the fair baseline.
+    let huge = [SubjectPhrase(stream: .sight, text: hugeText, recordIndices: [0, 1])]
+    let accepted = [SubjectPhrase(stream: .sight, text: normalText, recordIndices: [0, 1])]
+    let refused = [SubjectPhrase(stream: .sight, text: normalText, recordIndices: [0])]
+    func narrating(_ phrases: [SubjectPhrase]) -> Double {
+        microsecondsPerCall(iterations: 2000) { _ = SceneNarrator.narrate(records: hugeScene, composerPhrases: phrases, locale: .en, detail: detail) }
+    }
+    return (abi,
+            microsecondsPerCall(iterations: 20000) { _ = PhraseValidator.validate(hugeText, locale: .en, maximumWords: ceiling) },
+            narrating(huge),
+            microsecondsPerCall(iterations: 20000) { _ = PhraseValidator.validate(normalText, locale: .en, maximumWords: ceiling) },
+            narrating(accepted), narrating(refused))
+}
+let refusal = try refusalFigures()
+report("10 MB phrase refused, through the C ABI + narrator", "\(format(refusal.abi / 1000, 3)) ms/refusal  (bound 10 ms)")
+report("10 MB phrase refused by the validator, in-process", "\(format(refusal.validate, 3)) µs  (validating a normal phrase takes \(format(refusal.normalValidate)) µs, ×\(format(refusal.normalValidate / refusal.validate, 0)))")
+report("10 MB phrase refused by the narrator, in-process", "\(format(refusal.narrate)) µs  (×\(format(refusal.narrate / refusal.normalRefused, 2)) a refused normal phrase)")
+report("a normal phrase narrated: refused / accepted (baselines)", "\(format(refusal.normalRefused)) µs / \(format(refusal.normalAccepted)) µs")

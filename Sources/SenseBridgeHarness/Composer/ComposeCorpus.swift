@@ -12,7 +12,8 @@ enum ComposeCorpus {
         var locale: String
         var maximumWords = 12
         var maximumLabels = 5
-        /// An unknown locale may be refused with SB_ERR_UNSUPPORTED instead of composed.
+        /// The composer may refuse this request's locale with SB_ERR_UNSUPPORTED and a
+        /// message instead of composing: an unknown locale, or es and vi (`isDecline`).
         var mayBeUnsupported = false
     }
 
