@@ -146,9 +146,9 @@ let normalText = "a chair and a door"
 @MainActor func refusalFigures() throws -> (abi: Double, validate: Double, narrate: Double,
                                            normalValidate: Double, normalAccepted: Double, normalRefused: Double) {
     let abi = try microsecondsPerCall(iterations: 20) {
-        let (phrases, _) = try hugeLiar.compose(records: hugeScene, locale: "en", maximumWords: ceiling,
-                                                maximumLabels: detail.maximumLabels, deadline: .max)
-        _ = SceneNarrator.narrate(records: hugeScene, composerPhrases: phrases, locale: .en, detail: detail)
+        let proposed = try hugeLiar.compose(records: hugeScene, locale: "en", maximumWords: ceiling,
+                                            maximumLabels: detail.maximumLabels, deadline: .max)
+        _ = SceneNarrator.narrate(records: hugeScene, proposed: proposed, locale: .en, detail: detail)
     }
     // Every refusal costs the label list's words for the refused records, so a refused
     // normal phrase (the smart lie: both named, the chair claimed) is the fair baseline.

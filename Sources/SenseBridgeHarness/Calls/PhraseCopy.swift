@@ -10,8 +10,10 @@ struct PhraseCopy {
 
     init() {}
 
-    init(_ result: sb_compose_result, recordCount: Int) {
-        let decoded = PhraseCodec.decode(result)
+    /// Read with the request's limits, as the host reads it: text over the byte cap for
+    /// `maximumWords` and a result with more phrases than records are problems here too.
+    init(_ result: sb_compose_result, recordCount: Int, maximumWords: Int) {
+        let decoded = PhraseCodec.decode(result, maximumWords: maximumWords, recordCount: recordCount)
         problems = decoded.problems
         for (index, phrase) in decoded.phrases.enumerated() {
             if let bad = phrase.recordIndices.first(where: { $0 >= recordCount }) {

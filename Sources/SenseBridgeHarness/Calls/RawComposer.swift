@@ -14,7 +14,7 @@ final class RawComposer: RawInstance<sb_scene_composer> {
         result.struct_size = UInt32(MemoryLayout<sb_compose_result>.size)
         let status = table.compose!(instance, request.pointer, &result, error.pointer)
         guard status == SB_OK else { return (status, PhraseCopy()) }
-        return (status, PhraseCopy(result, recordCount: request.count))
+        return (status, PhraseCopy(result, recordCount: request.count, maximumWords: request.maximumWords))
     }
 
     /// Composes without copying phrases; for loops that measure the plugin's memory.
