@@ -42,18 +42,4 @@ import SenseBridgeCore
                        PerceptionRecord(kind: .object, label: "door", confidence: 0.5)]
         #expect(GroundingScenes.summary(records, locale: "en") == "en: chair 0.91, door 0.50")
     }
-
-    /// A network composer is sent what the host sends it: the surest object label of
-    /// each name, above the floor, up to the limit, in detection order, as bare records.
-    @Test func aNetworkComposerIsSentObjectLabelsOnly() {
-        let scene = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.5),
-                     PerceptionRecord(kind: .sound, label: "siren", confidence: 0.9),
-                     PerceptionRecord(kind: .object, label: "door", confidence: 0.3),
-                     PerceptionRecord(kind: .object, label: "car", confidence: 0.7),
-                     PerceptionRecord(kind: .object, label: "Chair", confidence: 0.8),
-                     PerceptionRecord(kind: .object, label: "bus", confidence: 0.6)]
-        let sent = NetworkRequestRecords.records(for: scene, maximumLabels: 2)
-        #expect(sent == [PerceptionRecord(kind: .object, label: "chair", confidence: 1),
-                         PerceptionRecord(kind: .object, label: "car", confidence: 1)])
-    }
 }

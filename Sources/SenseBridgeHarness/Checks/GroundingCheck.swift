@@ -27,7 +27,8 @@ enum GroundingCheck {
         var phraseCount = 0
         for scene in GroundingScenes.all where !declined.contains(scene.locale) {
             let records = network
-                ? NetworkRequestRecords.records(for: scene.records, maximumLabels: scene.maximumLabels) : scene.records
+                ? NetworkPayload.records(for: NetworkPayload.labels(from: scene.records, maximumLabels: scene.maximumLabels))
+                : scene.records
             // The host asks a network composer nothing when there is no label to send.
             guard !records.isEmpty else { continue }
             let name = "scene \(scene.number) (\(GroundingScenes.summary(records, locale: scene.locale)))"

@@ -1,8 +1,9 @@
 import Foundation
-import SenseBridgeHost
-import SenseBridgeCore
 
 /// The one function that decides what a network composer may receive.
+///
+/// Pure logic, in Core, so that the network composition that sends it and the harness
+/// that tests a network composer on what it would be sent use the same rule.
 ///
 /// Only detected-object labels leave the machine: never recognized text (a bank letter,
 /// a prescription), sounds, depth, confidences, boxes or images. The host passes the

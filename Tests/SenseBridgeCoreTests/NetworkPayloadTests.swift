@@ -1,6 +1,4 @@
 import SenseBridgeCore
-import SenseBridgeHost
-import SenseBridgeNetwork
 import Testing
 
 /// What may leave the machine, judged on plain values.
