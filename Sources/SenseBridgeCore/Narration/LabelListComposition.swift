@@ -68,14 +68,17 @@ public enum LabelListComposition {
                                   wordCeiling: (Int) -> Int, shouldStop: () -> Bool = { false }) -> [Int] {
         var best: [String: Int] = [:]
         // Whether a label can be named depends on the label alone; validating it in three
-        // locales is the expensive part, so each distinct label is judged once.
+        // locales is the expensive part, so each distinct label is judged once here, and
+        // remembered across calls (the narrator asks on every moment).
         var verdicts: [String: Bool] = [:]
         for index in pool where records[index].stream == stream && Certainty(confidence: records[index].confidence) != nil {
             if shouldStop() { break }
             let key = nameKey(records[index], stream: stream)
             guard !key.isEmpty else { continue }
             let label = records[index].label
-            let isNameable = verdicts[label] ?? nameable(records[index], stream: stream, wordCeiling: wordCeiling)
+            let isNameable = verdicts[label] ?? NameabilityCache.shared.verdict(label: label, stream: stream, wordCeiling: wordCeiling(1)) {
+                nameable(records[index], stream: stream, wordCeiling: wordCeiling)
+            }
             verdicts[label] = isNameable
             guard isNameable else { continue }
             if let current = best[key], records[current].confidence >= records[index].confidence { continue }

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Whether a label can be named alone, remembered across moments.
+///
+/// Answering it validates the label's phrase in all three locales (tens of µs each),
+/// and the narrator asks it for every distinct label of every moment to know what the
+/// label list would say; a detector repeats the same few labels moment after moment.
+/// Bounded, because labels come from plugins: a flood of distinct ones empties the
+/// memory instead of growing it.
+final class NameabilityCache: Sendable {
+    static let shared = NameabilityCache(capacity: 4096)
+
+    let capacity: Int
+    private let verdicts = Mutex<[String: Bool]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func verdict(label: String, stream: PerceptionStream, wordCeiling: Int, compute: () -> Bool) -> Bool {
+        let key = "\(stream.rawValue) \(wordCeiling)\u{0}\(label)"
+        if let known = verdicts.withLock({ $0[key] }) { return known }
+        let verdict = compute()
+        verdicts.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = verdict
+        }
+        return verdict
+    }
+}
