@@ -9,12 +9,7 @@ enum ForeignWords {
     }
 
     private static let foreign: [SpokenLocale: Set<String>] = {
-        var own: [SpokenLocale: Set<String>] = [:]
-        for locale in SpokenLocale.allCases {
-            var words = Set(ConnectingWords.forLocale(locale).words.map { GroundingText.key($0.word, locale: locale) })
-            for entry in SpokenVocabulary.entries { words.formUnion(GroundingText.keys(entry.phrase(locale), locale: locale)) }
-            own[locale] = words
-        }
+        let own = Dictionary(uniqueKeysWithValues: SpokenLocale.allCases.map { ($0, GroundingText.reviewedWords($0)) })
         var result: [SpokenLocale: Set<String>] = [:]
         for locale in SpokenLocale.allCases {
             var others = Set<String>()

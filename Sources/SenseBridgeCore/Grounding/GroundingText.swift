@@ -14,8 +14,10 @@ enum GroundingText {
         PhraseText.words(text).map { key($0, locale: locale) }
     }
 
-    /// The words of a label identifier: "traffic_light", "Traffic-Light" → traffic, light.
-    static func labelWords(_ label: String) -> [String] {
-        label.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace }).map(String.init)
+    /// Every word a locale's reviewed names and connecting words use, in comparison form.
+    static func reviewedWords(_ locale: SpokenLocale) -> Set<String> {
+        var words = Set(ConnectingWords.forLocale(locale).words.map { key($0.word, locale: locale) })
+        for entry in SpokenVocabulary.entries { words.formUnion(keys(entry.phrase(locale), locale: locale)) }
+        return words
     }
 }

@@ -87,7 +87,7 @@ struct GroundingLexicon {
     /// English names from the identifier as the detector wrote it and as the host reads
     /// it: "sofa" and "couch", "cell phone" beside the reviewed "phone".
     static func identifierForms(_ label: String, key: String) -> [NameForm] {
-        let spellings = [GroundingText.labelWords(label), key.split(separator: "_").map(String.init)]
+        let spellings = [SpokenVocabulary.identifierWords(label), key.split(separator: "_").map(String.init)]
         var forms: [NameForm] = []
         for words in spellings where !words.isEmpty {
             let keys = words.map { GroundingText.key($0, locale: .en) }

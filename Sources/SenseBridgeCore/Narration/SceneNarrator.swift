@@ -37,16 +37,20 @@ public enum SceneNarrator {
         return Narration(sentences: run.sentences, report: run.report)
     }
 
-    /// How the narrator would judge one phrase on its own in this scene: nil when it
-    /// would be spoken as written. The network composition asks before it lets a
-    /// reply replace the on-device phrases, so there is one rule, not two.
-    public static func refusal(of phrase: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
-                               detail: SpokenDetail) -> NarrationReport.Failure? {
-        let run = NarrationRun(records: records, locale: locale, detail: detail, fallback: .labelList(locale: locale, detail: detail))
-        switch run.check(phrase, stream: phrase.stream, offered: nil) {
-        case .accepted: return nil
-        case let .refused(reason, word, _): return .init(stream: phrase.stream, phraseIndex: 0, reason: reason, word: word)
+    /// The first of `phrases` the narrator would refuse, each judged on its own in this
+    /// scene; nil when every one would be spoken as written. The network composition
+    /// asks before it lets a reply replace the on-device phrases, and the pipeline before
+    /// it uses a fallback plugin's phrases, so there is one rule, not two.
+    public static func firstRefusal(among phrases: [SubjectPhrase], records: [PerceptionRecord], locale: SpokenLocale,
+                                    detail: SpokenDetail) -> NarrationReport.Failure? {
+        let run = NarrationRun(records: records, locale: locale, detail: detail, fallback: .labelList(locale: locale, detail: detail),
+                               streams: Set(phrases.map(\.stream)))
+        for (position, phrase) in phrases.enumerated() {
+            if case let .refused(reason, word, _) = run.check(phrase, stream: phrase.stream, offered: nil) {
+                return .init(stream: phrase.stream, phraseIndex: position, reason: reason, word: word)
+            }
         }
+        return nil
     }
 }
 
@@ -62,12 +66,14 @@ struct NarrationRun {
     /// Built once per stream that can be grounded, for every phrase of the moment.
     let scenes: [PerceptionStream: GroundingScene]
 
-    init(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail, fallback: NarrationFallback) {
+    /// `streams`: those whose phrases will be checked; only their names are read.
+    init(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail, fallback: NarrationFallback,
+         streams: Set<PerceptionStream> = Set(PerceptionStream.allCases)) {
         self.records = records
         self.locale = locale
         self.detail = detail
         self.fallback = fallback
-        scenes = Dictionary(uniqueKeysWithValues: [PerceptionStream.sight, .sound].map {
+        scenes = Dictionary(uniqueKeysWithValues: streams.intersection([.sight, .sound]).map {
             ($0, GroundingScene(records: records, stream: $0, locale: locale))
         })
     }
@@ -79,14 +85,8 @@ struct NarrationRun {
                 report.composerFailures.append(.init(stream: stream, phraseIndex: position, reason: .unreadable(unreadable.reason)))
                 replace(salvage(unreadable.recordIndices, stream: stream, offered: nil).filter { !covered.contains($0) }, stream: stream)
             case .phrase(let phrase):
-                switch check(phrase, stream: stream, offered: nil) {
-                case let .accepted(text, indices, certainty, number):
-                    report.acceptedComposerPhrases += 1
-                    speak(text, indices: indices, certainty: certainty, number: number, stream: stream, source: .composer)
-                case let .refused(reason, word, salvage):
-                    report.composerFailures.append(.init(stream: stream, phraseIndex: position, reason: reason, word: word))
-                    replace(salvage.filter { !covered.contains($0) }, stream: stream)
-                }
+                let salvage = take(phrase, at: position, from: .composer, stream: stream, offered: nil)
+                replace(salvage.filter { !covered.contains($0) }, stream: stream)
             }
         }
         sayWhatWasLeftOut(stream: stream)
@@ -121,13 +121,23 @@ struct NarrationRun {
                 report.fallbackFailures.append(.init(stream: stream, phraseIndex: position, reason: .invalidRecordIndices))
                 continue
             }
-            switch check(phrase, stream: stream, offered: offered) {
-            case let .accepted(text, covering, certainty, number):
-                report.fallbackPhrasesUsed += 1
-                speak(text, indices: covering, certainty: certainty, number: number, stream: stream, source: .fallback)
-            case let .refused(reason, word, _):
-                report.fallbackFailures.append(.init(stream: stream, phraseIndex: position, reason: reason, word: word))
-            }
+            _ = take(phrase, at: position, from: .fallback, stream: stream, offered: offered)
+        }
+    }
+
+    /// Speaks `phrase` if it passes every check, or reports it under its source; returns
+    /// the records a refused phrase leaves for the fallback (none when it was spoken).
+    private mutating func take(_ phrase: SubjectPhrase, at position: Int, from source: NarratedSentence.Source,
+                               stream: PerceptionStream, offered: Set<Int>?) -> [Int] {
+        switch check(phrase, stream: stream, offered: offered) {
+        case let .accepted(text, indices, certainty, number):
+            if source == .composer { report.acceptedComposerPhrases += 1 } else { report.fallbackPhrasesUsed += 1 }
+            speak(text, indices: indices, certainty: certainty, number: number, stream: stream, source: source)
+            return []
+        case let .refused(reason, word, salvage):
+            let failure = NarrationReport.Failure(stream: stream, phraseIndex: position, reason: reason, word: word)
+            if source == .composer { report.composerFailures.append(failure) } else { report.fallbackFailures.append(failure) }
+            return salvage
         }
     }
 

@@ -9,13 +9,15 @@ struct WordMatcher {
     /// Words of a Vietnamese phrase the reviewed tables use ("máy", "tủ"): only these
     /// are compared exactly with short English and Spanish entries. Any other marked
     /// spelling of a short banned word ("rùn", "nò") is read without its marks.
-    private let reviewedVietnamese: [Bool]
+    private let isReviewedVietnamese: [Bool]
+    /// Vietnamese keys are the NFC, lowercased words themselves, as `words` holds them.
+    static let reviewedVietnameseWords = GroundingText.reviewedWords(.vi)
 
     init(words: [String], locale: SpokenLocale) {
         self.locale = locale
         self.words = words
         foldedWords = words.map(PhraseText.folded)
-        reviewedVietnamese = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) && ReviewedVietnamese.words.contains($0) }
+        isReviewedVietnamese = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) && WordMatcher.reviewedVietnameseWords.contains($0) }
         for list in ValidatorWordList.all {
             for compound in list.allowedCompounds { mask(compound, language: list.language) }
         }
@@ -76,7 +78,7 @@ struct WordMatcher {
             // Vietnamese phrase a short reviewed Vietnamese word is itself ("máy" is
             // not "may"), and every other accented spelling is the banned word in disguise.
             let long = entry.foldedWords[patternIndex].count >= 4
-            useFolded = locale != .vi || long || !reviewedVietnamese[index]
+            useFolded = locale != .vi || long || !isReviewedVietnamese[index]
         case .vi:
             useFolded = locale == .vi && words[index].unicodeScalars.allSatisfy(\.isASCII) && !entry.diacriticsAlwaysSignificant
         }
@@ -90,11 +92,3 @@ struct WordMatcher {
     }
 }
 
-/// Every word of the reviewed Vietnamese names and connecting words.
-enum ReviewedVietnamese {
-    static let words: Set<String> = {
-        var words = Set(ConnectingWords.vi.words.map { $0.word })
-        for entry in SpokenVocabulary.entries { words.formUnion(PhraseText.words(entry.vi)) }
-        return words
-    }()
-}

@@ -20,10 +20,14 @@ public enum SpokenVocabulary {
     /// The lookup key for an identifier: lowercased, spaces and hyphens as underscores,
     /// with the handful of detector aliases mapped to one reviewed entry.
     public static func canonicalIdentifier(_ identifier: String) -> String {
-        let words = identifier.lowercased()
-            .split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace })
-        let key = words.joined(separator: "_")
+        let key = identifierWords(identifier).joined(separator: "_")
         return aliases[key] ?? key
+    }
+
+    /// The words of an identifier as the detector wrote it, before aliases:
+    /// "Traffic-Light" → traffic, light.
+    public static func identifierWords(_ identifier: String) -> [String] {
+        identifier.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace }).map(String.init)
     }
 
     /// The reviewed entry for an identifier, if there is one.

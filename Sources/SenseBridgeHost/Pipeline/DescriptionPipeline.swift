@@ -105,8 +105,7 @@ public final class DescriptionPipeline: @unchecked Sendable {
     /// Replacement phrases for the records at `indices`, from the fallback plugin asked
     /// about exactly those records; the built-in label list when it fails.
     private func fallbackPhrases(_ records: [PerceptionRecord], stream: PerceptionStream, indices: [Int]) -> [SubjectPhrase] {
-        let builtIn = { LabelListComposition.compose(records: records, locale: self.locale, detail: self.detail, considering: indices)
-            .filter { $0.stream == stream } }
+        let builtIn = { NarrationFallback.labelList(locale: self.locale, detail: self.detail).phrases(records, stream, indices) }
         guard let fallback else { return builtIn() }
         let subset = indices.map { records[$0] }
         guard let phrases = try? compose(with: fallback, subset) else { return builtIn() }
@@ -117,9 +116,8 @@ public final class DescriptionPipeline: @unchecked Sendable {
         // A fallback plugin is a plugin too: if it says nothing usable, the built-in
         // list speaks, rather than the narrator dropping the stream into silence. Usable
         // means what the narrator itself will accept, grounding included.
-        let usable = !mapped.isEmpty && mapped.allSatisfy { phrase in
-            SceneNarrator.refusal(of: phrase, records: records, locale: locale, detail: detail) == nil
-        }
+        let usable = !mapped.isEmpty
+            && SceneNarrator.firstRefusal(among: mapped, records: records, locale: locale, detail: detail) == nil
         return usable ? mapped : builtIn()
     }
 

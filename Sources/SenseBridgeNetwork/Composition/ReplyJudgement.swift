@@ -11,7 +11,7 @@ public enum ReplyJudgement {
     /// nil when the narrator would speak `reply` as written for these records.
     public static func problem(with reply: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
                                detail: SpokenDetail) -> String? {
-        guard let failure = SceneNarrator.refusal(of: reply, records: records, locale: locale, detail: detail) else { return nil }
+        guard let failure = SceneNarrator.firstRefusal(among: [reply], records: records, locale: locale, detail: detail) else { return nil }
         return failure.reason.code + (failure.word.map { " ('\($0)')" } ?? "")
     }
 }
