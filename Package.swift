@@ -35,6 +35,7 @@ let package = Package(
     name: "SenseBridge",
     products: [
         .executable(name: "sensebridge", targets: ["sensebridge"]),
+        .executable(name: "sensebridge-plugin-runner", targets: ["sensebridge-plugin-runner"]),
         .library(name: "SenseBridgePluginKit", targets: ["SenseBridgePluginKit"]),
         .library(name: "SenseBridgeCore", targets: ["SenseBridgeCore"]),
         .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
@@ -57,6 +58,9 @@ let package = Package(
         // Consent, credentials, settings and network reasoning: with the network plugin, the
         // only code that may use FoundationNetworking.
         .target(name: "SenseBridgeNetwork", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        // Serves one plugin in a process of its own (Sources/SenseBridgeHost/Isolation).
+        .target(name: "CRunnerSandbox"),
+        .executableTarget(name: "sensebridge-plugin-runner", dependencies: ["SenseBridgeHost", "CRunnerSandbox"]),
         .executableTarget(name: "sensebridge",
                           dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"]),
         // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.

@@ -74,6 +74,40 @@ public enum PhraseCodec {
         return decoded
     }
 
+    /// A result decoded in another process (an isolated plugin's runner), checked again
+    /// by the rules `decode` applies to C memory: the runner shares its address space
+    /// with the plugin, so what it says it decoded is trusted no further than the plugin.
+    public static func recheck(_ received: Decoded, maximumWords: Int, recordCount: Int) -> Decoded {
+        var decoded = Decoded()
+        decoded.problems = received.problems
+        if let refusal = received.refusal {
+            decoded.refusal = refusal
+            return decoded
+        }
+        guard received.proposed.count <= min(recordCount, ABICodec.maximumPhrases) else {
+            decoded.refusal = .tooManyPhrases
+            decoded.problems.append("\(received.proposed.count) phrases for \(recordCount) records; every phrase must name a record")
+            return decoded
+        }
+        let maximumBytes = PhraseValidator.maximumBytes(forWords: maximumWords)
+        for (index, entry) in received.proposed.enumerated() {
+            guard case .phrase(let phrase) = entry else {
+                decoded.proposed.append(entry)
+                continue
+            }
+            let reason: UnreadablePhrase.Reason? = phrase.text.utf8.count > maximumBytes ? .tooLong
+                : phrase.recordIndices.count > ABICodec.maximumIndicesPerPhrase ? .invalidIndices : nil
+            if let reason {
+                decoded.problems.append("phrase \(index) was refused after it crossed the process boundary (\(reason.rawValue))")
+                decoded.proposed.append(.unreadable(UnreadablePhrase(stream: phrase.stream, recordIndices: reason == .tooLong ? phrase.recordIndices : [],
+                                                                    reason: reason)))
+            } else {
+                decoded.proposed.append(entry)
+            }
+        }
+        return decoded
+    }
+
     static func decodePhrase(_ c: sb_phrase, maximumBytes: Int) -> ProposedPhrase {
         let stream = PerceptionStream(abiValue: c.stream)
         guard c.record_index_count <= ABICodec.maximumIndicesPerPhrase, c.record_index_count == 0 || c.record_indices != nil else {

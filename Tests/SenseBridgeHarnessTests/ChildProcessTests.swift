@@ -59,7 +59,7 @@ import SenseBridgeHost
     }
 
     @Test func aMissingProgramIsASpawnError() {
-        #expect(throws: ChildProcess.SpawnFailed.self) {
+        #expect(throws: ProcessSpawn.Failed.self) {
             try ChildProcess.run("/nonexistent/sensebridge", [], environment: [:], timeout: 1)
         }
     }

@@ -31,6 +31,9 @@ final class InstanceHandle: @unchecked Sendable {
 
     deinit { destroy(pointer) }
 
+    /// Keeps this instance (and so the plugin's own) alive until the process ends.
+    func leak() { _ = Unmanaged.passRetained(self) }
+
     /// Runs one call with a fresh host-owned error; a failure status becomes a thrown error.
     func call(_ body: (UnsafeMutablePointer<sb_error>) -> sb_status) throws {
         var error = sb_error()

@@ -25,8 +25,8 @@ extension PluginHost {
     /// Creates a composer that may use the network, with a config already resolved
     /// (secrets included). `package`: only SenseBridgeNetwork's consent gate calls it,
     /// after both gates passed; nothing outside this package can.
-    package func networkSceneComposer(_ manifest: PluginManifest, resolvedConfig: [String: JSONValue]) throws -> SceneComposerInstance {
-        let plugin = try load(expecting: .sceneComposer, manifest)
-        return try SceneComposerInstance(plugin: plugin, configJSON: resolvedConfig.jsonText, log: log)
+    package func networkSceneComposer(_ manifest: PluginManifest, resolvedConfig: [String: JSONValue],
+                                      placement: Placement = Placement()) throws -> SceneComposerInstance {
+        try makeComposer(manifest, configJSON: resolvedConfig.jsonText, placement: placement)
     }
 }

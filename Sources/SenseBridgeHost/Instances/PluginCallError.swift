@@ -13,6 +13,13 @@ public struct PluginCallError: Error, Sendable, CustomStringConvertible {
     public var isTimeout: Bool { status == SB_ERR_TIMEOUT }
     public var isEndOfStream: Bool { status == SB_ERR_END_OF_STREAM }
 
+    /// A call's failure as another process reported it (an isolated plugin's runner).
+    init(pluginID: String, status: Int32, message: String) {
+        self.pluginID = pluginID
+        self.status = status
+        self.message = message.isEmpty ? "the plugin failed (status \(status)) without saying why" : message
+    }
+
     /// Reads the plugin's message; a plugin that failed without one is itself at fault,
     /// and the user hears that rather than an empty reason.
     init(pluginID: String, status: Int32, error: sb_error) {

@@ -9,9 +9,12 @@ public final class PluginHost: Sendable {
     public let log: HostLog
     private let loaded = Mutex<[String: LoadedPlugin]>([:])
 
-    public init(searchPath: PluginSearchPath, log: HostLog = .shared) {
+    public let isolation: IsolationSettings
+
+    public init(searchPath: PluginSearchPath, log: HostLog = .shared, isolation: IsolationSettings = IsolationSettings()) {
         self.catalog = PluginCatalog.discover(searchPath)
         self.log = log
+        self.isolation = isolation
     }
 
     public enum LookupError: Error, CustomStringConvertible {
@@ -52,44 +55,62 @@ public final class PluginHost: Sendable {
     }
 
     public func renderTarget(_ manifest: PluginManifest, config: [String: JSONValue] = [:],
-                             outputDirectory: URL? = nil) throws -> RenderTargetInstance {
-        let plugin = try load(expecting: .renderTarget, manifest)
-        return try RenderTargetInstance(plugin: plugin, configJSON: try configJSON(manifest, config, outputDirectory), log: log)
+                             outputDirectory: URL? = nil, placement: Placement = Placement()) throws -> RenderTargetInstance {
+        try renderTarget(manifest, rawConfig: try configJSON(manifest, config, outputDirectory), placement: placement)
     }
 
     /// Refuses a composer whose manifest says `usesNetwork`: those are created only
     /// through `sceneComposer(_:consent:config:secrets:)`, with both consent gates passed.
     public func sceneComposer(_ manifest: PluginManifest, config: [String: JSONValue] = [:],
-                              outputDirectory: URL? = nil) throws -> SceneComposerInstance {
-        try refuseNetworkWithoutConsent(manifest)
-        let plugin = try load(expecting: .sceneComposer, manifest)
-        return try SceneComposerInstance(plugin: plugin, configJSON: try configJSON(manifest, config, outputDirectory), log: log)
+                              outputDirectory: URL? = nil, placement: Placement = Placement()) throws -> SceneComposerInstance {
+        try sceneComposer(manifest, rawConfig: try configJSON(manifest, config, outputDirectory), placement: placement)
     }
 
     public func sensingSource(_ manifest: PluginManifest, config: [String: JSONValue] = [:],
-                              outputDirectory: URL? = nil) throws -> SensingSourceInstance {
-        let plugin = try load(expecting: .sensingSource, manifest)
-        return try SensingSourceInstance(plugin: plugin, configJSON: try configJSON(manifest, config, outputDirectory), log: log)
+                              outputDirectory: URL? = nil, placement: Placement = Placement()) throws -> SensingSourceInstance {
+        try sensingSource(manifest, rawConfig: try configJSON(manifest, config, outputDirectory), placement: placement)
     }
 
     /// Creates an instance from a config passed verbatim, skipping the host's own
     /// schema check: the harness uses it to see how a plugin handles bad config itself.
-    public func renderTarget(_ manifest: PluginManifest, rawConfig: String) throws -> RenderTargetInstance {
-        try RenderTargetInstance(plugin: load(expecting: .renderTarget, manifest), configJSON: rawConfig, log: log)
+    public func renderTarget(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> RenderTargetInstance {
+        try expect(.renderTarget, manifest)
+        if let launch = try isolatedLaunch(manifest, placement) {
+            return RenderTargetInstance(manifest: manifest, isolated: true,
+                                        backend: try IsolatedRenderTarget(launch, configJSON: rawConfig, log: log))
+        }
+        let plugin = try InProcessRenderTarget(plugin: load(manifest), configJSON: rawConfig, log: log)
+        return RenderTargetInstance(manifest: manifest, isolated: false, backend: GuardedRenderTarget(plugin, pluginID: manifest.id))
     }
 
-    public func sceneComposer(_ manifest: PluginManifest, rawConfig: String) throws -> SceneComposerInstance {
+    public func sceneComposer(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> SceneComposerInstance {
         try refuseNetworkWithoutConsent(manifest)
-        return try SceneComposerInstance(plugin: load(expecting: .sceneComposer, manifest), configJSON: rawConfig, log: log)
+        return try makeComposer(manifest, configJSON: rawConfig, placement: placement)
     }
 
-    public func sensingSource(_ manifest: PluginManifest, rawConfig: String) throws -> SensingSourceInstance {
-        try SensingSourceInstance(plugin: load(expecting: .sensingSource, manifest), configJSON: rawConfig, log: log)
+    public func sensingSource(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> SensingSourceInstance {
+        try expect(.sensingSource, manifest)
+        if let launch = try isolatedLaunch(manifest, placement) {
+            return SensingSourceInstance(manifest: manifest, isolated: true,
+                                         backend: try IsolatedSource(launch, configJSON: rawConfig, log: log))
+        }
+        let plugin = try InProcessSource(plugin: load(manifest), configJSON: rawConfig, log: log)
+        return SensingSourceInstance(manifest: manifest, isolated: false, backend: GuardedSource(plugin, pluginID: manifest.id))
     }
 
-    func load(expecting kind: PluginKind, _ manifest: PluginManifest) throws -> LoadedPlugin {
+    /// Every composer, network or not, is made here once its gate has passed.
+    func makeComposer(_ manifest: PluginManifest, configJSON: String, placement: Placement) throws -> SceneComposerInstance {
+        try expect(.sceneComposer, manifest)
+        if let launch = try isolatedLaunch(manifest, placement) {
+            return SceneComposerInstance(manifest: manifest, isolated: true,
+                                         backend: try IsolatedComposer(launch, configJSON: configJSON, log: log))
+        }
+        let plugin = try InProcessComposer(plugin: load(manifest), configJSON: configJSON, log: log)
+        return SceneComposerInstance(manifest: manifest, isolated: false, backend: GuardedComposer(plugin, pluginID: manifest.id))
+    }
+
+    func expect(_ kind: PluginKind, _ manifest: PluginManifest) throws {
         guard manifest.kind == kind else { throw LookupError.wrongKind(manifest.id, expected: kind, found: manifest.kind) }
-        return try load(manifest)
     }
 
     func configJSON(_ manifest: PluginManifest, _ overrides: [String: JSONValue], _ output: URL?) throws -> String {

@@ -3,23 +3,22 @@ import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
 
-/// A created render target. `render` is called from one thread at a time (the
-/// fan-out gives each target its own queue); `interrupt` from any thread.
+/// A created render target, in this process or isolated in a runner. `render` is
+/// called from one thread at a time (the fan-out gives each target its own queue);
+/// `interrupt` from any thread. Every render returns within a bound proportional to
+/// its text (`CallBounds.renderDeadline`), or throws `PluginStopped`.
 /// Unchecked Sendable: only `let`s; `render` is [instance-thread] (one TargetWorker per target), `interrupt` [any-thread].
 public final class RenderTargetInstance: @unchecked Sendable {
-    private let handle: InstanceHandle
-    private let table: sb_render_target
+    private let backend: RenderBackend
+    public let manifest: PluginManifest
+    public let isolated: Bool
 
-    public var plugin: LoadedPlugin { handle.plugin }
+    public var pluginID: String { manifest.id }
 
-    init(plugin: LoadedPlugin, configJSON: String, log: HostLog) throws {
-        let table = plugin.interface.load(as: sb_render_target.self)
-        guard let create = table.create, let destroy = table.destroy, table.render != nil, table.interrupt != nil else {
-            throw PluginProblem(path: plugin.manifest.manifestURL.path, reason: .descriptorInvalid("the render-target table has a NULL function"))
-        }
-        self.table = table
-        handle = try InstanceHandle(plugin: plugin, configJSON: configJSON, log: log,
-                                    create: { create($0, $1, $2) }, destroy: { destroy($0) })
+    init(manifest: PluginManifest, isolated: Bool, backend: RenderBackend) {
+        self.manifest = manifest
+        self.isolated = isolated
+        self.backend = backend
     }
 
     public func render(_ message: OutputMessage) throws {
@@ -29,12 +28,15 @@ public final class RenderTargetInstance: @unchecked Sendable {
     /// Renders a message already in C form; lets the harness send bytes that are not
     /// UTF-8 and check that a target refuses them instead of trusting the host never will.
     public func render(_ message: CMessage) throws {
-        try withExtendedLifetime(message) {
-            try handle.call { table.render(handle.pointer, message.pointer, $0) }
-        }
+        let c = message.pointer.pointee
+        let text = c.text.map { Array(UnsafeRawBufferPointer(start: $0, count: c.text_length)) } ?? []
+        let call = RunnerRequest.RenderCall(text: text, signal: c.signal, flags: c.flags,
+                                            locale: ABIString.decode(c.locale) ?? "en",
+                                            sessionTimeNanoseconds: c.session_time_ns, sequence: c.sequence)
+        try backend.render(call, deadline: CallBounds.renderDeadline(bytes: text.count))
     }
 
     public func interrupt() {
-        table.interrupt(handle.pointer)
+        backend.interrupt()
     }
 }

@@ -12,11 +12,11 @@ public final class HostLog: Sendable {
         var name: String { ["debug", "info", "warning", "error"][rawValue] }
     }
 
-    public enum Privacy: Sendable {
+    public enum Privacy: Sendable, Equatable {
         case `public`, `private`, unlabelled
     }
 
-    public struct Field: Sendable {
+    public struct Field: Sendable, Equatable {
         public var name: String
         public var value: String
         public var privacy: Privacy
@@ -30,14 +30,29 @@ public final class HostLog: Sendable {
     public let threshold: Level
     private let lock = NSLock()
     private let sink: @Sendable (String) -> Void
+    private let forward: (@Sendable (Level, String, [Field]) -> Void)?
 
     public init(threshold: Level, sink: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
         self.threshold = threshold
         self.sink = sink
+        self.forward = nil
+    }
+
+    /// A log that renders nothing itself and hands each event on whole: the plugin
+    /// runner's, which sends events to the host so that redaction happens in the host,
+    /// by the same code as for a plugin in process.
+    public init(threshold: Level, forward: @escaping @Sendable (Level, String, [Field]) -> Void) {
+        self.threshold = threshold
+        self.sink = { _ in }
+        self.forward = forward
     }
 
     public func event(_ level: Level, _ name: String, _ fields: [Field] = []) {
         guard level >= threshold else { return }
+        if let forward {
+            forward(level, name, fields)
+            return
+        }
         let rendered = fields.map { field -> String in
             switch field.privacy {
             case .public: return "\(field.name)=\(field.value)"

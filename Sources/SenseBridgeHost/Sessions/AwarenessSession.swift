@@ -120,7 +120,7 @@ public final class AwarenessSession: @unchecked Sendable {
                 if failingSince == nil {
                     failingSince = now
                     lock.withLock { summary.sourceFailures += 1 }
-                    log.event(.error, "awareness.source.failed", [.public("source", source.plugin.id)])
+                    log.event(.error, "awareness.source.failed", [.public("source", source.pluginID)])
                     deliver(.status, Phrasing.sensorFailing(locale: configuration.locale), time: currentTime, frame: nil)
                 }
                 if let since = failingSince, Double(now - since) / 1e9 >= configuration.maximumSourceOutage { break loop }
@@ -134,7 +134,7 @@ public final class AwarenessSession: @unchecked Sendable {
             }
             if failingSince != nil {
                 failingSince = nil
-                log.event(.info, "awareness.source.recovered", [.public("source", source.plugin.id)])
+                log.event(.info, "awareness.source.recovered", [.public("source", source.pluginID)])
                 deliver(.status, Phrasing.sensorRecovered(locale: configuration.locale), time: currentTime, frame: nil)
             }
             // Records from an earlier run of the source describe a place left behind.

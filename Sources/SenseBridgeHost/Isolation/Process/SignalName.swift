@@ -1,6 +1,4 @@
 import Foundation
-import SenseBridgeCore
-import SenseBridgeHost
 
 /// Names for the signals a crashing plugin dies of, as a person searching for the
 /// cause would type them ("SIGSEGV", not "11").

@@ -1,0 +1,50 @@
+import Foundation
+import SenseBridgeABICodec
+import SenseBridgeCore
+
+/// The calls of one plugin instance, wherever it runs: in this process on a call
+/// thread of its own (`GuardedComposer`, …) or in a runner process (`IsolatedComposer`,
+/// …). The public instance classes hold one, so sessions, the fan-out and the harness
+/// never know which. Either way every call returns by its deadline plus grace, or
+/// throws `PluginStopped`.
+protocol ComposerBackend: AnyObject, Sendable {
+    func compose(_ call: RunnerRequest.ComposeCall) throws -> PhraseCodec.Decoded
+    /// [any-thread]
+    func cancel()
+}
+
+protocol RenderBackend: AnyObject, Sendable {
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws
+    /// [any-thread]
+    func interrupt()
+}
+
+protocol SourceBackend: AnyObject, Sendable {
+    func start() throws
+    func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next
+    func stop()
+}
+
+/// How long the host waits for calls that have no deadline in the ABI.
+enum CallBounds {
+    /// Past its deadline, a call gets this long to notice a cancel or interrupt.
+    static let grace: Double = RunnerConnection.grace
+    /// start, stop and create: generous, since they open devices and files.
+    static let housekeepingSeconds: Double = RunnerConnection.housekeepingSeconds
+
+    /// A render may take as long as speaking the text would, and more: 5 s, plus 80 ms
+    /// per byte (12.5 bytes a second, slower than any speaking rate), so a correct
+    /// target reading a long paragraph aloud is never cut off, and a hung one is found
+    /// within seconds for a sentence.
+    static func renderDeadline(bytes: Int, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {
+        now + UInt64((5 + 0.08 * Double(bytes)) * 1e9)
+    }
+
+    static func frameDeadline(timeoutMilliseconds: UInt32, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {
+        now + UInt64(timeoutMilliseconds) * 1_000_000 + UInt64(grace * 1e9)
+    }
+
+    static func after(seconds: Double, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {
+        now + UInt64(seconds * 1e9)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SenseBridgeABICodec
+import SenseBridgeCore
+
+/// A composer in a runner process. When the runner dies, the call fails (the
+/// description falls back for that moment) and a later call starts a new runner, as
+/// the restart budget allows; past it the composer stays off for the session.
+/// Unchecked Sendable: `lock` guards `connection` and `budget`.
+final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
+    private let launch: RunnerConnection.Launch
+    private let configJSON: String
+    private let log: HostLog
+    private let lock = NSLock()
+    private var connection: RunnerConnection?
+    private var budget = RestartBudget()
+
+    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+        self.launch = launch
+        self.configJSON = configJSON
+        self.log = log
+        connection = try Self.connect(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+    }
+
+    deinit { connection?.shutdown() }
+
+    func compose(_ call: RunnerRequest.ComposeCall) throws -> PhraseCodec.Decoded {
+        let runner = try current()
+        do {
+            guard case .phrases(let decoded) = try runner.call(.compose(call), deadline: call.deadline, nudge: .cancel) else {
+                throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .protocolGarbage("compose was answered with something other than phrases"))
+            }
+            return decoded
+        } catch let stopped as PluginStopped {
+            lock.withLock {
+                budget.failed(at: Self.now)
+                connection = nil
+            }
+            runner.shutdown()
+            throw stopped
+        }
+    }
+
+    func cancel() {
+        lock.withLock { connection }?.notify(.cancel)
+    }
+
+    /// The live runner, or a new one when the budget allows.
+    private func current() throws -> RunnerConnection {
+        lock.lock()
+        defer { lock.unlock() }
+        if let connection { return connection }
+        switch budget.decide(at: Self.now) {
+        case .stayOff:
+            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .stayedOff(restarts: budget.limit))
+        case .wait:
+            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .retired)
+        case .restart:
+            log.event(.warning, "isolation.runner-restarted", [.public("plugin", launch.manifest.id)])
+            do {
+                let fresh = try Self.connect(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+                connection = fresh
+                return fresh
+            } catch {
+                budget.failed(at: Self.now)
+                throw error
+            }
+        }
+    }
+
+    private static var now: Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
+
+    /// A runner serving one created instance of the manifest's plugin.
+    static func connect(_ launch: RunnerConnection.Launch, kind: PluginKind, configJSON: String, log: HostLog) throws -> RunnerConnection {
+        let connection = try RunnerConnection(launch, log: log)
+        do {
+            _ = try connection.call(.create(kind: kind, manifestPath: launch.manifest.manifestURL.path, configJSON: configJSON),
+                                    seconds: CallBounds.housekeepingSeconds)
+        } catch {
+            connection.shutdown()
+            throw error
+        }
+        return connection
+    }
+}
+
+/// A render target in a runner process. Not restarted: a target that died is lost for
+/// the session and said so once by the fan-out, since a new instance could reopen (and
+/// so truncate) the file the first one was writing.
+/// Unchecked Sendable: only `let`s.
+final class IsolatedRenderTarget: RenderBackend, @unchecked Sendable {
+    private let connection: RunnerConnection
+
+    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+        connection = try IsolatedComposer.connect(launch, kind: .renderTarget, configJSON: configJSON, log: log)
+    }
+
+    deinit { connection.shutdown() }
+
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
+        _ = try connection.call(.render(call), deadline: deadline, nudge: .interrupt)
+    }
+
+    func interrupt() { connection.notify(.interrupt) }
+}
+
+/// A sensing source in a runner process; a death is "sensing stopped" for the session.
+/// Unchecked Sendable: only `let`s.
+final class IsolatedSource: SourceBackend, @unchecked Sendable {
+    private let connection: RunnerConnection
+    private let pluginID: String
+
+    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+        pluginID = launch.manifest.id
+        connection = try IsolatedComposer.connect(launch, kind: .sensingSource, configJSON: configJSON, log: log)
+    }
+
+    deinit { connection.shutdown() }
+
+    func start() throws {
+        _ = try connection.call(.start, seconds: CallBounds.housekeepingSeconds)
+    }
+
+    func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next {
+        do {
+            let reply = try connection.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds),
+                                            deadline: CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds))
+            guard case .frame(let frame) = reply else {
+                throw PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage("next_frame was answered with something other than a frame"))
+            }
+            return .frame(frame)
+        } catch let error as PluginCallError where error.isTimeout {
+            return .timedOut
+        } catch let error as PluginCallError where error.isEndOfStream {
+            return .endOfStream
+        }
+    }
+
+    func stop() {
+        _ = try? connection.call(.stop, seconds: CallBounds.housekeepingSeconds)
+    }
+}

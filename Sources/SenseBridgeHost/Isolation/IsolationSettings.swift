@@ -1,0 +1,68 @@
+import Foundation
+
+/// What the host needs to run plugins in processes of their own.
+public struct IsolationSettings: Sendable {
+    /// `--isolate`: every plugin runs in a runner, shipped ones included.
+    public var isolateAll = false
+    /// An isolated plugin's data limit (RLIMIT_DATA) unless its profile entry sets one:
+    /// well above any honest plugin here, low enough that a leak ends in a crash the
+    /// host survives rather than in the machine swapping.
+    public var memoryLimitMiB = 1024
+    /// The runner executable; nil when none was found (isolation then fails loudly).
+    public var runner: URL? = RunnerLocation.find()
+
+    public init(isolateAll: Bool = false, memoryLimitMiB: Int = 1024, runner: URL? = RunnerLocation.find()) {
+        self.isolateAll = isolateAll
+        self.memoryLimitMiB = memoryLimitMiB
+        self.runner = runner
+    }
+}
+
+/// Where one plugin instance runs, as a profile entry (or a caller) asks.
+public struct Placement: Sendable, Equatable {
+    /// nil: the host's policy decides.
+    public var isolated: Bool?
+    public var memoryLimitMiB: Int?
+
+    public init(isolated: Bool? = nil, memoryLimitMiB: Int? = nil) {
+        self.isolated = isolated
+        self.memoryLimitMiB = memoryLimitMiB
+    }
+}
+
+/// Finds `sensebridge-plugin-runner`: `SENSEBRIDGE_PLUGIN_RUNNER`, then beside the
+/// running executable (the build directory, or `bin/` of an install), then the
+/// install's `libexec/sensebridge/`.
+public enum RunnerLocation {
+    public static let executableName = "sensebridge-plugin-runner"
+
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment,
+                            executable: URL = HostPaths.executableURL) -> URL? {
+        if let explicit = environment["SENSEBRIDGE_PLUGIN_RUNNER"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        let directory = executable.deletingLastPathComponent()
+        let candidates = [directory.appendingPathComponent(executableName),
+                          directory.appendingPathComponent("../libexec/sensebridge/\(executableName)").standardizedFileURL]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
+extension PluginHost {
+    /// The runner launch for `manifest` when it is to run isolated; nil for in process.
+    func isolatedLaunch(_ manifest: PluginManifest, _ placement: Placement) throws -> RunnerConnection.Launch? {
+        guard runsIsolated(manifest, placement) else { return nil }
+        guard let runner = isolation.runner else {
+            throw PluginStopped(pluginID: manifest.id, isolated: true, cause: .couldNotStart(
+                "\(RunnerLocation.executableName) was not found beside \(HostPaths.executableURL.path) (set SENSEBRIDGE_PLUGIN_RUNNER)"))
+        }
+        return RunnerConnection.Launch(runner: runner, manifest: manifest,
+                                       memoryLimitMiB: placement.memoryLimitMiB ?? isolation.memoryLimitMiB,
+                                       denyNetwork: !manifest.capabilities.usesNetwork)
+    }
+
+    func runsIsolated(_ manifest: PluginManifest, _ placement: Placement) -> Bool {
+        if isolation.isolateAll { return true }
+        return placement.isolated ?? false
+    }
+}

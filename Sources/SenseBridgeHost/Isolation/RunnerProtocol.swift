@@ -1,0 +1,39 @@
+/// The pipe protocol between the host and `sensebridge-plugin-runner`, which serves
+/// one plugin's ABI calls in a process of its own.
+///
+/// Framing, both directions: `[u32 body length, little-endian][body]`, where the body
+/// is `[u8 message kind][u32 request id][fields]` (WireWriter's encoding). The host
+/// speaks first with `hello`, naming the version; a runner that speaks another version
+/// answers `failed` and exits, so a host and runner from different builds refuse each
+/// other by name instead of misreading each other's fields.
+///
+/// Every request but `cancel` and `interrupt` gets exactly one reply carrying its id.
+/// Those two are [any-thread] calls in the ABI: they arrive while a request is being
+/// served and get no reply. A reply whose id is not the one awaited answers a request
+/// the host gave up on, and is discarded; late results never reach a session.
+/// `log` messages carry id 0 and may come at any time.
+///
+/// The host reads what a runner writes as untrusted input (the runner shares its
+/// address space with a plugin): lengths are bounded before anything is allocated, and
+/// anything unreadable ends the runner as "protocol garbage".
+public enum RunnerProtocol {
+    public static let version: UInt32 = 1
+    /// Larger than any real message (a 100,000-record compose, an 8192² depth frame is 256 MiB).
+    public static let maximumBodyBytes = 300 << 20
+    /// Descriptors the runner finds its pipes on; stdout (1) is never one of them,
+    /// because that one belongs to whatever the plugin prints.
+    public static let requestDescriptor: Int32 = 3
+    public static let replyDescriptor: Int32 = 4
+    /// Limits on fields, so no single string can be made enormous.
+    static let maximumTextBytes = 16 << 20
+    static let maximumNameBytes = 4096
+}
+
+/// Message kinds; the raw values are the protocol, never renumbered.
+enum RunnerMessageKind: UInt8 {
+    // Host to runner.
+    case hello = 1, create = 2, compose = 3, cancel = 4, render = 5, interrupt = 6
+    case start = 7, nextFrame = 8, stop = 9, destroy = 10
+    // Runner to host.
+    case ready = 64, done = 65, failed = 66, problem = 67, phrases = 68, frame = 69, log = 70
+}

@@ -1,0 +1,56 @@
+import SenseBridgeABICodec
+import SenseBridgeCore
+
+/// A sensing frame on the wire. A depth map's samples go as one block of floats:
+/// a 256x192 frame is 196 KiB copied once each way, with no per-sample work.
+enum WireFrames {
+    private static let depthKind: UInt8 = 1
+    private static let recordsKind: UInt8 = 2
+
+    static func write(_ frame: SensingFrame, to out: inout WireWriter) {
+        out.u64(frame.timestampNanoseconds)
+        out.u64(frame.runID)
+        switch frame.content {
+        case .depth(let map):
+            out.u8(depthKind)
+            out.u32(UInt32(map.width))
+            out.u32(UInt32(map.height))
+            for value in map.cameraToWorld { out.f32(value) }
+            out.optional(map.intrinsics) { out, k in
+                out.f32(k.fx); out.f32(k.fy); out.f32(k.cx); out.f32(k.cy)
+            }
+            out.floats(map.metres)
+        case .records(let records):
+            out.u8(recordsKind)
+            WireRecords.write(records, to: &out)
+        }
+    }
+
+    static func read(_ input: inout WireReader) throws(WireError) -> SensingFrame {
+        let timestamp = try input.u64()
+        let runID = try input.u64()
+        switch try input.u8() {
+        case depthKind:
+            let width = Int(try input.u32()), height = Int(try input.u32())
+            guard width > 0, height > 0, width <= ABICodec.maximumDepthSide, height <= ABICodec.maximumDepthSide else {
+                throw .invalid("a depth frame is \(width)x\(height)")
+            }
+            var transform: [Float] = []
+            for _ in 0..<16 { transform.append(try input.f32()) }
+            guard transform.allSatisfy(\.isFinite) else { throw .invalid("a depth frame's camera_to_world is not finite") }
+            let intrinsics = try input.optional { (input: inout WireReader) throws(WireError) in
+                DepthMap.Intrinsics(fx: try input.f32(), fy: try input.f32(), cx: try input.f32(), cy: try input.f32())
+            }
+            let metres = try input.floats(limit: width * height)
+            guard metres.count == width * height else {
+                throw .invalid("a \(width)x\(height) depth frame carries \(metres.count) samples")
+            }
+            return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .depth(
+                DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform, intrinsics: intrinsics)))
+        case recordsKind:
+            return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .records(try WireRecords.read(&input)))
+        case let other:
+            throw .invalid("frame kind \(other) is unknown")
+        }
+    }
+}
