@@ -2,7 +2,7 @@
 ///
 /// Silence is a failure mode: a stopped session, a backend that stopped answering or an
 /// output that died all sound like a quiet room unless they are said.
-public enum SpokenStatus: Equatable, Sendable {
+public enum SpokenStatus: Hashable, Sendable {
     case sessionStarted
     case sessionStopped
     /// The network composer's breaker tripped; descriptions continue on-device.
@@ -13,6 +13,12 @@ public enum SpokenStatus: Equatable, Sendable {
     case outputLost(name: String, reason: String, others: [String])
     /// A depth check found no usable reading.
     case couldNotMeasure
+    /// The composer plugin crashed or missed its deadline; the fallback speaks.
+    case composerStopped
+    /// The composer was restarted until its budget ran out; off for the session.
+    case composerOff
+    /// The sensing source crashed or stopped answering; the session ends.
+    case sensingStopped
 }
 
 extension Phrasing {
@@ -25,6 +31,9 @@ extension Phrasing {
         case .backendFailing: return table.backendFailing.text
         case .backendRecovered: return table.backendRecovered.text
         case .couldNotMeasure: return table.couldNotMeasure.text
+        case .composerStopped: return table.composerStopped.text
+        case .composerOff: return table.composerOff.text
+        case .sensingStopped: return table.sensingStopped.text
         case let .outputLost(name, reason, others):
             let reason = trimmedReason(reason)
             if others.isEmpty {

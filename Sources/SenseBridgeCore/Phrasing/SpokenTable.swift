@@ -64,12 +64,15 @@ public struct SpokenTable: Sendable {
     // MARK: Outputs
     public let outputLost: SpokenEntry
     public let outputLostNoneLeft: SpokenEntry
+    public let composerStopped: SpokenEntry
+    public let composerOff: SpokenEntry
 
     // MARK: Hands-free awareness
     public let nearestOnLeft: SpokenEntry
     public let nearestOnRight: SpokenEntry
     public let sensorFailing: SpokenEntry
     public let sensorRecovered: SpokenEntry
+    public let sensingStopped: SpokenEntry
     public let sessionSummary: SpokenEntry
     public let alertOne: SpokenEntry
     public let alertsMany: SpokenEntry

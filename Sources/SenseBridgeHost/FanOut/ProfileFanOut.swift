@@ -119,8 +119,13 @@ public final class ProfileFanOut: @unchecked Sendable {
         lock.unlock()
         // What the lost target still had queued goes to the rest, or to the fallback.
         let stranded = [message] + worker.stop()
-        log.event(.error, "fanout.target.failed", [.public("target", worker.name)])
-        announceLoss(LostTarget(name: worker.name, reason: String(describing: error)))
+        // A plugin the host stopped is said in a few words; how it died (signal, stderr
+        // tail) is for the terminal, not for the person's ears.
+        let stopped = error as? PluginStopped
+        log.event(.error, "fanout.target.failed", [.public("target", worker.name)]
+                  + (stopped.map { [.public("reason", $0.code)] } ?? []))
+        announceLoss(LostTarget(name: worker.name, reason: stopped?.spokenReason ?? String(describing: error),
+                                detail: String(describing: error)))
         lock.lock()
         let remaining = workers
         lock.unlock()

@@ -52,6 +52,7 @@ extension ProfileRuntime {
         case PluginHost.LookupError.broken: return "it is installed but broken"
         case is PluginProblem: return "its library could not be loaded"
         case is PluginConfigResolver.Problem: return "the profile's settings for it are invalid"
+        case let stopped as PluginStopped: return stopped.spokenReason
         default: return "it could not start"
         }
     }

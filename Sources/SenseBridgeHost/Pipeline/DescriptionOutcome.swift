@@ -20,8 +20,10 @@ public struct DescriptionOutcome: Sendable {
 /// Why every phrase of a moment came from the fallback.
 public struct ComposerFailure: Sendable, Equatable {
     /// A stable code (docs/WRITING_PLUGINS.md): "too-many-phrases" or
-    /// "malformed-result" for a result refused unread, the call's status otherwise
-    /// ("timeout", "cancelled", "internal", …), "failed" for anything else.
+    /// "malformed-result" for a result refused unread; "crashed", "exited",
+    /// "protocol-garbage", "missed-deadline", "retired" or "stayed-off" for a plugin the
+    /// host stopped (`PluginStopped.code`); the call's status otherwise ("timeout",
+    /// "cancelled", "internal", …); "failed" for anything else.
     public var reason: String
     /// For a terminal: the plugin's own message or the shape that was refused.
     public var message: String
@@ -35,6 +37,8 @@ public struct ComposerFailure: Sendable, Equatable {
         switch error {
         case let refused as ComposerResultRefused:
             self.init(reason: refused.refusal.rawValue, message: refused.description)
+        case let stopped as PluginStopped:
+            self.init(reason: stopped.code, message: stopped.description)
         case let call as PluginCallError:
             let name = ABIStatus.name(call.status)
             let code = name.hasPrefix("SB_ERR_") ? name.dropFirst(7).lowercased().replacingOccurrences(of: "_", with: "-") : "failed"

@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeCore
+import Synchronization
 
 /// The one description pipeline every command uses: composer (or network composition
 /// behind the consent gates) -> the narrator's judgement of every phrase -> fallback
@@ -22,6 +23,8 @@ public final class DescriptionPipeline: @unchecked Sendable {
     public let detail: SpokenDetail
     public let purpose: CompositionPurpose
     private let log: HostLog
+    /// Which losses of the composer were said, so each is said once a session.
+    private let lossesSaid = Mutex<Set<SpokenStatus>>([])
 
     public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
                 locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe, log: HostLog = .shared) {
@@ -61,6 +64,7 @@ public final class DescriptionPipeline: @unchecked Sendable {
         } catch {
             composerFailure = ComposerFailure(error)
             log.event(.warning, "narration.composer-failed", [.public("reason", composerFailure!.reason)])
+            if let stopped = error as? PluginStopped, let notice = lossNotice(stopped) { announcements.append(notice) }
         }
         let fallbackPhrases = NarrationFallback { records, stream, indices in
             self.fallbackPhrases(records, stream: stream, indices: indices)
@@ -70,6 +74,16 @@ public final class DescriptionPipeline: @unchecked Sendable {
         logRefusals(narration.report)
         return DescriptionOutcome(narration: narration, composerFailure: composerFailure, measurement: measurement(records),
                                   announcements: announcements, networkFailure: networkFailure)
+    }
+
+    /// A composer the host stopped (crashed, hung, garbled its pipe) is said once, and
+    /// once more when it stays off for good: the person hears that descriptions got
+    /// simpler and why, not one notice per moment.
+    private func lossNotice(_ stopped: PluginStopped) -> StatusAnnouncement? {
+        var status = SpokenStatus.composerStopped
+        if case .stayedOff = stopped.cause { status = .composerOff }
+        let first = lossesSaid.withLock { $0.insert(status).inserted }
+        return first ? StatusAnnouncement(text: Phrasing.status(status, locale: locale)) : nil
     }
 
     /// One debug event per refused phrase: the reason code is ours and public; the

@@ -115,6 +115,14 @@ public final class AwarenessSession: @unchecked Sendable {
             let next: SensingSourceInstance.Next
             do {
                 next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
+            } catch let stopped as PluginStopped {
+                // Crashed, or silent past its timeout: retrying a dead source would only
+                // pretend. Said once, urgently (the person just lost obstacle alerts),
+                // and the session ends with its summary.
+                lock.withLock { summary.sourceFailures += 1 }
+                log.event(.error, "awareness.source.stopped", [.public("source", source.pluginID), .public("reason", stopped.code)])
+                deliver(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), time: currentTime, frame: nil, urgent: true)
+                break loop
             } catch {
                 let now = MonotonicClock.nanoseconds()
                 if failingSince == nil {

@@ -14,7 +14,7 @@ enum CommandLineInterface {
     static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
 
     /// What may come before the command name.
-    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath]
+    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate]
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
@@ -32,6 +32,9 @@ enum CommandLineInterface {
           See 'sensebridge help <command>' for detailed help.
         """
     }
+
+    /// `--isolate` given before the command name.
+    nonisolated(unsafe) private static var isolateAll = false
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
@@ -59,6 +62,7 @@ enum CommandLineInterface {
             return .ok
         }
         let pluginPaths = global.all("--plugin-path")
+        isolateAll = global.has("--isolate")
         var rest = global.remainder
         guard let name = rest.first else {
             Console.err(rootHelp)
@@ -101,8 +105,11 @@ enum CommandLineInterface {
             Console.out(command.helpText)
             return .ok
         }
+        // The harness's check children judge what a plugin prints on stdout themselves.
+        if command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
         let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
-        let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"))
+        let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"),
+                              isolateAll: isolateAll || (command.parsedOptions.contains { $0.name == "--isolate" } && parsed.has("--isolate")))
         return try command.run(parsed, context)
     }
 

@@ -89,13 +89,15 @@ enum HelpFormat {
 final class Context {
     let pluginPaths: [String]
     let environment: [String: String]
+    let isolateAll: Bool
 
-    init(pluginPaths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(pluginPaths: [String], isolateAll: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.pluginPaths = pluginPaths
+        self.isolateAll = isolateAll
         self.environment = environment
     }
 
     lazy var searchPath = PluginSearchPath.standard(commandLine: pluginPaths, environment: environment)
-    lazy var host = PluginHost(searchPath: searchPath)
+    lazy var host = PluginHost(searchPath: searchPath, isolation: IsolationSettings(isolateAll: isolateAll))
     lazy var profiles = ProfileStore.standard(searchPath: searchPath, environment: environment)
 }

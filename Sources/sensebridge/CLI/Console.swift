@@ -1,7 +1,9 @@
 import Foundation
+import SenseBridgeHost
 import Synchronization
 
-/// Results go to stdout, progress and diagnostics to stderr. A failed write to
+/// Results go to stdout (through `StandardOutputGuard.hostDescriptor`, so no plugin in
+/// process can write there), progress and diagnostics to stderr. A failed write to
 /// stdout (a closed pipe, a full disk) is remembered so the process exits 74 instead
 /// of claiming success for output nobody received.
 enum Console {
@@ -13,7 +15,7 @@ enum Console {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                let written = write(StandardOutputGuard.hostDescriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     stdoutFailure.store(true, ordering: .relaxed)

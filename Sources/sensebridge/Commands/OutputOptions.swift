@@ -8,6 +8,7 @@ enum OutputOptions {
         .value("--profile", "name|path", "The output profile (default: \(ProfileStore.defaultProfileName))."),
         .value("--locale", "en|es|vi", "The language spoken (default: the profile's)."),
         .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
+        .isolate,
     ]
 
     static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
