@@ -2,6 +2,7 @@
 # Installs a built SenseBridge under a prefix (`make install` builds first):
 #
 #   PREFIX/bin/sensebridge                       the CLI
+#   PREFIX/libexec/sensebridge/sensebridge-plugin-runner   where isolated plugins run
 #   PREFIX/lib/sensebridge/plugins/              every manifest beside its library
 #   PREFIX/share/sensebridge/profiles/           output profiles
 #   PREFIX/include/sensebridge/sensebridge.h     the plugin ABI header
@@ -37,7 +38,7 @@ esac
 bin_path="$(swift build -c "$config" --show-bin-path)"
 target="$destdir$prefix"
 
-install -d "$target/bin" "$target/lib/sensebridge/plugins" "$target/share/sensebridge/profiles" \
+install -d "$target/bin" "$target/libexec/sensebridge" "$target/lib/sensebridge/plugins" "$target/share/sensebridge/profiles" \
     "$target/include/sensebridge" "$target/lib/pkgconfig"
 
 if [ -x "$bin_path/sensebridge" ]; then
@@ -48,6 +49,13 @@ elif [ -d Sources/sensebridge ]; then
     exit 1
 else
     echo "install: this checkout has no sensebridge CLI yet (Sources/sensebridge); installing the rest." >&2
+fi
+
+# The CLI finds it in ../libexec/sensebridge/ (RunnerLocation); without it no plugin
+# can run isolated, and every plugin found outside the install would fail to start.
+if [ -x "$bin_path/sensebridge-plugin-runner" ]; then
+    install -m 0755 "$bin_path/sensebridge-plugin-runner" "$target/libexec/sensebridge/"
+    echo "install: $target/libexec/sensebridge/sensebridge-plugin-runner"
 fi
 
 scripts/stage-plugins.sh --bin-path "$bin_path" --dest "$target/lib/sensebridge/plugins" \

@@ -96,6 +96,7 @@ public final class RunnerConnection: @unchecked Sendable {
             throw stop(because: .couldNotStart("it speaks runner protocol \(version); this host speaks \(RunnerProtocol.version)"))
         }
         self.network = network
+        if network.hasPrefix("not-denied") { NetworkDenialNotice.sayOnce(network, log: log) }
     }
 
     deinit { shutdown() }
@@ -380,6 +381,21 @@ struct OutputLines {
 
     var text: String {
         (kept + (partial.isEmpty ? [] : [String(decoding: partial, as: UTF8.self)])).joined(separator: " | ")
+    }
+}
+
+/// An isolated plugin that declared no network use still has it on this machine (no
+/// network namespace, no seccomp): said once per process, since every runner after
+/// the first would say the same.
+enum NetworkDenialNotice {
+    private static let said = Mutex(false)
+    static func sayOnce(_ report: String, log: HostLog) {
+        let first = said.withLock { said in
+            defer { said = true }
+            return !said
+        }
+        guard first else { return }
+        log.event(.warning, "isolation.network-not-denied", [.public("reason", String(report.dropFirst("not-denied: ".count)))])
     }
 }
 
