@@ -33,7 +33,8 @@ public struct PluginCatalog: Sendable {
                 switch ManifestReader.read(url) {
                 case .failure(let problem):
                     broken.append(Broken(problem: problem, id: peekID(url)))
-                case .success(let manifest):
+                case .success(var manifest):
+                    manifest.origin = entry.origin
                     if let winner = plugins.first(where: { $0.id == manifest.id }) {
                         shadowed.append(Shadowed(manifest: manifest, winner: winner))
                     } else {
