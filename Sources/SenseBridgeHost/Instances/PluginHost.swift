@@ -44,6 +44,8 @@ public final class PluginHost: Sendable {
     public func load(_ manifest: PluginManifest) throws -> LoadedPlugin {
         try loaded.withLock { loaded in
             if let plugin = loaded[manifest.manifestURL.path] { return plugin }
+            catalog.registry.beginLoading(manifest)
+            defer { catalog.registry.endLoading(manifest) }
             let plugin = try LoadedPlugin.load(manifest)
             loaded[manifest.manifestURL.path] = plugin
             log.event(.info, "plugin.loaded", [.public("plugin", manifest.id), .public("version", plugin.version)])
