@@ -97,5 +97,7 @@ final class Context {
 
     lazy var searchPath = PluginSearchPath.standard(commandLine: pluginPaths, environment: environment)
     lazy var host = PluginHost(searchPath: searchPath)
+    /// The same registry the host's catalog reads (both from the standard state dir).
+    lazy var brokenPlugins = BrokenPluginRegistry.standard(environment)
     lazy var profiles = ProfileStore.standard(searchPath: searchPath, environment: environment)
 }

@@ -10,6 +10,12 @@ enum OutputOptions {
         .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
     ]
 
+    /// Whether `--isolate` was given. Only for a command that declares `OptionSpec.isolate`
+    /// (reading an undeclared option is a precondition failure).
+    static func forcesIsolation(_ arguments: Arguments) -> Bool {
+        arguments.has(OptionSpec.isolate.name)
+    }
+
     static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
         guard let text = arguments.value("--locale") ?? Optional(profile.locale) else { return .en }
         guard let locale = SpokenLocale(identifier: text) else {
