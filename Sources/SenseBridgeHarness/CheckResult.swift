@@ -16,6 +16,9 @@ public struct CheckResult: Sendable, Equatable {
     public var standardOutputBytes: Int
     /// Event name → values the plugin logged without a privacy label.
     public var unlabelledLogValues: [String: Int] = [:]
+    /// The check's process crashed, hung or ended without a valid report: what the
+    /// plugin did to its host, as opposed to a verdict the check reached.
+    public var processDied = false
 
     public init(check: String, status: CheckStatus, reason: String? = nil, durationMilliseconds: Int = 0,
                 signal: String? = nil, outputTail: String? = nil, standardOutputBytes: Int = 0) {

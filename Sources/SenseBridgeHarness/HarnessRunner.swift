@@ -191,6 +191,7 @@ public final class HarnessRunner {
         let during = parsed.lastStep.map { " during: \($0)" } ?? ""
         var result = CheckResult(check: check, status: .fail, durationMilliseconds: Int(outcome.duration * 1000),
                                  standardOutputBytes: outcome.standardOutputBytes)
+        result.processDied = true
         switch outcome.termination {
         case .timedOut:
             result.reason = "timed out after \(formatSeconds(timeout)) s\(during); its process group was killed"
@@ -202,6 +203,7 @@ public final class HarnessRunner {
                 : "crashed with \(SignalName.name(signal))\(meaning) after reporting its result"
         case .exited(let code):
             if let report = parsed.report, code == 0 {
+                result.processDied = false
                 result.status = report.status
                 result.reason = report.reason
                 result.unlabelledLogValues = report.unlabelledLogValues ?? [:]

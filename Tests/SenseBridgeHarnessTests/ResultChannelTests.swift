@@ -83,3 +83,23 @@ import SenseBridgeHost
         #expect(result.status == .pass && result.reason == "fine" && result.outputTail == nil)
     }
 }
+
+/// What the CLI remembers as breakage: a process that died, never a verdict.
+@Suite struct ProcessDiedTests {
+    func outcome(_ termination: ChildProcess.Termination) -> ChildProcess.Outcome {
+        ChildProcess.Outcome(termination: termination, output: OutputTail(), standardOutputBytes: 0, channel: [], duration: 0.1)
+    }
+
+    @Test func aCrashAHangAndAnEarlyExitAreDeaths() {
+        for termination: ChildProcess.Termination in [.signalled(SIGSEGV), .timedOut, .exited(0), .exited(3)] {
+            #expect(HarnessRunner.result("create-default", outcome(termination), ResultChannel.Parsed(), timeout: 5).processDied, "\(termination)")
+        }
+    }
+
+    @Test func aReportedFailureIsAVerdictNotADeath() {
+        let parsed = ResultChannel.Parsed(report: .fail("create returned NULL without a message"), lastStep: nil, problem: nil)
+        let result = HarnessRunner.result("create-default", outcome(.exited(0)), parsed, timeout: 5)
+        #expect(result.status == .fail)
+        #expect(!result.processDied)
+    }
+}

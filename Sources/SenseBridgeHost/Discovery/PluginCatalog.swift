@@ -1,12 +1,20 @@
 import Foundation
 
 /// Everything found on the search path: usable manifests, broken ones with their
-/// reasons, and the ones another directory shadows. Built from files alone.
+/// reasons, and the ones another directory shadows. Built from files alone: the
+/// manifests, and the registry of plugins that broke a host before.
 public struct PluginCatalog: Sendable {
     public struct Broken: Sendable {
         public var problem: PluginProblem
         /// The id, when the manifest got far enough to name one.
         public var id: String?
+        /// Set when the manifest is sound but its library broke a host before and has not
+        /// changed since (`problem.reason` is then `.remembered`). Such a plugin is among
+        /// the broken, not the usable, so every lookup refuses it with the reason and a
+        /// profile naming it says it is installed but broken.
+        public var remembered: BrokenPluginRegistry.Entry? = nil
+        /// The sound manifest of a remembered plugin, for listing it fully.
+        public var manifest: PluginManifest? = nil
     }
 
     public struct Shadowed: Sendable {
@@ -15,17 +23,29 @@ public struct PluginCatalog: Sendable {
     }
 
     public var plugins: [PluginManifest]
+    /// Manifests that cannot be used, then plugins remembered broken.
     public var broken: [Broken]
     public var shadowed: [Shadowed]
     public var searchPath: PluginSearchPath
+    /// The registry the catalog was judged against; the host records in the same one.
+    public var registry: BrokenPluginRegistry
+
+    /// The manifests that cannot be read or checked.
+    public var manifestProblems: [Broken] { broken.filter { $0.remembered == nil } }
+    /// The sound manifests skipped because their library broke a host before.
+    public var remembered: [Broken] { broken.filter { $0.remembered != nil } }
 
     public func manifest(id: String) -> PluginManifest? {
         plugins.first { $0.id == id }
     }
 
     /// Reads every manifest on the search path. One bad file never hides another.
-    public static func discover(_ searchPath: PluginSearchPath) -> PluginCatalog {
-        var plugins: [PluginManifest] = []
+    ///
+    /// A plugin remembered broken keeps its place on the search path (a later manifest
+    /// with its id is still shadowed): falling back to some other copy of a plugin that
+    /// just crashed would change what runs without anyone choosing it.
+    public static func discover(_ searchPath: PluginSearchPath, registry: BrokenPluginRegistry = .standard()) -> PluginCatalog {
+        var found: [PluginManifest] = []
         var broken: [Broken] = []
         var shadowed: [Shadowed] = []
         for entry in searchPath.entries {
@@ -33,16 +53,28 @@ public struct PluginCatalog: Sendable {
                 switch ManifestReader.read(url) {
                 case .failure(let problem):
                     broken.append(Broken(problem: problem, id: peekID(url)))
-                case .success(let manifest):
-                    if let winner = plugins.first(where: { $0.id == manifest.id }) {
+                case .success(var manifest):
+                    manifest.origin = entry.origin
+                    if let winner = found.first(where: { $0.id == manifest.id }) {
                         shadowed.append(Shadowed(manifest: manifest, winner: winner))
                     } else {
-                        plugins.append(manifest)
+                        found.append(manifest)
                     }
                 }
             }
         }
-        return PluginCatalog(plugins: plugins, broken: broken, shadowed: shadowed, searchPath: searchPath)
+        registry.adoptInterruptedLoads()
+        let remembered = registry.entries
+        var plugins: [PluginManifest] = []
+        for manifest in found {
+            if let entry = BrokenPluginRegistry.entry(for: manifest, in: remembered) {
+                broken.append(Broken(problem: PluginProblem(path: manifest.manifestURL.path, reason: .remembered(entry)),
+                                     id: manifest.id, remembered: entry, manifest: manifest))
+            } else {
+                plugins.append(manifest)
+            }
+        }
+        return PluginCatalog(plugins: plugins, broken: broken, shadowed: shadowed, searchPath: searchPath, registry: registry)
     }
 
     /// `*.json` directly in the directory, sorted so listing order is stable.

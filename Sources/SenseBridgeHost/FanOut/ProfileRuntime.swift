@@ -28,7 +28,8 @@ public final class ProfileRuntime: Sendable {
             let name = host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
             do {
                 let manifest = try host.manifest(id: reference.id)
-                created.append((name, try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory)))
+                created.append((name, try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory,
+                                                                  placement: Placement(reference))))
                 let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: reference.config, outputDirectory: outputDirectory)
                 if let location = (resolved["path"] ?? resolved["directory"])?.stringValue {
                     destinations.append((name, location))

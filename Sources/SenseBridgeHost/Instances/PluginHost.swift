@@ -11,8 +11,9 @@ public final class PluginHost: Sendable {
 
     public let isolation: IsolationSettings
 
-    public init(searchPath: PluginSearchPath, log: HostLog = .shared, isolation: IsolationSettings = IsolationSettings()) {
-        self.catalog = PluginCatalog.discover(searchPath)
+    public init(searchPath: PluginSearchPath, registry: BrokenPluginRegistry = .standard(), log: HostLog = .shared,
+                isolation: IsolationSettings = IsolationSettings()) {
+        self.catalog = PluginCatalog.discover(searchPath, registry: registry)
         self.log = log
         self.isolation = isolation
     }
@@ -47,6 +48,8 @@ public final class PluginHost: Sendable {
     public func load(_ manifest: PluginManifest) throws -> LoadedPlugin {
         try loaded.withLock { loaded in
             if let plugin = loaded[manifest.manifestURL.path] { return plugin }
+            catalog.registry.beginLoading(manifest)
+            defer { catalog.registry.endLoading(manifest) }
             let plugin = try LoadedPlugin.load(manifest)
             loaded[manifest.manifestURL.path] = plugin
             log.event(.info, "plugin.loaded", [.public("plugin", manifest.id), .public("version", plugin.version)])

@@ -18,15 +18,24 @@ public struct IsolationSettings: Sendable {
     }
 }
 
-/// Where one plugin instance runs, as a profile entry (or a caller) asks.
+/// Where one plugin instance runs, as its profile entry (or a caller) asks.
 public struct Placement: Sendable, Equatable {
-    /// nil: the host's policy decides.
-    public var isolated: Bool?
+    /// nil: the host's policy decides (`PluginCatalog.isolation(for:…)`).
+    public var isolation: PluginIsolation?
     public var memoryLimitMiB: Int?
 
-    public init(isolated: Bool? = nil, memoryLimitMiB: Int? = nil) {
-        self.isolated = isolated
+    public init(isolation: PluginIsolation? = nil, memoryLimitMiB: Int? = nil) {
+        self.isolation = isolation
         self.memoryLimitMiB = memoryLimitMiB
+    }
+
+    public init(isolated: Bool, memoryLimitMiB: Int? = nil) {
+        self.init(isolation: isolated ? .process : .inProcess, memoryLimitMiB: memoryLimitMiB)
+    }
+
+    /// What a profile's entry for a plugin asks.
+    public init(_ reference: OutputProfile.PluginReference) {
+        self.init(isolation: reference.isolation, memoryLimitMiB: reference.memoryLimitMiB)
     }
 }
 
@@ -56,13 +65,21 @@ extension PluginHost {
             throw PluginStopped(pluginID: manifest.id, isolated: true, cause: .couldNotStart(
                 "\(RunnerLocation.executableName) was not found beside \(HostPaths.executableURL.path) (set SENSEBRIDGE_PLUGIN_RUNNER)"))
         }
+        let registry = catalog.registry
+        let log = self.log
         return RunnerConnection.Launch(runner: runner, manifest: manifest,
                                        memoryLimitMiB: placement.memoryLimitMiB ?? isolation.memoryLimitMiB,
-                                       denyNetwork: !manifest.capabilities.usesNetwork)
+                                       denyNetwork: !manifest.capabilities.usesNetwork,
+                                       onBreakage: { stopped in
+                                           do {
+                                               try registry.record(manifest: manifest, reason: stopped.description, phase: .session)
+                                           } catch {
+                                               log.event(.warning, "plugin.breakage-not-remembered", [.public("plugin", manifest.id)])
+                                           }
+                                       })
     }
 
     func runsIsolated(_ manifest: PluginManifest, _ placement: Placement) -> Bool {
-        if isolation.isolateAll { return true }
-        return placement.isolated ?? false
+        catalog.isolation(for: manifest, profileEntry: placement.isolation, forceIsolation: isolation.isolateAll).isolation == .process
     }
 }

@@ -50,6 +50,15 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A crash or garbage, which the host remembers (BrokenPluginRegistry); a missed
+    /// deadline may be a slow moment, not a broken file, and is not remembered.
+    public var isBreakage: Bool {
+        switch cause {
+        case .died, .protocolGarbage: return true
+        case .missedDeadline, .retired, .stayedOff, .couldNotStart: return false
+        }
+    }
+
     /// Short enough to be spoken in "The captions output stopped working: …".
     public var spokenReason: String {
         switch cause {

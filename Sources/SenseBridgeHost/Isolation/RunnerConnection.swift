@@ -18,11 +18,16 @@ public final class RunnerConnection: @unchecked Sendable {
         public var manifest: PluginManifest
         public var memoryLimitMiB: Int
         public var denyNetwork: Bool
-        public init(runner: URL, manifest: PluginManifest, memoryLimitMiB: Int, denyNetwork: Bool) {
+        /// Told once when the runner crashed or garbled its pipe (not when it was shut
+        /// down, nor for a missed deadline): the host remembers such a plugin as broken.
+        public var onBreakage: (@Sendable (PluginStopped) -> Void)?
+        public init(runner: URL, manifest: PluginManifest, memoryLimitMiB: Int, denyNetwork: Bool,
+                    onBreakage: (@Sendable (PluginStopped) -> Void)? = nil) {
             self.runner = runner
             self.manifest = manifest
             self.memoryLimitMiB = memoryLimitMiB
             self.denyNetwork = denyNetwork
+            self.onBreakage = onBreakage
         }
     }
 
@@ -48,6 +53,7 @@ public final class RunnerConnection: @unchecked Sendable {
     private var reply: RunnerReply?
     private var death: PluginStopped?
     private var readerFinished = false
+    private var shuttingDown = false
     private var stderrTail = OutputLines(capacity: 2048)
     private var stdoutBytes = 0
 
@@ -175,6 +181,7 @@ public final class RunnerConnection: @unchecked Sendable {
     /// Asks the plugin to destroy its instance and the runner to exit; kills the whole
     /// process group if it does not within the housekeeping time. Leaves no process behind.
     public func shutdown() {
+        condition.withLock { shuttingDown = true }
         if isAlive { _ = try? call(.destroy, seconds: 2) }
         close(pipe.writeDescriptor)  // EOF: a runner that ignored destroy exits on it.
         condition.lock()
@@ -195,13 +202,16 @@ public final class RunnerConnection: @unchecked Sendable {
     @discardableResult
     private func stop(because cause: PluginStopped.Cause) -> PluginStopped {
         condition.lock()
-        if death == nil {
+        let first = death == nil
+        if first {
             death = PluginStopped(pluginID: pluginID, isolated: true, cause: cause, stderrTail: stderrTail.text,
                                   memoryLimitMiB: launch.memoryLimitMiB)
         }
         let stopped = death!
+        let broke = first && !shuttingDown && stopped.isBreakage
         condition.broadcast()
         condition.unlock()
+        if broke { launch.onBreakage?(stopped) }
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
         return stopped

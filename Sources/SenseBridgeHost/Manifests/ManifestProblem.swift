@@ -22,6 +22,8 @@ public struct PluginProblem: Error, Sendable, Equatable, CustomStringConvertible
         case descriptorMismatch(String)
         case interfaceMissing(String)
         case shadowed(by: String)
+        /// The manifest is fine, but this very library broke a host before.
+        case remembered(BrokenPluginRegistry.Entry)
     }
 
     public var path: String
@@ -56,6 +58,8 @@ public struct PluginProblem: Error, Sendable, Equatable, CustomStringConvertible
         case .descriptorMismatch(let why): return "descriptor disagrees with the manifest: \(why)."
         case .interfaceMissing(let interface): return "library does not provide interface '\(interface)'."
         case .shadowed(let winner): return "is shadowed by \(winner), which comes first on the search path."
+        case .remembered(let entry):
+            return "broke \(entry.phase.summary) at \(entry.when): \(entry.reason). It is skipped until its library \(entry.libraryPath) changes; run 'sensebridge plugins rescan' to retry."
         }
     }
 }

@@ -72,6 +72,7 @@ public enum ManifestReader {
             throw fail(.runtimeMismatch(plugin: runtime, host: SwiftRuntime.current))
         }
 
+        let isolation = try readIsolation(fields)
         let displayNames = try fields.stringMap("displayName", required: true)
         let summaries = try fields.stringMap("summary", required: false)
         let capabilities = try readCapabilities(fields)
@@ -81,9 +82,20 @@ public enum ManifestReader {
             id: id, kind: kind, version: version, abiMajor: major, abiMinor: minor,
             libraryPath: library, entrySymbol: entry, runtime: runtime,
             displayNames: displayNames, summaries: summaries, capabilities: capabilities,
-            configDefaults: defaults, configSchema: schemaFields, manifestURL: url)
+            configDefaults: defaults, configSchema: schemaFields, manifestURL: url, isolation: isolation)
         try LibraryPathCheck.check(manifest)
         return manifest
+    }
+
+    /// A value this host does not know is refused, not ignored: an author who wrote
+    /// "isolated" meant something, and silently running the plugin some other way than
+    /// they asked would hide the typo.
+    private static func readIsolation(_ fields: FieldReader) throws -> PluginIsolation? {
+        guard let text = try fields.optionalString("isolation") else { return nil }
+        guard let isolation = PluginIsolation(rawValue: text) else {
+            throw fields.fail(.invalidField("isolation", "must be \(PluginIsolation.allowedValues), not '\(text)'"))
+        }
+        return isolation
     }
 
     private static func readCapabilities(_ fields: FieldReader) throws -> PluginCapabilities {

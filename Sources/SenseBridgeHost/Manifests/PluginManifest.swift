@@ -24,6 +24,12 @@ public struct PluginManifest: Sendable {
     public var configSchema: [String: ConfigField]
     /// Where the manifest was read from.
     public var manifestURL: URL
+    /// The author's request for how the plugin runs. Only a request: the host decides
+    /// (`IsolationDecision.decide`), and an author may ask for more isolation, never less.
+    public var isolation: PluginIsolation? = nil
+    /// Which search-path directory the catalog found the manifest in; it decides whether
+    /// the plugin counts as shipped with the host. Nil for a manifest read from a path.
+    public var origin: PluginSearchPath.Entry.Origin? = nil
 
     public var directory: URL { manifestURL.deletingLastPathComponent() }
     /// The library's path, resolved against the manifest's directory (not yet checked).

@@ -74,7 +74,7 @@ extension PluginHost {
                 "\(id) sends data off this machine; it runs only after you switch the reasoning backend and acknowledge the provider's terms (see 'sensebridge settings --help').")
         }
         do {
-            return try sceneComposer(manifest, config: reference.config)
+            return try sceneComposer(manifest, config: reference.config, placement: Placement(reference))
         } catch {
             throw ComposerUnavailable(pluginID: id, reason: .couldNotStart, description: "The composer \(id) could not be started: \(error)")
         }

@@ -10,10 +10,18 @@ public struct OutputProfile: Sendable {
     public struct PluginReference: Sendable, Equatable {
         public var id: String
         public var config: [String: JSONValue]
+        /// The person's own choice of how this plugin runs, either way; it outranks the
+        /// manifest and the plugin's location (`IsolationDecision.decide`).
+        public var isolation: PluginIsolation?
+        /// The memory limit of the plugin's runner process, when it runs isolated; nil
+        /// leaves it to the runner's default.
+        public var memoryLimitMiB: Int?
 
-        public init(id: String, config: [String: JSONValue] = [:]) {
+        public init(id: String, config: [String: JSONValue] = [:], isolation: PluginIsolation? = nil, memoryLimitMiB: Int? = nil) {
             self.id = id
             self.config = config
+            self.isolation = isolation
+            self.memoryLimitMiB = memoryLimitMiB
         }
     }
 

@@ -42,7 +42,12 @@ public enum ProfileReader {
         }
     }
 
-    /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}}.
+    /// The largest `memoryLimitMiB` taken (1 TiB): far above any plugin's need, and low
+    /// enough that a typo of a few digits is refused rather than becoming no limit at all.
+    static let maximumMemoryLimitMiB = 1_048_576
+
+    /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}, "isolation":
+    /// "process"|"in-process", "memoryLimitMiB": N}.
     private static func reference(_ value: JSONValue, field: String, fail: (String) -> ProfileProblem) throws -> OutputProfile.PluginReference {
         switch value {
         case .string(let id): return .init(id: id, config: [:])
@@ -50,7 +55,24 @@ public enum ProfileReader {
             guard let id = fields["id"]?.stringValue, !id.isEmpty else { throw fail("field \"\(field).id\" must be a plugin id.") }
             let config = fields["config"] ?? .object([:])
             guard case .object(let values) = config else { throw fail("field \"\(field).config\" must be an object.") }
-            return .init(id: id, config: values)
+            var isolation: PluginIsolation?
+            if let value = fields["isolation"] {
+                // Refused rather than ignored: a misspelt "isolation" would otherwise run the
+                // plugin some other way than the person asked, and say nothing.
+                guard let text = value.stringValue, let parsed = PluginIsolation(rawValue: text) else {
+                    throw fail("field \"\(field).isolation\" must be \(PluginIsolation.allowedValues), not \(value.jsonText).")
+                }
+                isolation = parsed
+            }
+            var memoryLimit: Int?
+            if let value = fields["memoryLimitMiB"] {
+                guard case .number(let number) = value, number.rounded() == number,
+                      number >= 1, number <= Double(maximumMemoryLimitMiB) else {
+                    throw fail("field \"\(field).memoryLimitMiB\" must be a whole number of MiB from 1 to \(maximumMemoryLimitMiB), not \(value.jsonText).")
+                }
+                memoryLimit = Int(number)
+            }
+            return .init(id: id, config: values, isolation: isolation, memoryLimitMiB: memoryLimit)
         default:
             throw fail("field \"\(field)\" must be a plugin id or an object with \"id\".")
         }

@@ -98,6 +98,8 @@ final class Context {
     }
 
     lazy var searchPath = PluginSearchPath.standard(commandLine: pluginPaths, environment: environment)
-    lazy var host = PluginHost(searchPath: searchPath, isolation: IsolationSettings(isolateAll: isolateAll))
+    /// The same registry the host's catalog reads.
+    lazy var brokenPlugins = BrokenPluginRegistry.standard(environment)
+    lazy var host = PluginHost(searchPath: searchPath, registry: brokenPlugins, isolation: IsolationSettings(isolateAll: isolateAll))
     lazy var profiles = ProfileStore.standard(searchPath: searchPath, environment: environment)
 }

@@ -13,7 +13,9 @@ enum PluginTestCommand {
         discussion: """
         The checks are chosen by the plugin's kind. Each runs in a child process, so a plugin that \
         crashes, hangs or exits fails that check (with its signal and last output) and the rest still \
-        run. Checks that need an instance are skipped when create-default fails. Tests the plugin ships \
+        run; one that does so while loading or creating (the manifest and create-default checks) is \
+        remembered as broken, and hosts skip it until its library changes ('plugins rescan' retries \
+        it). Checks that need an instance are skipped when create-default fails. Tests the plugin ships \
         through the sensebridge.plugin-tests/1 extension run as self-test:<name>. The last line is \
         'N passed, N failed'; the exit status is 1 when any check failed.
         """,
@@ -59,6 +61,7 @@ enum PluginTestCommand {
             } else {
                 Console.out(report.summaryLine)
             }
+            HarnessBreakage.remember(report, manifestURL: manifestURL, registry: context.brokenPlugins)
             return report.failed > 0 ? .failure : .ok
         })
 
@@ -81,7 +84,9 @@ enum PluginTestCommand {
 
     /// A path (anything with a slash or ending in .json) is read as a manifest file;
     /// anything else is an id looked up on the search path. A broken installed
-    /// manifest is still tested, so its `manifest` check says what is wrong.
+    /// manifest is still tested, so its `manifest` check says what is wrong, and so is a
+    /// plugin remembered broken (it is among `catalog.broken`): testing is how its author
+    /// finds out why.
     static func resolve(_ argument: String, _ context: Context) throws -> URL {
         if argument.contains("/") || argument.hasSuffix(".json") {
             let url = URL(fileURLWithPath: argument).standardizedFileURL

@@ -1,36 +1,51 @@
 import Foundation
 import SenseBridgeHost
 
-/// `sensebridge plugins list|inspect|test`. `list` and `inspect` read manifests only, so
-/// no plugin code runs; `test` (PluginTestCommand) loads the library, in child processes.
+/// `sensebridge plugins list|inspect|test|rescan`. `list`, `inspect` and `rescan` read
+/// manifests (and the registry of remembered breakage) only, so no plugin code runs;
+/// `test` (PluginTestCommand) loads the library, in child processes.
 enum PluginsCommands {
     /// `plugin` was a group of its own holding only `test`, one letter from this one; it
     /// stays as a hidden alias so scripts and the harness's own re-invocation
     /// (`plugin test --run-one`) keep working, while help shows one name.
     static let group = CommandGroup(name: "plugins", abstract: "List, inspect and test plugins.",
-                                    subcommands: [list, inspect, PluginTestCommand.test], hiddenAliases: ["plugin"])
+                                    subcommands: [list, inspect, PluginTestCommand.test, RescanCommand.rescan],
+                                    hiddenAliases: ["plugin"])
 
     static let list = CommandSpec(
         path: ["plugins", "list"],
         abstract: "List the plugins found on the search path, broken ones with their reason.",
-        discussion: "Reads manifests only: no plugin library is loaded. The first manifest with an id wins; later ones are reported as shadowed.",
+        discussion: """
+        Reads manifests only: no plugin library is loaded. The first manifest with an id wins; later ones \
+        are reported as shadowed. RUNS says whether a plugin would run in the host's process or isolated \
+        in its own (docs/MANIFESTS.md, "Isolation and remembered breakage"). A plugin that crashed or hung \
+        a host while loading, or in 'plugins test', is remembered and skipped until its library file \
+        changes; it is listed under "Remembered broken", and 'sensebridge plugins rescan' retries it.
+        """,
         options: [.flag("--json", "Print a machine-readable listing."),
-                  .flag("--strict", "Exit with 78 when any manifest is broken or shadowed.")],
+                  .flag("--broken", "List only what cannot be used: broken manifests and remembered breakage."),
+                  .flag("--isolate", "Show how the plugins would run under --isolate: each in its own process."),
+                  .flag("--strict", "Exit with 78 when any manifest is broken or shadowed, or a plugin is remembered broken.")],
         run: { arguments, context in
             let catalog = context.host.catalog
-            if arguments.has("--json") {
-                Console.json([
-                    "searchPath": catalog.searchPath.entries.map { ["directory": $0.directory.path, "origin": $0.origin.rawValue] },
-                    "plugins": catalog.plugins.map(ManifestJSON.summary),
-                    "broken": catalog.broken.map { entry -> [String: Any] in
-                        var item: [String: Any] = ["manifest": entry.problem.path, "reason": entry.problem.explanation]
-                        if let id = entry.id { item["id"] = id }
-                        return item
-                    },
-                    "shadowed": catalog.shadowed.map { ["id": $0.manifest.id, "manifest": $0.manifest.manifestURL.path, "shadowedBy": $0.winner.manifestURL.path] },
-                ])
+            let json = arguments.has("--json")
+            if arguments.has("--broken") {
+                if json { Console.json(BrokenListing.json(catalog)) } else { Console.out(BrokenListing.table(catalog)) }
+            } else if json {
+                let forced = context.isolateAll
+                var object = BrokenListing.json(catalog)
+                object["searchPath"] = catalog.searchPath.entries.map { ["directory": $0.directory.path, "origin": $0.origin.rawValue] }
+                object["plugins"] = catalog.plugins.map { manifest -> [String: Any] in
+                    var item = ManifestJSON.summary(manifest)
+                    let decision = catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forced)
+                    item["isolation"] = decision.isolation.rawValue
+                    item["isolationReason"] = decision.reason
+                    return item
+                }
+                object["shadowed"] = catalog.shadowed.map { ["id": $0.manifest.id, "manifest": $0.manifest.manifestURL.path, "shadowedBy": $0.winner.manifestURL.path] }
+                Console.json(object)
             } else {
-                printTable(catalog)
+                printTable(catalog, forceIsolation: context.isolateAll)
             }
             let problems = catalog.broken.count + catalog.shadowed.count
             return arguments.has("--strict") && problems > 0 ? .config : .ok
@@ -64,16 +79,27 @@ enum PluginsCommands {
             return .ok
         })
 
-    private static func printTable(_ catalog: PluginCatalog) {
+    private static func printTable(_ catalog: PluginCatalog, forceIsolation: Bool) {
         if catalog.plugins.isEmpty {
             Console.out("No plugins found. Searched: \(catalog.searchPath.entries.map(\.directory.path).joined(separator: ", ")).")
         } else {
-            let rows = catalog.plugins.map { [$0.id, $0.kind.rawValue, $0.version, $0.capabilities.usesNetwork ? "network" : "local", $0.manifestURL.path] }
-            Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "MANIFEST"], rows: rows))
+            let rows = catalog.plugins.map { manifest in
+                [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
+                 BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation)),
+                 manifest.manifestURL.path]
+            }
+            Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], rows: rows))
         }
-        if !catalog.broken.isEmpty {
-            Console.out("\nBroken (\(catalog.broken.count)):")
-            catalog.broken.forEach { Console.out("  \($0.problem)") }
+        let problems = catalog.manifestProblems
+        if !problems.isEmpty {
+            Console.out("\nBroken (\(problems.count)):")
+            problems.forEach { Console.out("  \($0.problem)") }
+        }
+        // Listed even without --broken: a plugin skipped in silence would look merely absent.
+        let remembered = catalog.remembered
+        if !remembered.isEmpty {
+            Console.out("\nRemembered broken (\(remembered.count)):")
+            remembered.forEach { Console.out("  \($0.problem)") }
         }
         if !catalog.shadowed.isEmpty {
             Console.out("\nShadowed (\(catalog.shadowed.count)):")

@@ -14,6 +14,7 @@
  *   FIXTURE_LEAK_RENDER     1: every render keeps 64 KiB it never frees
  *   FIXTURE_PRINT_STDOUT    1: every render prints a line to stdout
  *   FIXTURE_IGNORE_INTERRUPT 1: interrupt is ignored, and delivery is 10 us a byte so it shows
+ *   FIXTURE_CRASH_ENTRY     1: the entry symbol dereferences NULL (SIGSEGV): a crash during load
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -51,6 +52,9 @@
 #endif
 #ifndef FIXTURE_IGNORE_INTERRUPT
 #define FIXTURE_IGNORE_INTERRUPT 0
+#endif
+#ifndef FIXTURE_CRASH_ENTRY
+#define FIXTURE_CRASH_ENTRY 0
 #endif
 
 typedef struct fixture {
@@ -121,5 +125,9 @@ static const sb_plugin_descriptor descriptor = {
 };
 
 __attribute__((visibility("default"))) const sb_plugin_descriptor *FIXTURE_ENTRY_NAME(void) {
+    if (FIXTURE_CRASH_ENTRY) {
+        volatile int *nothing = NULL;
+        *nothing = 1;
+    }
     return &descriptor;
 }

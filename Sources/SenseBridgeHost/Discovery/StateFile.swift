@@ -1,0 +1,90 @@
+import Foundation
+
+/// The few file operations the host's own state needs, done so that a crash at any
+/// moment leaves either the old file or the new one, readable by its owner only.
+enum StateFile {
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    enum Contents {
+        case missing
+        case data(Data)
+        case unreadable(String)
+    }
+
+    static func contents(of url: URL) -> Contents {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .unreadable(String(cString: strerror(errno))) }
+            if count == 0 { return .data(data) }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// The state directory holds which plugins a person runs and when they broke:
+    /// theirs alone (0700), as XDG asks of its directories.
+    static func createDirectory(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure(path: url.path, reason: "the directory cannot be created (\((error as NSError).localizedDescription))")
+        }
+    }
+
+    /// Written to a new 0600 file beside the target, synced, then renamed over it.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        try createDirectory(url.deletingLastPathComponent())
+        let path = url.path
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        var ok = fchmod(descriptor, 0o600) == 0
+        var offset = 0
+        while ok && offset < data.count {
+            let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { ok = false; break }
+            offset += written
+        }
+        ok = ok && fsync(descriptor) == 0
+        let code = errno
+        close(descriptor)
+        guard ok, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(ok ? errno : code))
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock on `lockURL`, so two hosts recording at once
+    /// cannot each read the old file and drop the other's entry. The wait is bounded: a
+    /// process that stopped holding the lock has released it (flock dies with it), so
+    /// seconds of waiting mean something is wrong, and the caller is told instead.
+    static func withLock<T>(_ lockURL: URL, timeout: TimeInterval = 5, _ body: () throws -> T) throws -> T {
+        try createDirectory(lockURL.deletingLastPathComponent())
+        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(path: lockURL.path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                throw Failure(path: lockURL.path, reason: "another sensebridge process has held this lock for \(Int(timeout)) s")
+            }
+            usleep(20_000)
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}
