@@ -21,7 +21,7 @@ import Testing
         try plugins.write("broken.json", "{ nope")
         profile = try plugins.write("profiles/crashy.json", """
         {"schema": "sensebridge.output-profile/1", "name": "crashy", "composer": "org.sensebridge.label-list",
-         "renderTargets": ["org.sensebridge.crashy"]}
+         "renderTargets": [{"id": "org.sensebridge.crashy", "isolation": "in-process"}]}
         """)
     }
 
@@ -63,6 +63,21 @@ import Testing
         let again = try cli(["say", "hello", "--profile", profile.path, "--output", output.url.path])
         #expect(again.status == 0, "\(again.standardError)")
         #expect(again.standardError.contains("installed but broken"), "\(again.standardError)")
+    }
+
+    /// Found on SENSEBRIDGE_PLUGIN_PATH, the same plugin runs isolated by default: its
+    /// crash costs its runner, the session goes on, and it is remembered from the session.
+    @Test func isolatedByDefaultItsCrashIsSurvivedAndRemembered() throws {
+        let isolatedProfile = try plugins.write("profiles/crashy-isolated.json", """
+        {"schema": "sensebridge.output-profile/1", "name": "crashy-isolated", "composer": "org.sensebridge.label-list",
+         "renderTargets": ["org.sensebridge.crashy", "org.sensebridge.fixture"]}
+        """)
+        let run = try cli(["say", "hello", "--profile", isolatedProfile.path, "--output", output.url.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("org.sensebridge.crashy (isolated) was killed by SIGSEGV"), "\(run.standardError)")
+        let listing = try json(try cli(["plugins", "list", "--json"]))
+        let remembered = try #require(listing["remembered"] as? [[String: Any]])
+        #expect(remembered.contains { $0["id"] as? String == "org.sensebridge.crashy" && $0["phase"] as? String == "session" }, "\(remembered)")
     }
 
     @Test func brokenListsOnlyWhatCannotBeUsedWithPhaseWhenAndFile() throws {

@@ -41,7 +41,7 @@ enum CallBounds {
     }
 
     static func frameDeadline(timeoutMilliseconds: UInt32, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {
-        now + UInt64(timeoutMilliseconds) * 1_000_000 + UInt64(grace * 1e9)
+        now + UInt64(timeoutMilliseconds) * 1_000_000
     }
 
     static func after(seconds: Double, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {

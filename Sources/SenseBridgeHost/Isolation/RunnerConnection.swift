@@ -107,9 +107,9 @@ public final class RunnerConnection: @unchecked Sendable {
 
     deinit { shutdown() }
 
-    /// Makes one request and waits for its reply until `deadline` (monotonic ns).
-    /// Past it, `nudge` (cancel or interrupt) is sent and `grace` more is given; then the
-    /// runner is killed and the call throws `missedDeadline`. A `failed` reply throws
+    /// Makes one request and waits for its reply until `deadline` (monotonic ns) plus
+    /// `grace`. Past that, `nudge` (cancel or interrupt) is sent and `grace` more is
+    /// given; then the runner is killed and the call throws `missedDeadline`. A `failed` reply throws
     /// the plugin's own `PluginCallError`, as the in-process call would.
     func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil) throws -> RunnerReply {
         callLock.lock()
@@ -131,7 +131,8 @@ public final class RunnerConnection: @unchecked Sendable {
             return try awaitDeath()
         }
         var nudged = false
-        var limit = deadline
+        // As in process: the plugin's own timeout first, then the nudge, then the kill.
+        var limit = deadline &+ UInt64(Self.grace * 1e9)
         condition.lock()
         while reply == nil && death == nil {
             if condition.wait(until: Date(monotonicNanoseconds: limit)) { continue }
@@ -183,7 +184,7 @@ public final class RunnerConnection: @unchecked Sendable {
     public func shutdown() {
         condition.withLock { shuttingDown = true }
         if isAlive { _ = try? call(.destroy, seconds: 2) }
-        close(pipe.writeDescriptor)  // EOF: a runner that ignored destroy exits on it.
+        pipe.closeWriteEnd()  // EOF: a runner that ignored destroy exits on it.
         condition.lock()
         let limit = Date(timeIntervalSinceNow: 2)
         while !readerFinished && condition.wait(until: limit) {}
@@ -422,10 +423,12 @@ enum IgnoreBrokenPipes {
 }
 
 extension Date {
-    /// The wall-clock moment a monotonic deadline falls at, for condition waits.
+    /// The wall-clock moment a monotonic deadline falls at, for condition waits; at most
+    /// an hour away, since a caller's "no deadline" (UInt64.max) would overflow the
+    /// timespec a condition waits with. Callers re-check the clock and wait again.
     init(monotonicNanoseconds deadline: UInt64) {
         let now = MonotonicClock.nanoseconds()
         let delta = deadline >= now ? Double(deadline - now) / 1e9 : -Double(now - deadline) / 1e9
-        self.init(timeIntervalSinceNow: delta)
+        self.init(timeIntervalSinceNow: min(delta, 3600))
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// waiting for one.
 ///
 /// A plugin in this process cannot be killed, but it need not be waited for: past the
-/// deadline the caller nudges it (cancel, interrupt), gives it `CallBounds.grace`, and
-/// then abandons the call. The thread stays inside the plugin for as long as the
+/// deadline plus `CallBounds.grace` the caller nudges it (cancel, interrupt), gives it
+/// the grace once more, and then abandons the call. The thread stays inside the plugin for as long as the
 /// plugin keeps it; the instance is retired (never called again, never destroyed, since
 /// destroy must not run under a call), and every later call throws at once. The cost
 /// when nothing goes wrong is one thread hand-off per call.
@@ -43,9 +43,14 @@ final class InProcessCallThread: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
 
-        if let result = job.wait(until: deadline) { return try result.get() }
-        nudge?()
-        if let result = job.wait(until: MonotonicClock.nanoseconds() + UInt64(CallBounds.grace * 1e9)) { return try result.get() }
+        // The plugin's own deadline handling gets the first chance (its SB_ERR_TIMEOUT
+        // says more than our cancel would), then the nudge, then we stop waiting.
+        let grace = UInt64(CallBounds.grace * 1e9)
+        if let result = job.wait(until: deadline &+ grace) { return try result.get() }
+        if let nudge {
+            nudge()
+            if let result = job.wait(until: MonotonicClock.nanoseconds() + grace) { return try result.get() }
+        }
         condition.lock()
         retired = true
         condition.unlock()
@@ -77,6 +82,7 @@ final class InProcessCallThread: @unchecked Sendable {
     }
 
     /// One call's outcome; a late one is set on an abandoned job, which nobody reads.
+    /// Unchecked Sendable: `condition` guards `result`.
     private final class Job<T>: @unchecked Sendable {
         private let condition = NSCondition()
         private var result: Result<T, Error>?

@@ -8,7 +8,7 @@ import Foundation
 /// Unchecked Sendable: `writeLock` guards every write; reads are made by one thread.
 public final class FramedPipe: @unchecked Sendable {
     public let readDescriptor: Int32
-    public let writeDescriptor: Int32
+    private var writeDescriptor: Int32
     private let writeLock = NSLock()
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -36,6 +36,7 @@ public final class FramedPipe: @unchecked Sendable {
         frame.u32(UInt32(body.count))
         writeLock.lock()
         defer { writeLock.unlock() }
+        guard writeDescriptor >= 0 else { throw .closed }
         try writeAll(frame.bytes)
         try writeAll(body)
     }
@@ -78,8 +79,14 @@ public final class FramedPipe: @unchecked Sendable {
         }
     }
 
-    public func close() {
-        Glibc.close(readDescriptor)
+    /// Closes the sending end once. Under the write lock, so a cancel sent from another
+    /// thread afterwards fails cleanly instead of writing into whatever file reuses the
+    /// descriptor number.
+    public func closeWriteEnd() {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        guard writeDescriptor >= 0 else { return }
         Glibc.close(writeDescriptor)
+        writeDescriptor = -1
     }
 }
