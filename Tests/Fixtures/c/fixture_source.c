@@ -6,6 +6,8 @@
  *   FIXTURE_LEAK_FRAME        1: every frame keeps 64 KiB it never frees
  *   FIXTURE_FAIL_FROM         n: next_frame calls n, n+1, ... fail with SB_ERR_INTERNAL (0: never)
  *   FIXTURE_FAIL_COUNT        how many calls fail from FIXTURE_FAIL_FROM (default 3), then frames resume
+ *   FIXTURE_DEPTH_WIDTH       with FIXTURE_DEPTH_HEIGHT, n > 0: every frame is a depth map of that size
+ *                             (2 m everywhere) instead of a records frame, for the isolation benchmark
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -25,6 +27,10 @@
 #ifndef FIXTURE_FAIL_COUNT
 #define FIXTURE_FAIL_COUNT 3
 #endif
+#ifndef FIXTURE_DEPTH_WIDTH
+#define FIXTURE_DEPTH_WIDTH 0
+#define FIXTURE_DEPTH_HEIGHT 0
+#endif
 
 typedef struct source {
     const sb_host_services *host;
@@ -34,16 +40,25 @@ typedef struct source {
     unsigned calls;
     uint64_t last_timestamp;
     sb_record record; /* plugin-owned until the next call */
+    float *metres;    /* FIXTURE_DEPTH_WIDTH x FIXTURE_DEPTH_HEIGHT, when depth frames are asked for */
 } source;
 
 static void *source_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_create_checks(host, config_json, error)) return NULL;
     source *self = calloc(1, sizeof(source));
     self->host = host;
+    if (FIXTURE_DEPTH_WIDTH > 0) {
+        size_t samples = (size_t)FIXTURE_DEPTH_WIDTH * FIXTURE_DEPTH_HEIGHT;
+        self->metres = malloc(samples * sizeof(float));
+        for (size_t i = 0; i < samples; i++) self->metres[i] = 2.0f;
+    }
     return self;
 }
 
-static void source_destroy(void *instance) { free(instance); }
+static void source_destroy(void *instance) {
+    free(((source *)instance)->metres);
+    free(instance);
+}
 
 static sb_status source_start(void *instance, sb_error *error) {
     (void)error;
@@ -83,9 +98,19 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     self->record = (sb_record){SB_RECORD_OBJECT, SB_RECORD_HAS_BOX, "chair", 0.8f, {0.4f, 0.3f, 0.2f, 0.4f}, 0.0f};
     memset(frame, 0, sizeof *frame);
     frame->struct_size = sizeof *frame;
-    frame->kind = SB_FRAME_RECORDS;
     frame->timestamp_ns = timestamp;
     frame->run_id = self->run_id;
+    if (FIXTURE_DEPTH_WIDTH > 0) {
+        static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        frame->kind = SB_FRAME_DEPTH;
+        frame->depth.width = FIXTURE_DEPTH_WIDTH;
+        frame->depth.height = FIXTURE_DEPTH_HEIGHT;
+        frame->depth.row_stride = FIXTURE_DEPTH_WIDTH * sizeof(float);
+        frame->depth.metres = self->metres;
+        memcpy(frame->depth.camera_to_world, identity, sizeof identity);
+        return SB_OK;
+    }
+    frame->kind = SB_FRAME_RECORDS;
     frame->records = &self->record;
     frame->record_count = 1;
     return SB_OK;
