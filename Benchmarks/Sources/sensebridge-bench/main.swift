@@ -87,7 +87,7 @@ report("isolation: label-list compose, in process", "\(format(throughABI)) µs/c
 report("isolation: label-list compose, isolated", "\(format(composeIsolated)) µs/call  (\(format(1e6 / composeIsolated, 0)) calls/s, +\(format(composeIsolated - throughABI)) µs)")
 
 let message = OutputMessage(signal: .description, text: "It looks like there's a chair and a door.")
-func renderCost(_ placement: Placement, _ name: String) throws -> Double {
+@MainActor func renderCost(_ placement: Placement, _ name: String) throws -> Double {
     let target = try fixtures.renderTarget(recorder, config: ["path": .string(work.file(name).path)], placement: placement)
     return try microsecondsPerCall(iterations: 2000) { try target.render(message) }
 }
@@ -100,7 +100,7 @@ try FixturePlugin.make(in: work.url, name: "depth-source", id: "org.sensebridge.
                        defines: ["FIXTURE_DEPTH_WIDTH": "256", "FIXTURE_DEPTH_HEIGHT": "192", "FIXTURE_FRAME_COUNT": "1000000"],
                        manifest: ["kind": "sensing-source"], source: "fixture_source.c")
 let depthHost = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine)]))
-func frameCost(_ placement: Placement) throws -> Double {
+@MainActor func frameCost(_ placement: Placement) throws -> Double {
     let source = try depthHost.sensingSource(try depthHost.manifest(id: "org.sensebridge.depth-source"), placement: placement)
     try source.start()
     defer { source.stop() }
