@@ -253,6 +253,17 @@ import Testing
                 == .invalid("a depth frame's camera_to_world is not finite"))
     }
 
+    /// In process, FrameCodec reads intrinsics that place no sample (fx or fy not above
+    /// zero, cx or cy not finite) as "unknown"; a runner's codec therefore never sends
+    /// them, and a runner that does is not to be believed about the floor.
+    @Test func aDepthFrameWithIntrinsicsNoCodecWouldProduceIsRefused() throws {
+        _ = try RunnerReply.decode(depthFrame(width: 1, height: 1, samples: 1, intrinsics: [200, 200, 0.5, 0.5]))
+        for k: [Float] in [[0, 200, 0.5, 0.5], [200, -1, 0.5, 0.5], [.nan, 200, 0.5, 0.5], [200, 200, .infinity, 0.5], [200, 200, 0.5, .nan]] {
+            #expect(replyError(depthFrame(width: 1, height: 1, samples: 1, intrinsics: k))
+                    == .invalid("a depth frame's intrinsics place no sample (fx and fy must be above 0, cx and cy finite)"), "\(k)")
+        }
+    }
+
     @Test func valuesNoEncoderWritesAreRefused() {
         let kind = body {
             $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(2); $0.u32(1)
