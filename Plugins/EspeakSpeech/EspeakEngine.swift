@@ -19,6 +19,9 @@ final class EspeakEngine: @unchecked Sendable {
 
     /// Milliseconds of audio per callback: the latency of an interrupt.
     static let bufferMilliseconds: Int32 = 100
+    /// How often a render waiting for another instance's utterance looks at its own token:
+    /// well inside one buffer, so waiting for the engine is no slower to interrupt than speaking.
+    static let lockPoll: TimeInterval = 0.01
 
     private let lock = NSLock()
     private var initialized = false
@@ -121,10 +124,14 @@ final class EspeakEngine: @unchecked Sendable {
         var cancelled: Bool
     }
 
-    /// Speaks `text` (already neutralized) and returns when it was played or written,
-    /// or as soon as `token` is cancelled.
+    /// Speaks `text` (neutralized here, piece by piece) and returns when it was played or
+    /// written, or as soon as `token` is cancelled, including while it waits for another
+    /// instance's utterance to release espeak-ng.
     func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CancelToken) throws -> Outcome {
-        lock.lock()
+        while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
+            // Nothing was synthesized, so there is no rate and no file to report.
+            if token.isCancelled { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
+        }
         defer { lock.unlock() }
         try startLocked()
         guard setVoiceLocked(voice) else {
@@ -153,8 +160,10 @@ final class EspeakEngine: @unchecked Sendable {
             // so "<…>" and "[[…]]" are spoken as the characters they are.
             // Piece by piece, so an interrupt lands within a buffer even in long text
             // without punctuation (SpeechText.maximumChunkCharacters).
-            for piece in SpeechText.chunks(text) where !token.isCancelled && status == ENS_OK {
-                status = String(piece).withCString { pointer in
+            // Each piece is cut and neutralized only when its turn comes, so an interrupt
+            // never waits for the rest of a long text to be prepared.
+            for piece in SpeechText.Chunks(text) where !token.isCancelled && status == ENS_OK {
+                status = SpeechText.neutralized(String(piece)).withCString { pointer in
                     espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
                 }
             }

@@ -70,9 +70,10 @@ public final class EspeakSpeech: RenderTargetPlugin {
         return try SpeechDirectory(path: path)
     }
 
+    /// The render is "in progress" for `interrupt` from its first line: an interrupt that
+    /// lands while a long text is still being prepared, or while another instance holds
+    /// espeak-ng, stops this render too, instead of being lost and the whole text spoken.
     public func render(_ message: OutputMessage) throws {
-        let text = SpeechText.neutralized(message.text)
-        guard SpeechText.isSpeakable(text) else { return }
         let token = CancelToken()
         currentLock.lock()
         current = token
@@ -82,6 +83,9 @@ public final class EspeakSpeech: RenderTargetPlugin {
             current = nil
             currentLock.unlock()
         }
+        // Whitespace and control characters are both silence, so the original text answers
+        // this as the neutralized one would; neutralizing waits for each piece (EspeakEngine.speak).
+        guard SpeechText.isSpeakable(message.text) else { return }
         if message.isUrgent { engine.cancelActive() }
 
         let sink: EspeakEngine.Sink
@@ -91,7 +95,7 @@ public final class EspeakSpeech: RenderTargetPlugin {
         case .wav(let directory):
             sink = .wav(makeFile: { try directory.makeFile(signal: message.signal, sampleRate: $0) })
         }
-        let outcome = try engine.speak(text, voice: settings.voices[message.locale]!, rate: settings.rate,
+        let outcome = try engine.speak(message.text, voice: settings.voices[message.locale]!, rate: settings.rate,
                                        volume: settings.volume, sink: sink, token: token)
         if case .wav(let directory) = destination, let file = outcome.file {
             try directory.record(SpeechIndexLine(

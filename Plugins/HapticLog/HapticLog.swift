@@ -21,6 +21,7 @@ public final class HapticLog: RenderTargetPlugin {
     static let defaultPath = "{output}/haptics.jsonl"
     private let file: JSONLinesFile
     private let host: HostServices
+    private let interruption = Interruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -33,18 +34,44 @@ public final class HapticLog: RenderTargetPlugin {
         host.log(.info, "haptic_log.opened", [("path", .private(path))])
     }
 
+    /// A cue is one line in one write(2), so the write is the only place a render can stop
+    /// without tearing a line: an interrupt that lands before it skips the cue (the alert
+    /// that caused the interrupt follows at once), one that lands after it is too late and
+    /// the cue counts as delivered.
     public func render(_ message: OutputMessage) throws {
+        interruption.begin()
+        defer { interruption.end() }
         let pattern = HapticPattern.forSignal(message.signal)
-        try file.append(HapticLogLine.encode(wallClock: Date().timeIntervalSince1970, message: message, pattern: pattern))
+        let line = HapticLogLine.encode(wallClock: Date().timeIntervalSince1970, message: message, pattern: pattern)
+        if interruption.isRequested { throw PluginError(.cancelled, "The haptic cue was interrupted before it was written.") }
+        try file.append(line)
     }
 
-    /// Writing a line takes microseconds; there is nothing in flight to cut off.
-    public func interrupt() {}
+    /// Cuts off the render in progress if its cue is not yet written; with no render in
+    /// progress it is ignored, as the header says.
+    public func interrupt() {
+        interruption.request()
+    }
 
     static func isHapticLogLine(_ line: String) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
         return object["signal"] is String && object["ahap"] is [String: Any]
     }
+}
+
+/// Whether the render in progress was asked to stop. An interrupt applies to the render
+/// in progress only: one with no render in progress is ignored, as the header says, so a
+/// late interrupt cannot cut off the next cue. `begin` clears what an earlier render left.
+/// Unchecked Sendable: both flags are read and written only under `lock`.
+final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rendering = false
+    private var requested = false
+
+    func begin() { lock.withLock { rendering = true; requested = false } }
+    func end() { lock.withLock { rendering = false; requested = false } }
+    func request() { lock.withLock { if rendering { requested = true } } }
+    var isRequested: Bool { lock.withLock { requested } }
 }
 
 enum ConfigKeys {

@@ -87,13 +87,19 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         seconds.rounded(.up) + 1
     }
 
-    /// Safe from any thread; sticky for this exchange.
+    /// Safe from any thread; sticky for this exchange. The waiting caller returns at once
+    /// rather than when FoundationNetworking gets round to reporting the cancelled task,
+    /// which on a busy machine can be long after the person needed the loop back.
     func cancel() {
         lock.lock()
+        let first = verdict == nil && !aborted
         if verdict == nil { verdict = .cancelled }
+        aborted = true
+        body.removeAll()
         let task = self.task
         lock.unlock()
         task?.cancel()
+        if first { finished.signal() }
     }
 
     /// The first verdict wins: a timeout or cancel is not overwritten by the error the

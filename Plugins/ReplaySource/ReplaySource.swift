@@ -63,14 +63,13 @@ final class ReplaySource: SensingSourcePlugin {
         if paced {
             let due = startNanoseconds + offset
             let now = host.monotonicNanoseconds()
-            if due > now {
-                let wait = due - now
-                guard wait <= UInt64(timeoutMilliseconds) * 1_000_000 else {
-                    usleep(timeoutMilliseconds * 1000)
-                    return nil
-                }
-                usleep(UInt32(min(wait / 1000, UInt64(UInt32.max))))
+            let giveUp = now + UInt64(timeoutMilliseconds) * 1_000_000
+            guard due <= giveUp else {
+                // Not due within the timeout: wait out exactly the timeout, then say so.
+                sleep(until: giveUp)
+                return nil
             }
+            sleep(until: due)
         }
         position += 1
         // Strictly increasing within a run, even for recordings that start at time 0.
@@ -86,6 +85,19 @@ final class ReplaySource: SensingSourcePlugin {
 
     func stop() {
         started = false
+    }
+
+    /// Sleeps until `deadline` on the host's clock. A signal that ends a sleep early does
+    /// not hand a frame out before its time, and no timeout is too large (the former
+    /// `usleep(timeout * 1000)` trapped on overflow past 71 minutes).
+    private func sleep(until deadline: UInt64) {
+        while true {
+            let now = host.monotonicNanoseconds()
+            guard deadline > now else { return }
+            let wait = deadline - now
+            var request = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
+            _ = nanosleep(&request, nil)
+        }
     }
 }
 

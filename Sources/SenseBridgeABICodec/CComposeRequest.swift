@@ -30,7 +30,13 @@ public final class CComposeRequest {
 
     /// The request as a plugin reads it.
     public static func decode(_ c: sb_compose_request) -> Result<(records: [PerceptionRecord], locale: String?), RecordCodec.Problem> {
-        RecordCodec.decodeAll(c.records, count: c.record_count).map { ($0, ABIString.decode(c.locale)) }
+        decode(c, checkpoint: {})
+    }
+
+    /// The same, with `checkpoint` as in `RecordCodec.decodeAll`.
+    public static func decode<E: Error>(_ c: sb_compose_request, checkpoint: () throws(E) -> Void) throws(E)
+        -> Result<(records: [PerceptionRecord], locale: String?), RecordCodec.Problem> {
+        try RecordCodec.decodeAll(c.records, count: c.record_count, checkpoint: checkpoint).map { ($0, ABIString.decode(c.locale)) }
     }
 
     deinit {

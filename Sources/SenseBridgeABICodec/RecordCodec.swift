@@ -43,15 +43,27 @@ public enum RecordCodec {
         return .success(PerceptionRecord(kind: kind, label: label, confidence: Double(c.confidence), box: box, distanceMetres: distance))
     }
 
+    /// How many records are decoded between two calls of a `checkpoint`.
+    public static let checkpointStride = 1024
+
     /// Every record of a C array, or the first problem. A count beyond `limit` is refused
     /// before anything is read: a hostile count must not become a long walk through memory.
     public static func decodeAll(_ records: UnsafePointer<sb_record>?, count: Int,
                                  limit: Int = ABICodec.maximumFrameRecords) -> Result<[PerceptionRecord], Problem> {
+        decodeAll(records, count: count, limit: limit, checkpoint: {})
+    }
+
+    /// The same, calling `checkpoint` every `checkpointStride` records; it throws to stop:
+    /// a plugin's cancel must not wait for a hundred thousand records to be read first.
+    public static func decodeAll<E: Error>(_ records: UnsafePointer<sb_record>?, count: Int,
+                                           limit: Int = ABICodec.maximumFrameRecords,
+                                           checkpoint: () throws(E) -> Void) throws(E) -> Result<[PerceptionRecord], Problem> {
         guard count <= limit else { return .failure(Problem(index: count, reason: "is beyond the limit of \(limit) records")) }
         guard count == 0 || records != nil else { return .failure(Problem(index: 0, reason: "is missing: records is NULL with a count of \(count)")) }
         var decoded: [PerceptionRecord] = []
         decoded.reserveCapacity(count)
         for index in 0..<count {
+            if index % checkpointStride == 0 { try checkpoint() }
             switch decode(records![index], index: index) {
             case .success(let record): decoded.append(record)
             case .failure(let problem): return .failure(problem)

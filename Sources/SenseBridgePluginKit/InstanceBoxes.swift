@@ -8,6 +8,8 @@ import SenseBridgeCore
 class InstanceBox<Plugin> {
     let plugin: Plugin
     let memory = CArena()
+    /// The C call in progress, as the host sees it: from the moment it entered the thunk.
+    let call = CallInterruption()
 
     init(_ plugin: Plugin) {
         self.plugin = plugin
@@ -42,6 +44,29 @@ func reporting(_ errorOut: UnsafeMutablePointer<sb_error>?, _ body: () throws ->
 
 let nullInstance = PluginError(.invalidArgument, "The instance pointer is NULL.")
 
+/// Whether a cancel or interrupt reached the C call in progress before the plugin's own
+/// code began. PluginKit converts the request first (80,000 records took a quarter of a
+/// second in a debug build), and a plugin rightly ignores a cancel that arrives while it
+/// is not composing; without this, a cancel in that time would be lost and the whole call
+/// run. As the header asks, one with no call in progress is ignored.
+/// Unchecked Sendable: `lock` guards `inCall` and `requested`.
+final class CallInterruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inCall = false
+    private var requested = false
+
+    func begin() { lock.withLock { inCall = true; requested = false } }
+    func end() { lock.withLock { inCall = false; requested = false } }
+    func request() { lock.withLock { if inCall { requested = true } } }
+    var isRequested: Bool { lock.withLock { requested } }
+
+    /// Throws `cancelled` once the call was asked to stop; for the points between
+    /// PluginKit's own steps.
+    func check(_ what: String) throws {
+        if isRequested { throw PluginError(.cancelled, what) }
+    }
+}
+
 final class ComposerBox: InstanceBox<SceneComposerPlugin> {}
 final class RenderTargetBox: InstanceBox<RenderTargetPlugin> {}
 final class SensingSourceBox: InstanceBox<SensingSourcePlugin> {}
@@ -53,7 +78,13 @@ enum ComposerThunks {
             create: create,
             destroy: { ComposerBox.release($0) },
             compose: { ComposerThunks.compose($0, $1, $2, $3) },
-            cancel: { ComposerBox.from($0)?.plugin.cancel() })
+            cancel: { ComposerThunks.cancel($0) })
+    }
+
+    static func cancel(_ instance: UnsafeMutableRawPointer?) {
+        guard let box = ComposerBox.from(instance) else { return }
+        box.call.request()
+        box.plugin.cancel()
     }
 
     static func compose(_ instance: UnsafeMutableRawPointer?, _ request: UnsafePointer<sb_compose_request>?,
@@ -61,12 +92,16 @@ enum ComposerThunks {
         reporting(errorOut) {
             guard let box = ComposerBox.from(instance) else { throw nullInstance }
             guard let request, let result else { throw PluginError(.invalidArgument, "compose needs a request and a result.") }
+            box.call.begin()
+            defer { box.call.end() }
             box.memory.reset()
             let decoded: (records: [PerceptionRecord], locale: String?)
-            switch CComposeRequest.decode(request.pointee) {
+            let stopped = "Composing was cancelled while the request was being read."
+            switch try CComposeRequest.decode(request.pointee, checkpoint: { try box.call.check(stopped) }) {
             case .success(let value): decoded = value
             case .failure(let problem): throw PluginError(.invalidArgument, "The request's \(problem).")
             }
+            try box.call.check(stopped)
             let c = request.pointee
             let phrases = try box.plugin.compose(ComposeRequest(
                 records: decoded.records, localeIdentifier: decoded.locale ?? "en",
@@ -83,7 +118,13 @@ enum RenderTargetThunks {
             create: create,
             destroy: { RenderTargetBox.release($0) },
             render: { RenderTargetThunks.render($0, $1, $2) },
-            interrupt: { RenderTargetBox.from($0)?.plugin.interrupt() })
+            interrupt: { RenderTargetThunks.interrupt($0) })
+    }
+
+    static func interrupt(_ instance: UnsafeMutableRawPointer?) {
+        guard let box = RenderTargetBox.from(instance) else { return }
+        box.call.request()
+        box.plugin.interrupt()
     }
 
     static func render(_ instance: UnsafeMutableRawPointer?, _ message: UnsafePointer<sb_message>?,
@@ -91,10 +132,14 @@ enum RenderTargetThunks {
         reporting(errorOut) {
             guard let box = RenderTargetBox.from(instance) else { throw nullInstance }
             guard let message else { throw PluginError(.invalidArgument, "render needs a message.") }
+            box.call.begin()
+            defer { box.call.end() }
             switch MessageCodec.decode(message.pointee) {
             case .failure: throw PluginError(.invalidArgument, "Message text is not valid UTF-8; it was not rendered.")
             case .success(nil): return
-            case .success(let converted?): try box.plugin.render(converted)
+            case .success(let converted?):
+                try box.call.check("The message was interrupted before it was rendered.")
+                try box.plugin.render(converted)
             }
         }
     }

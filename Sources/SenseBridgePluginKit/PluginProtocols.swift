@@ -9,7 +9,10 @@
 ///   detector's confidence, and discards any phrase that claims more.
 /// - Stay within `request.maximumWords` words and `request.maximumLabels` labels.
 /// - Return before `request.deadline`; throw `PluginError.cancelled` soon after
-///   `cancel()` is called from another thread.
+///   `cancel()` is called from another thread: check between records, not only at the
+///   start (the harness times a cancelled compose against an uncancelled one). A cancel
+///   with no compose in progress must be ignored. One that arrives while PluginKit is
+///   still reading the request ends the call before `compose` is entered.
 /// - `init` and `compose` are called from one thread at a time; `cancel` from any.
 public protocol SceneComposerPlugin: AnyObject {
     init(host: HostServices, config: PluginConfig) throws
@@ -23,7 +26,8 @@ public protocol SceneComposerPlugin: AnyObject {
 /// - `render` returns when the message is delivered (spoken, written, played), so a
 ///   reading cursor can await each sentence.
 /// - `interrupt` may be called from any thread and must cut off the render in
-///   progress quickly; later renders work as usual.
+///   progress within one buffer, throwing `PluginError.cancelled`; an interrupt with no
+///   render in progress is ignored, and later renders work as usual.
 /// - Text arrives as valid UTF-8 (PluginKit rejects anything else) and is rendered
 ///   as text: markup inside it is never interpreted.
 /// - A failure throws `PluginError`; it must never crash the host.

@@ -171,6 +171,37 @@ import Testing
         #expect((error as? PluginCallError)?.isCancelled == true)
     }
 
+    /// espeak-ng says one thing at a time, so a second instance's render waits for the
+    /// first one's utterance. An interrupt must stop it there too, not once the other
+    /// utterance (minutes of reading, here) has ended: the check is that the waiting
+    /// render returned while the first was still speaking.
+    @Test func anInterruptStopsARenderWaitingForAnotherInstance() throws {
+        // Over an hour of speech: seconds of synthesis even into a WAV file.
+        let text = Array(repeating: "A long passage being read aloud, sentence after sentence.", count: 1500).joined(separator: " ")
+        let readingDirectory = try TemporaryDirectory(), waitingDirectory = try TemporaryDirectory()
+        let reading = try target(readingDirectory.url), waiting = try target(waitingDirectory.url)
+        let first = CallOnAnotherThread { try reading.render(OutputMessage(signal: .readingSegment, text: text, sequence: 1)) }
+        // The first render holds espeak-ng once its audio is being written.
+        let wav = readingDirectory.file("0001-readingSegment.wav")
+        try #require(CallOnAnotherThread.until(seconds: 30) { FileManager.default.fileExists(atPath: wav.path) })
+        let second = CallOnAnotherThread { try waiting.render(OutputMessage(signal: .readingSegment, text: text, sequence: 1)) }
+        // Interrupt until it lands: one that arrives before the render began is ignored, as the header says.
+        let stopped = CallOnAnotherThread.until(seconds: 30) {
+            waiting.interrupt()
+            return second.isFinished
+        }
+        let firstStillSpeaking = !first.isFinished
+        reading.interrupt()
+        let firstError = try first.wait(seconds: 30)
+        #expect(stopped, "the waiting render did not return")
+        #expect(firstStillSpeaking, "the waiting render returned only once the other instance had finished speaking")
+        let secondError = try second.wait(seconds: 30)
+        #expect((secondError as? PluginCallError)?.isCancelled == true, "\(String(describing: secondError))")
+        #expect((firstError as? PluginCallError)?.isCancelled == true, "\(String(describing: firstError))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: waitingDirectory.url.path).filter { $0.hasSuffix(".wav") }.isEmpty,
+                "nothing of the interrupted render was spoken")
+    }
+
     @Test(arguments: [
         (#"{"rate": 500}"#, "'rate'"), (#"{"rate": 79}"#, "'rate'"), (#"{"volume": 201}"#, "'volume'"),
         (#"{"voices": {"es": "no-such-voice"}}"#, "'voices.es'"), (#"{"voices": {"fr": "fr"}}"#, "'voices.fr'"),

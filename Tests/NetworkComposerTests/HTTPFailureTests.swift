@@ -115,7 +115,9 @@ import Testing
             _ = finished.wait(timeout: .now() + 5)
         }
         #expect(box.error?.isCancelled == true, "\(String(describing: box.error))")
-        #expect(cancelled < 1, "cancel took \(cancelled) s")
+        // Uncancelled, the call would have waited out its 8 s deadline on the hanging
+        // server; judged against that, not a sub-second bound a busy machine can miss.
+        #expect(cancelled < 4, "cancel took \(cancelled) s of the 8 s the call would have waited")
         #expect(box.elapsed < 8)
         // Sticky only until the next compose: the next call works normally.
         do {

@@ -73,6 +73,26 @@ import Testing
         guard case .timedOut = try source.next(timeoutMilliseconds: 20) else { Issue.record("expected a timeout"); return }
     }
 
+    /// Bounds from below only: sleeping takes at least what was asked however busy the
+    /// machine, while an upper bound would fail on a loaded one.
+    @Test func aPacedFrameIsHandedOutAtItsTimeAndNotBefore() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("paced.jsonl", #"{"time": 0.2, "records": []}"# + "\n" + #"{"time": 1.5, "records": []}"#)
+        let source = try source(file, pace: "recorded")
+        let started = Date()
+        try source.start()
+        // A timeout far beyond the frame, up to the largest the ABI can express: the call
+        // waits for the frame only, never for the timeout.
+        guard case .frame = try source.next(timeoutMilliseconds: UInt32.max) else { Issue.record("no first frame"); return }
+        #expect(Date().timeIntervalSince(started) >= 0.2)
+        // Not due within 50 ms: a timeout after waiting the 50 ms, and the frame is still next.
+        let asked = Date()
+        guard case .timedOut = try source.next(timeoutMilliseconds: 50) else { Issue.record("expected a timeout"); return }
+        #expect(Date().timeIntervalSince(asked) >= 0.05)
+        guard case .frame = try source.next(timeoutMilliseconds: 10_000) else { Issue.record("no second frame"); return }
+        #expect(Date().timeIntervalSince(started) >= 1.5)
+    }
+
     @Test(arguments: [
         (#"{"time": 1, "records": []}\#n{"time": 0.5, "records": []}"#, "line 2: time 0.5 is not after"),
         (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0 confidence 1.7 is outside 0…1"),

@@ -41,6 +41,24 @@ import Testing
         #expect(RecordCodec.decodeAll(unknownKind.pointer, count: ABICodec.maximumFrameRecords + 1).isFailure)
     }
 
+    /// What lets a plugin's cancel land while a huge request is still being read.
+    @Test func aCheckpointEveryStrideCanStopDecoding() throws {
+        struct Stop: Error {}
+        let many = CRecordArray(Array(repeating: records[0], count: 3 * RecordCodec.checkpointStride + 1))
+        var calls = 0
+        let all = try RecordCodec.decodeAll(many.pointer, count: many.count) { calls += 1 }.get()
+        #expect(all.count == many.count)
+        #expect(calls == 4)
+        calls = 0
+        #expect(throws: Stop.self) {
+            _ = try RecordCodec.decodeAll(many.pointer, count: many.count) { () throws(Stop) in
+                calls += 1
+                if calls == 2 { throw Stop() }
+            }
+        }
+        #expect(calls == 2)
+    }
+
     @Test func composeRequestCarriesLimitsAndLocale() throws {
         let request = CComposeRequest(records, locale: "vi", maximumWords: 9, maximumLabels: 3, deadline: 42)
         #expect(request.pointer.pointee.struct_size == UInt32(MemoryLayout<sb_compose_request>.size))

@@ -7,8 +7,8 @@ import Testing
 /// exactly the check for its defect, with a reason that names it; the other checks
 /// pass or are skipped because a prerequisite failed.
 ///
-/// Serialized: several checks time a call against a one-second bound, and the
-/// machine's two cores are shared with the rest of the test run.
+/// Serialized: the fixtures "deliver" by sleeping, and the interrupt and cancel checks
+/// time them; the machine's two cores are shared with the rest of the test run.
 @Suite(.serialized) struct PluginTestCLITests {
     struct Run {
         var status: Int32
@@ -97,10 +97,11 @@ import Testing
 
     @Test func hangInRender() throws {
         let started = Date()
+        // render-text-lengths runs with three times the timeout: 2 s becomes 6 s.
         let run = try test(try fixture("hang", .renderTarget, ["FIXTURE_HANG_EMPTY_TEXT": "1"]), timeout: 2)
-        expectOnly(run, fails: "render-text-lengths", reasonContains: "timed out after 2 s during: render of empty text (0 bytes); its process group was killed")
+        expectOnly(run, fails: "render-text-lengths", reasonContains: "timed out after 6 s during: render of empty text (0 bytes); its process group was killed")
         let duration = try #require(run.checks["render-text-lengths"]?["durationMs"] as? Int)
-        #expect(duration >= 2000 && duration < 4000)
+        #expect(duration >= 6000 && duration < 8000)
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
@@ -138,14 +139,33 @@ import Testing
         #expect(run.status(of: "render-signals") == "pass")
     }
 
+    // The interrupt and cancel checks compare a call with the same call uninterrupted,
+    // so these fail for what the plugin does, however busy the machine is.
+
     @Test func ignoresCancel() throws {
-        let run = try test(try fixture("nocancel", .sceneComposer, ["FIXTURE_IGNORE_CANCEL": "1"]))
-        expectOnly(run, fails: "compose-cancel", reasonContains: "compose was still running 1 s after cancel was first called")
+        // 10 s: this fixture's compose takes about 4 s uncancelled, and the check waits it
+        // out twice (at 5 s the second wait would be called a hang, a different failure).
+        let run = try test(try fixture("nocancel", .sceneComposer, ["FIXTURE_IGNORE_CANCEL": "1"]), timeout: 10)
+        expectOnly(run, fails: "compose-cancel", reasonContains: "cancel was ignored: compose of 20000 records returned SB_OK after")
+        #expect(run.reason(of: "compose-cancel").contains("ms uninterrupted"), "\(run.reason(of: "compose-cancel"))")
     }
 
     @Test func ignoresInterrupt() throws {
         let run = try test(try fixture("nointerrupt", .renderTarget, ["FIXTURE_IGNORE_INTERRUPT": "1"]))
-        expectOnly(run, fails: "render-interrupt", reasonContains: "was still running 1 s after interrupt was first called from another thread")
+        expectOnly(run, fails: "render-interrupt", reasonContains: "interrupt was ignored: render of 264600 bytes returned SB_OK after")
+        #expect(run.reason(of: "render-interrupt").contains("ms uninterrupted"), "\(run.reason(of: "render-interrupt"))")
+    }
+
+    @Test func noticesInterruptOnlyAtTheEnd() throws {
+        let run = try test(try fixture("lateinterrupt", .renderTarget, ["FIXTURE_LATE_INTERRUPT": "1"]))
+        expectOnly(run, fails: "render-interrupt", reasonContains: "returned SB_ERR_CANCELLED only after")
+        #expect(run.reason(of: "render-interrupt").contains("interrupt is noticed at the end of the render, not while it runs"))
+    }
+
+    @Test func stopsOnInterruptButSaysItDelivered() throws {
+        let run = try test(try fixture("interruptok", .renderTarget, ["FIXTURE_INTERRUPT_OK": "1"]))
+        expectOnly(run, fails: "render-interrupt", reasonContains: "stopped early")
+        #expect(run.reason(of: "render-interrupt").contains("but returned SB_OK; the header's code when interrupt cut a call short is SB_ERR_CANCELLED"))
     }
 
     @Test func confidentSentencesAreRefusedByTheHostValidator() throws {

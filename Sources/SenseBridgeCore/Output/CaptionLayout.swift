@@ -29,23 +29,34 @@ public struct CaptionLayout: Sendable {
     /// becomes consecutive cues; a message earlier than the previous cue's end is shifted
     /// to start at that end. Empty or whitespace-only text gives no cue.
     public mutating func cues(for text: String, at sessionTime: Double) -> [CaptionCue] {
-        let lines = Self.wrap(text)
-        guard !lines.isEmpty else { return [] }
-        var start = max(Self.milliseconds(sessionTime) ?? endOfLastCueMilliseconds, endOfLastCueMilliseconds)
         var cues: [CaptionCue] = []
-        cues.reserveCapacity(lines.count / Self.maximumLinesPerCue + 1)
-        var index = 0
-        while index < lines.count {
-            let group = lines[index..<min(index + Self.maximumLinesPerCue, lines.count)]
+        layOut(text, at: sessionTime) { cues.append($0) }
+        return cues
+    }
+
+    /// The same cues, handed to `deliver` one at a time as each is laid out, so a writer
+    /// can stop between two cues (an interrupt) without first laying out the rest of a
+    /// long text. When `deliver` throws, laying out stops there and the next message
+    /// starts after the last cue delivered, not after text that was never shown.
+    public mutating func layOut<E: Error>(_ text: String, at sessionTime: Double,
+                                          _ deliver: (CaptionCue) throws(E) -> Void) throws(E) {
+        var start = max(Self.milliseconds(sessionTime) ?? endOfLastCueMilliseconds, endOfLastCueMilliseconds)
+        var group: [Line] = []
+        group.reserveCapacity(Self.maximumLinesPerCue)
+        func send() throws(E) {
             // The line break is read like the space it replaced.
             let characters = Int64(group.reduce(0) { $0 + $1.length } + group.count - 1)
             let duration = Self.duration(characters: characters)
-            cues.append(CaptionCue(startMilliseconds: start, endMilliseconds: start + duration, lines: group.map(\.text)))
+            try deliver(CaptionCue(startMilliseconds: start, endMilliseconds: start + duration, lines: group.map(\.text)))
             start += duration
-            index += Self.maximumLinesPerCue
+            endOfLastCueMilliseconds = start
+            group.removeAll(keepingCapacity: true)
         }
-        endOfLastCueMilliseconds = start
-        return cues
+        try Self.wrap(text) { (line: Line) throws(E) in
+            group.append(line)
+            if group.count == Self.maximumLinesPerCue { try send() }
+        }
+        if !group.isEmpty { try send() }
     }
 
     /// How long `characters` take to read, never under the minimum.
@@ -72,29 +83,35 @@ public struct CaptionLayout: Sendable {
     /// longer than a line is cut into line-sized pieces.
     static func wrap(_ text: String) -> [Line] {
         var lines: [Line] = []
+        wrap(text) { lines.append($0) }
+        return lines
+    }
+
+    /// The same, handing each line to `emit` as soon as it is complete.
+    static func wrap<E: Error>(_ text: String, _ emit: (Line) throws(E) -> Void) throws(E) {
         var current = Line(text: "", length: 0)
         var word = ""
         var wordLength = 0
 
-        func endLine() {
-            if current.length > 0 { lines.append(current) }
+        func endLine() throws(E) {
+            if current.length > 0 { try emit(current) }
             current = Line(text: "", length: 0)
         }
-        func endWord() {
+        func endWord() throws(E) {
             guard wordLength > 0 else { return }
             defer {
                 word = ""
                 wordLength = 0
             }
             if wordLength > maximumLineLength {
-                endLine()
+                try endLine()
                 var piece = ""
                 var pieceLength = 0
                 for character in word {
                     piece.append(character)
                     pieceLength += 1
                     if pieceLength == maximumLineLength {
-                        lines.append(Line(text: piece, length: pieceLength))
+                        try emit(Line(text: piece, length: pieceLength))
                         piece = ""
                         pieceLength = 0
                     }
@@ -107,22 +124,21 @@ public struct CaptionLayout: Sendable {
                 current.text += word
                 current.length += 1 + wordLength
             } else {
-                endLine()
+                try endLine()
                 current = Line(text: word, length: wordLength)
             }
         }
 
         for character in text {
             if isBreak(character) {
-                endWord()
+                try endWord()
             } else {
                 word.append(character)
                 wordLength += 1
             }
         }
-        endWord()
-        endLine()
-        return lines
+        try endWord()
+        try endLine()
     }
 
     static func isBreak(_ character: Character) -> Bool {

@@ -31,21 +31,36 @@ extension SpeechText {
     /// there is one in the piece, else at the last space, else (one unbroken word) at
     /// the limit. Concatenated, the pieces are the text.
     public static func chunks(_ text: String, maximum: Int = maximumChunkCharacters) -> [Substring] {
-        precondition(maximum > 0, "a chunk holds at least one character")
-        var pieces: [Substring] = []
-        var start = text.startIndex
-        while start < text.endIndex {
+        Array(Chunks(text, maximum: maximum))
+    }
+
+    /// The pieces of `chunks`, cut one at a time as they are asked for: a speaker that
+    /// stops (an interrupt) between two pieces has not first walked the rest of a long text,
+    /// which for 256 KiB in a debug build is a noticeable wait before the stop takes effect.
+    public struct Chunks: Sequence, IteratorProtocol {
+        private let text: String
+        private let maximum: Int
+        private var start: String.Index
+
+        public init(_ text: String, maximum: Int = maximumChunkCharacters) {
+            precondition(maximum > 0, "a chunk holds at least one character")
+            self.text = text
+            self.maximum = maximum
+            start = text.startIndex
+        }
+
+        public mutating func next() -> Substring? {
+            guard start < text.endIndex else { return nil }
             guard let limit = text.index(start, offsetBy: maximum, limitedBy: text.endIndex), limit < text.endIndex else {
-                pieces.append(text[start...])
-                break
+                defer { start = text.endIndex }
+                return text[start...]
             }
             let window = text[start..<limit]
             let sentenceEnd = window.lastIndex { ".!?\n".contains($0) }.map { text.index(after: $0) }
             let space = window.lastIndex(of: " ").map { text.index(after: $0) }
             let cut = [sentenceEnd, space].compactMap { $0 }.first { $0 > start } ?? limit
-            pieces.append(text[start..<cut])
-            start = cut
+            defer { start = cut }
+            return text[start..<cut]
         }
-        return pieces
     }
 }

@@ -6,12 +6,16 @@ import SenseBridgeCore
 
 /// Checks for render targets.
 enum RenderTargetChecks {
-    /// An obstacle alert must cut off reading at once; a second is the most a person
-    /// walking can afford, and the header asks for "within one buffer".
-    static let interruptBound: TimeInterval = 1
-
     /// Long enough that no real target finishes delivering it before an interrupt lands.
     static let longText: [UInt8] = Array(String(repeating: "The quick brown fox reads the sign aloud. ", count: 6_300).utf8)  // ~256 KiB
+
+    /// `longText` `scale` times over, for a target that delivers even that too fast to judge.
+    static func longText(scale: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(longText.count * scale)
+        for _ in 0..<scale { text.append(contentsOf: longText) }
+        return text
+    }
 
     /// One sample per signal and locale; the non-English ones carry multi-byte UTF-8.
     static let samples: [(OutputSignal, String, String, UInt32)] = [
@@ -93,42 +97,32 @@ enum RenderTargetChecks {
         return .pass("\(invalidTexts.count) invalid texts refused with SB_ERR_INVALID_ARGUMENT; valid text still renders")
     }
 
-    /// Renders the long text on a worker while another thread interrupts it.
-    /// Returns the status, or nil when the render did not end within `bound`.
-    static func interruptedRender(_ target: RawRenderTarget, _ c: CheckContext, bound: TimeInterval = interruptBound)
-        -> (status: sb_status, error: ErrorSlot, seconds: TimeInterval, pokes: Int)? {
-        let message = CMessage(bytes: longText, signal: SB_SIGNAL_READING_SEGMENT)
-        let error = ErrorSlot()
-        var status: sb_status = SB_OK
-        c.step("render of \(longText.count) bytes on a worker thread, interrupted from another")
-        let start = MonotonicClock.nanoseconds()
-        let render = BackgroundCall("sensebridge.harness.render") { status = target.render(message, error: error) }
-        let poke = RepeatedPoke { target.interrupt() }
-        poke.waitForFirstPoke(seconds: 5)
-        let finished = render.wait(seconds: bound)
-        let pokes = poke.pokes
-        poke.stop()
-        guard finished else { return nil }
-        return (status, error, ResidentMemory.seconds(since: start), pokes)
+    static let interruptWords = EarlyStop.Words(call: "render", poke: "interrupt",
+                                                input: { "render of \(longText.count * $0) bytes" })
+
+    /// A long reading-segment render on `target`, `scale` times the base text.
+    static func longRender(_ target: RawRenderTarget, scale: Int) -> (ErrorSlot) -> sb_status {
+        let message = CMessage(bytes: longText(scale: scale), signal: SB_SIGNAL_READING_SEGMENT)
+        return { error in target.render(message, error: error) }
     }
 
+    /// An obstacle alert must cut off reading at once, and the header asks for "within one
+    /// buffer": judged against this target's own speed (EarlyStop), so a busy machine or a
+    /// debug build slows the yardstick as much as the plugin.
     static func interrupt(_ c: CheckContext) throws -> CheckReport {
         let target = try RawRenderTarget(c)
-        guard let outcome = interruptedRender(target, c) else {
+        let verdict = EarlyStop.measure(c, interruptWords, make: { longRender(target, scale: $0) }, poke: { target.interrupt() })
+        switch verdict {
+        case .hung(let reason):
             // The worker is still inside render: destroying the instance would be a use
             // after free, so the instance is left for the process exit to reclaim.
-            throw CheckFailure("render of \(longText.count) bytes was still running \(HarnessRunner.formatSeconds(interruptBound)) s after interrupt was first called from another thread")
-        }
-        defer { target.destroy() }
-        switch outcome.status {
-        case SB_OK, SB_ERR_CANCELLED:
-            if outcome.status == SB_ERR_CANCELLED && outcome.error.isEmpty {
-                throw CheckFailure("the interrupted render returned SB_ERR_CANCELLED without a message")
-            }
-            let how = outcome.status == SB_OK ? "returned SB_OK" : "returned SB_ERR_CANCELLED"
-            return .pass("a \(longText.count)-byte render \(how) \(Int(outcome.seconds * 1000)) ms after it began (\(outcome.pokes) interrupt call(s))")
-        default:
-            throw CheckFailure("the interrupted render returned \(outcome.error.describe(status: outcome.status)); expected SB_ERR_CANCELLED or SB_OK")
+            throw CheckFailure(reason)
+        case .fail(let reason):
+            target.destroy()
+            throw CheckFailure(reason)
+        case .pass(let detail):
+            target.destroy()
+            return .pass(detail)
         }
     }
 
@@ -137,10 +131,13 @@ enum RenderTargetChecks {
         c.step("interrupt with no render in progress")
         target.interrupt()
         try renderOrFail(target, CMessage("After an idle interrupt."), "after an interrupt with no render in progress", c)
-        // How fast the interrupt lands is render-interrupt's concern; this check only
-        // needs the call over, so it waits as long as a worker may take.
-        guard interruptedRender(target, c, bound: CommonChecks.workerBound) != nil else {
-            throw CheckFailure("render of \(longText.count) bytes, interrupted, was still running after \(Int(CommonChecks.workerBound)) s; nothing after it could be tried")
+        // How early the interrupt lands is render-interrupt's concern; this check only
+        // needs the call over, so it waits as long as a hang allows.
+        c.step("render of \(longText.count) bytes on a worker thread, interrupted from another")
+        let ceiling = CommonChecks.workerBound(c)
+        guard EarlyStop.run("sensebridge.harness.render", pokeAfter: 0, ceiling: ceiling,
+                            call: longRender(target, scale: 1), poke: { target.interrupt() }) != nil else {
+            throw CheckFailure("render of \(longText.count) bytes, interrupted, was still running after \(HarnessRunner.formatSeconds(ceiling)) s; nothing after it could be tried")
         }
         defer { target.destroy() }
         try renderOrFail(target, CMessage("After an interrupted render."), "after an interrupted render", c)
@@ -176,10 +173,10 @@ enum RenderTargetChecks {
                 }
             }
         }
-        let finished = worker.wait(seconds: CommonChecks.workerBound)
+        let finished = worker.wait(seconds: CommonChecks.workerBound(c))
         poke.stop()
         guard finished else {
-            throw CheckFailure("renders on a worker thread, interrupted from another, did not finish within \(Int(CommonChecks.workerBound)) s")
+            throw CheckFailure("renders on a worker thread, interrupted from another, did not finish within \(HarnessRunner.formatSeconds(CommonChecks.workerBound(c))) s")
         }
         if let problem = problems.first { throw CheckFailure(problem) }
         try renderOrFail(target, CMessage("Back on the main thread."), "on the main thread after the worker", c)

@@ -196,8 +196,8 @@ enum SourceChecks {
                 failure = "\(error)"
             }
         }
-        guard worker.wait(seconds: CommonChecks.workerBound) else {
-            throw CheckFailure("start, next_frame and stop on a worker thread did not finish within \(Int(CommonChecks.workerBound)) s")
+        guard worker.wait(seconds: CommonChecks.workerBound(c)) else {
+            throw CheckFailure("start, next_frame and stop on a worker thread did not finish within \(HarnessRunner.formatSeconds(CommonChecks.workerBound(c))) s")
         }
         if let failure { throw CheckFailure(failure) }
         c.step("start, next_frame and stop on the main thread after the worker")

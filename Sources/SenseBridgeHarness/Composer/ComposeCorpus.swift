@@ -73,7 +73,9 @@ enum ComposeCorpus {
 
     /// Enough work that a composer which honours cancel visibly stops early: far
     /// more records than any frame carries.
-    static func large(count: Int = 20_000) -> [PerceptionRecord] {
+    static let largeCount = 20_000
+
+    static func large(count: Int = largeCount) -> [PerceptionRecord] {
         (0..<count).map { index in
             PerceptionRecord(kind: .object, label: manyLabels[index % manyLabels.count].label, confidence: 0.6, box: box(0.5))
         }

@@ -15,6 +15,9 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         case missedDeadline(seconds: Double)
         /// Stopped earlier in this session; not called again.
         case retired
+        /// Died moments ago; a new runner is started once `seconds` more have passed
+        /// (the restart budget's backoff). Unlike `retired`, it comes back.
+        case backingOff(seconds: Double)
         /// Restarted as often as the budget allows; off for the rest of the session.
         case stayedOff(restarts: Int)
         /// The runner could not be started, or would not serve this plugin.
@@ -45,6 +48,7 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         case .protocolGarbage: return "protocol-garbage"
         case .missedDeadline: return "missed-deadline"
         case .retired: return "retired"
+        case .backingOff: return "backing-off"
         case .stayedOff: return "stayed-off"
         case .couldNotStart: return "could-not-start"
         }
@@ -86,6 +90,8 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
                 ? "\(subject) did not answer within \(String(format: "%.2f", seconds)) s of its deadline; its process was killed"
                 : "\(subject) did not return within \(String(format: "%.2f", seconds)) s of its deadline; the call was abandoned and the plugin is not used again this session"
         case .retired: text = "\(subject) stopped earlier in this session and is not used again"
+        case .backingOff(let seconds):
+            text = "\(subject) stopped moments ago; it is started again in \(String(format: "%.1f", max(0, seconds))) s"
         case .stayedOff(let restarts): text = "\(subject) was restarted \(restarts) times within a minute and stays off for the rest of this session"
         case .couldNotStart(let why): text = "\(subject) could not be started: \(why)"
         }

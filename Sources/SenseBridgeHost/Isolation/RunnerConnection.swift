@@ -67,6 +67,10 @@ public final class RunnerConnection: @unchecked Sendable {
         if launch.denyNetwork { arguments.append("--deny-network") }
         var environment = ProcessInfo.processInfo.environment
         environment["SENSEBRIDGE_RUNNER_PLUGIN"] = launch.manifest.id
+        // The Swift runtime's crash report (registers and the memory they point at, which
+        // can hold what the plugin was reading) would otherwise be the "last words" a
+        // crash is reported with, burying what the plugin itself said. Opt in by setting it.
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let spawned: (pid: pid_t, request: Int32, reply: Int32, out: Int32, err: Int32)
         do {
             spawned = try ProcessSpawn.serialized { () throws -> (pid_t, Int32, Int32, Int32, Int32) in

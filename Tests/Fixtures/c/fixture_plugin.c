@@ -15,6 +15,8 @@
  *   FIXTURE_PRINT_STDOUT    1: every render prints a line to stdout
  *   FIXTURE_IGNORE_INTERRUPT 1: interrupt is ignored, and delivery is 10 us a byte so it shows
  *   FIXTURE_CRASH_ENTRY     1: the entry symbol dereferences NULL (SIGSEGV): a crash during load
+ *   FIXTURE_LATE_INTERRUPT  1: interrupt is looked at only once everything was delivered (10 us a byte)
+ *   FIXTURE_INTERRUPT_OK    1: interrupt stops the render, which then returns SB_OK instead of SB_ERR_CANCELLED
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -56,6 +58,13 @@
 #ifndef FIXTURE_CRASH_ENTRY
 #define FIXTURE_CRASH_ENTRY 0
 #endif
+#ifndef FIXTURE_LATE_INTERRUPT
+#define FIXTURE_LATE_INTERRUPT 0
+#endif
+#ifndef FIXTURE_INTERRUPT_OK
+#define FIXTURE_INTERRUPT_OK 0
+#endif
+#define FIXTURE_SLOW_DELIVERY (FIXTURE_IGNORE_INTERRUPT || FIXTURE_LATE_INTERRUPT)
 
 typedef struct fixture {
     unsigned long rendered;
@@ -97,12 +106,17 @@ static sb_status fixture_render(void *instance, const sb_message *message, sb_er
     }
     /* "Deliver" at 1 us a byte, in 1 ms slices, watching for interrupt. */
     for (size_t done = 0; done < message->text_length; done += 1000) {
-        if (!FIXTURE_IGNORE_INTERRUPT && atomic_load(&self->interrupted)) {
+        if (!FIXTURE_SLOW_DELIVERY && atomic_load(&self->interrupted)) {
+            if (FIXTURE_INTERRUPT_OK) return SB_OK;
             fixture_error(error, SB_ERR_CANCELLED, "rendering was interrupted");
             return SB_ERR_CANCELLED;
         }
         size_t slice = message->text_length - done < 1000 ? message->text_length - done : 1000;
-        fixture_sleep_us((long)slice * (FIXTURE_IGNORE_INTERRUPT ? 10 : 1));
+        fixture_sleep_us((long)slice * (FIXTURE_SLOW_DELIVERY ? 10 : 1));
+    }
+    if (FIXTURE_LATE_INTERRUPT && atomic_load(&self->interrupted)) {
+        fixture_error(error, SB_ERR_CANCELLED, "rendering was interrupted (noticed at the end)");
+        return SB_ERR_CANCELLED;
     }
     self->rendered += 1;
     return SB_OK;

@@ -116,4 +116,27 @@ import Testing
         #expect(cues.last?.lines.count == 1)
         #expect(cues.allSatisfy { $0.lines.allSatisfy { $0.count <= 42 } })
     }
+
+    /// What lets the caption file stop between cues: each cue is handed over as it is laid
+    /// out, and a delivery that throws ends the layout there.
+    @Test func layingOutOneCueAtATimeStopsWhereDeliveryStops() {
+        struct Interrupted: Error {}
+        let text = String(repeating: "The quick brown fox reads the sign aloud. ", count: 50)
+        var eager = CaptionLayout()
+        let whole = eager.cues(for: text, at: 1)
+
+        var layout = CaptionLayout()
+        var delivered: [CaptionCue] = []
+        #expect(throws: Interrupted.self) {
+            try layout.layOut(text, at: 1) { cue in
+                if delivered.count == 3 { throw Interrupted() }
+                delivered.append(cue)
+            }
+        }
+        #expect(delivered == Array(whole.prefix(3)))
+        // The next message starts after the last cue shown, not after the text never shown.
+        let next = layout.cues(for: "Stop.", at: 0)
+        #expect(next.first?.startMilliseconds == delivered.last?.endMilliseconds)
+        #expect(layout.endOfLastCueMilliseconds < whole.last!.endMilliseconds)
+    }
 }

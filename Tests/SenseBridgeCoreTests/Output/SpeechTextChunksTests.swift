@@ -21,4 +21,18 @@ import Testing
         #expect(SpeechText.chunks("It looks like there's a chair.") == ["It looks like there's a chair."])
         #expect(SpeechText.chunks("").isEmpty)
     }
+
+    /// The speech target walks the pieces one at a time, so it can stop between two of
+    /// them without having cut the rest of a long text; they are the same pieces.
+    @Test func piecesTakenOneAtATimeAreTheSamePieces() {
+        let texts = ["", "It looks like there's a chair.", String(repeating: "One two. Three four five six ", count: 40),
+                     String(repeating: "x", count: 1234), "Línea uno.\nLínea dos sin punto " + String(repeating: "palabra ", count: 90)]
+        for text in texts {
+            for maximum in [1, 12, 100, 400] {
+                #expect(Array(SpeechText.Chunks(text, maximum: maximum)) == SpeechText.chunks(text, maximum: maximum))
+            }
+        }
+        var pieces = SpeechText.Chunks(String(repeating: "word ", count: 100_000), maximum: 400)
+        #expect(pieces.next()?.count == 400)
+    }
 }

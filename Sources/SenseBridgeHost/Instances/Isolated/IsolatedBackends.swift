@@ -52,8 +52,8 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         switch budget.decide(at: Self.now) {
         case .stayOff:
             throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .stayedOff(restarts: budget.limit))
-        case .wait:
-            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .retired)
+        case .wait(let until):
+            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .backingOff(seconds: until - Self.now))
         case .restart:
             log.event(.warning, "isolation.runner-restarted", [.public("plugin", launch.manifest.id)])
             do {

@@ -41,6 +41,11 @@ enum WireFrames {
             let intrinsics = try input.optional { (input: inout WireReader) throws(WireError) in
                 DepthMap.Intrinsics(fx: try input.f32(), fy: try input.f32(), cx: try input.f32(), cy: try input.f32())
             }
+            // FrameCodec's rule: intrinsics that place no sample are "unknown" in process,
+            // so a runner's encoder never sends them; one that does is not the codec.
+            if let k = intrinsics, !(k.fx > 0 && k.fy > 0 && k.cx.isFinite && k.cy.isFinite) {
+                throw .invalid("a depth frame's intrinsics place no sample (fx and fy must be above 0, cx and cy finite)")
+            }
             let metres = try input.floats(limit: width * height)
             guard metres.count == width * height else {
                 throw .invalid("a \(width)x\(height) depth frame carries \(metres.count) samples")

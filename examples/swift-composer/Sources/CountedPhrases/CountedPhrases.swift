@@ -20,10 +20,13 @@ public enum CountedPhrases {
     ///   - labels: the records of one stream, with their indices in the request.
     ///   - maximumWords: the host's word ceiling for the phrase.
     ///   - maximumLabels: how many distinct labels the phrase may name.
+    ///   - checkpoint: called before each label is grouped; it throws to stop (a cancel,
+    ///     a deadline), so a huge request stops between labels rather than at its end.
     /// - Returns: nil when there is nothing to name or not even the first label fits.
-    public static func phrase(for labels: [(index: Int, label: String)],
-                              maximumWords: Int, maximumLabels: Int) -> CountedPhrase? {
-        let groups = LabelGroup.grouping(labels.filter { !$0.label.isEmpty })
+    public static func phrase<E: Error>(for labels: [(index: Int, label: String)],
+                                        maximumWords: Int, maximumLabels: Int,
+                                        checkpoint: () throws(E) -> Void) throws(E) -> CountedPhrase? {
+        let groups = try LabelGroup.grouping(labels.filter { !$0.label.isEmpty }, checkpoint: checkpoint)
             .filter { !$0.words.isEmpty }
             .prefix(max(0, maximumLabels))
         // Drop groups from the end until the phrase fits: the first-reported labels
@@ -37,6 +40,12 @@ public enum CountedPhrases {
             kept.removeLast()
         }
         return nil
+    }
+
+    /// The same, never stopping.
+    public static func phrase(for labels: [(index: Int, label: String)],
+                              maximumWords: Int, maximumLabels: Int) -> CountedPhrase? {
+        phrase(for: labels, maximumWords: maximumWords, maximumLabels: maximumLabels, checkpoint: {})
     }
 
     static func wordCount(_ text: String) -> Int {

@@ -22,9 +22,16 @@ public struct LabelGroup: Equatable, Sendable {
     /// record: detectors report the most confident first, and counting must not
     /// reorder what the person hears first.
     public static func grouping(_ labels: [(index: Int, label: String)]) -> [LabelGroup] {
+        grouping(labels, checkpoint: {})
+    }
+
+    /// The same, calling `checkpoint` before each label; it throws to stop.
+    public static func grouping<E: Error>(_ labels: [(index: Int, label: String)],
+                                          checkpoint: () throws(E) -> Void) throws(E) -> [LabelGroup] {
         var groups: [LabelGroup] = []
         var position: [String: Int] = [:]
         for (index, label) in labels {
+            try checkpoint()
             let key = label.lowercased()
             if let at = position[key] {
                 groups[at].recordIndices.append(index)

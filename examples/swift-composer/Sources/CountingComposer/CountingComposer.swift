@@ -33,17 +33,23 @@ final class CountingComposer: SceneComposerPlugin {
             throw PluginError(.unsupported,
                 "The counting composer speaks English only; the host's label list describes scenes in '\(request.localeIdentifier)'.")
         }
-        var phrases: [ComposedPhrase] = []
-        for stream in [PerceptionStream.sight, .sound] {
-            if cancellation.isCancelled { throw PluginError.cancelled }
-            if host.monotonicNanoseconds() > request.deadline {
+        // Asked before every label, not once per stream: a cancel must stop a huge
+        // request promptly, not after it has all been counted.
+        let checkpoint = { () throws(PluginError) in
+            if self.cancellation.isCancelled { throw PluginError.cancelled }
+            if self.host.monotonicNanoseconds() > request.deadline {
                 throw PluginError(.timeout, "The counting composer missed its deadline.")
             }
+        }
+        var phrases: [ComposedPhrase] = []
+        for stream in [PerceptionStream.sight, .sound] {
+            try checkpoint()
             let labels = request.records.enumerated()
                 .filter { $0.element.stream == stream }
                 .map { (index: $0.offset, label: $0.element.label) }
-            guard let phrase = CountedPhrases.phrase(
-                for: labels, maximumWords: request.maximumWords, maximumLabels: request.maximumLabels) else { continue }
+            guard let phrase = try CountedPhrases.phrase(
+                for: labels, maximumWords: request.maximumWords, maximumLabels: request.maximumLabels,
+                checkpoint: checkpoint) else { continue }
             phrases.append(ComposedPhrase(stream: stream, text: phrase.text, recordIndices: phrase.recordIndices))
         }
         host.log(.debug, "counting-composer.composed", [("phrases", .public(String(phrases.count)))])

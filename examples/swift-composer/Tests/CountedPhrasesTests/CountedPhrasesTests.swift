@@ -56,4 +56,24 @@ private func labelled(_ labels: String...) -> [(index: Int, label: String)] {
         let groups = LabelGroup.grouping(labelled("Chair", "chair"))
         #expect(groups == [LabelGroup(label: "Chair", recordIndices: [0, 1])])
     }
+
+    /// What lets the composer stop for a cancel between two labels, not once a whole
+    /// stream has been counted: the checkpoint comes before every label, and a throw ends
+    /// the counting there.
+    @Test func theCheckpointComesBeforeEveryLabelAndAThrowStopsThere() {
+        struct Cancelled: Error {}
+        let labels = Array(repeating: "chair", count: 10_000).enumerated().map { (index: $0.offset, label: $0.element) }
+        var calls = 0
+        #expect(throws: Cancelled.self) {
+            _ = try CountedPhrases.phrase(for: labels, maximumWords: 12, maximumLabels: 5) { () throws(Cancelled) in
+                calls += 1
+                if calls == 3 { throw Cancelled() }
+            }
+        }
+        #expect(calls == 3)
+        var all = 0
+        let phrase = CountedPhrases.phrase(for: labels, maximumWords: 12, maximumLabels: 5) { all += 1 }
+        #expect(all == labels.count)
+        #expect(phrase?.text == "several chairs")
+    }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeTesting
+import Testing
+@testable import SenseBridgeHost
+
+/// The host's stdout is the host's alone: what an isolated plugin prints goes to a
+/// pipe the host reads and drops (it could hold what the camera saw, and a line such as
+/// "It is SAFE to cross now." must never pass for the host's own output), and the host
+/// says once, in its log, that it dropped something.
+///
+/// A host that waits on its plugin fails here within a minute rather than hanging the run.
+@Suite(.timeLimit(.minutes(1))) struct IsolatedStdoutTests {
+    @Test func whatAnIsolatedComposerPrintsIsDroppedAndLogged() throws {
+        let fixture = try HostileFixture(.sceneComposer)
+        do {
+            let composer = try fixture.composer(.stdout, isolated: true)
+            for _ in 0..<3 {
+                #expect(try composer.timedCompose(deadlineIn: 10).result.get() == HostileScene.wellBehaved, "printing costs no phrase")
+            }
+        }
+        // Released: the runner has exited and its reader drained every pipe, so the
+        // drop has been seen whatever order the pipes were read in.
+        let dropped = fixture.log.lines(containing: "plugin.stdout-dropped")
+        #expect(dropped.count == 1, "said once, not once a print: \(fixture.log.lines)")
+        #expect(dropped.first?.contains("plugin=\(fixture.plugin.id)") == true)
+        #expect(!fixture.log.lines.joined().contains("SAFE"), "what it printed is not logged either")
+        #expect(fixture.runners.isEmpty, "the released instance's runner exited")
+    }
+
+    @Test func aComposerThatPrintsNothingIsNotReportedForIt() throws {
+        let fixture = try HostileFixture(.sceneComposer)
+        do {
+            let composer = try fixture.composer(.well, isolated: true)
+            #expect(try composer.timedCompose(deadlineIn: 10).result.get() == HostileScene.wellBehaved)
+        }
+        #expect(fixture.log.lines(containing: "plugin.stdout-dropped").isEmpty, "\(fixture.log.lines)")
+    }
+}
