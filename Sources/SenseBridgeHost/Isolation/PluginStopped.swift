@@ -59,7 +59,7 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
     public var isBreakage: Bool {
         switch cause {
         case .died, .protocolGarbage: return true
-        case .missedDeadline, .retired, .stayedOff, .couldNotStart: return false
+        case .missedDeadline, .retired, .backingOff, .stayedOff, .couldNotStart: return false
         }
     }
 
@@ -70,12 +70,19 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         case .died(.exited): return "its plugin quit"
         case .protocolGarbage: return "its plugin sent garbage"
         case .missedDeadline: return "its plugin stopped answering"
-        case .retired, .stayedOff: return "its plugin stopped earlier"
+        case .retired, .backingOff, .stayedOff: return "its plugin stopped earlier"
         case .couldNotStart: return "its plugin could not start"
         }
     }
 
     public var description: String {
+        let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        return tail.isEmpty ? summary : "\(summary). Its last words on stderr: \(tail)"
+    }
+
+    /// How it ended, in the host's own words only (no stderr tail, which is the
+    /// plugin's text): safe for a public log field.
+    public var summary: String {
         let subject = "\(pluginID)\(isolated ? " (isolated)" : "")"
         var text: String
         switch cause {
@@ -95,7 +102,6 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         case .stayedOff(let restarts): text = "\(subject) was restarted \(restarts) times within a minute and stays off for the rest of this session"
         case .couldNotStart(let why): text = "\(subject) could not be started: \(why)"
         }
-        let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
-        return tail.isEmpty ? text : "\(text). Its last words on stderr: \(tail)"
+        return text
     }
 }

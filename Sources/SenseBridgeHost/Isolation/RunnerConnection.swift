@@ -196,8 +196,11 @@ public final class RunnerConnection: @unchecked Sendable {
         condition.unlock()
         if !finished {
             _ = stop(because: .retired)
+            // SIGKILL ends it unless the kernel holds it in uninterruptible sleep; the
+            // host does not wait on that forever (the reader reaps it when it can).
             condition.lock()
-            while !readerFinished { condition.wait() }
+            let killLimit = Date(timeIntervalSinceNow: 5)
+            while !readerFinished && condition.wait(until: killLimit) {}
             condition.unlock()
         }
     }

@@ -63,8 +63,14 @@ public final class DescriptionPipeline: @unchecked Sendable {
             }
         } catch {
             composerFailure = ComposerFailure(error)
-            log.event(.warning, "narration.composer-failed", [.public("reason", composerFailure!.reason)])
-            if let stopped = error as? PluginStopped, let notice = lossNotice(stopped) { announcements.append(notice) }
+            var fields: [HostLog.Field] = [.public("reason", composerFailure!.reason)]
+            if let stopped = error as? PluginStopped {
+                // A walk prints nothing else about it: the terminal learns here which
+                // plugin ended and how (host words only; its stderr tail stays out).
+                fields += [.public("plugin", stopped.pluginID), .public("ended", stopped.summary)]
+                if let notice = lossNotice(stopped) { announcements.append(notice) }
+            }
+            log.event(.warning, "narration.composer-failed", fields)
         }
         let fallbackPhrases = NarrationFallback { records, stream, indices in
             self.fallbackPhrases(records, stream: stream, indices: indices)

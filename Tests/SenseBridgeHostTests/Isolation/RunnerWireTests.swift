@@ -371,7 +371,7 @@ import Testing
         var fds: [Int32] = [-1, -1]
         try #require(pipe(&fds) == 0)
         let framed = FramedPipe(read: fds[0], write: fds[1])
-        defer { framed.close() }
+        defer { framed.closeWriteEnd(); close(fds[0]) }
         try framed.send([UInt8](repeating: 0, count: 64))
         #expect(throws: FramedPipe.Failure.tooLarge(64)) { _ = try framed.receive(maximumBytes: 63) }
     }

@@ -70,4 +70,24 @@ struct DescriptionPipelineTests {
         #expect(outcome.sentences == ["It looks like there's a chair.", "It might be a door, but I'm not sure."])
         #expect(lines.all.contains("sensebridge[warning] narration.composer-failed reason=failed"))
     }
+
+    /// A composer the host stopped is said once however many moments it fails, once
+    /// more when it stays off, and logged with how it ended but never its stderr.
+    @Test func aStoppedComposerIsSaidOnceAndOnceMoreWhenItStaysOff() {
+        let lines = Lines()
+        let causes: [PluginStopped.Cause] = [.died(.signalled(SIGSEGV)), .backingOff(seconds: 0.5), .died(.signalled(SIGSEGV)),
+                                             .stayedOff(restarts: 3), .stayedOff(restarts: 3)]
+        var calls = 0
+        let crashing = Proposing {
+            defer { calls += 1 }
+            throw PluginStopped(pluginID: "org.example.bad", isolated: true, cause: causes[calls], stderrTail: "the camera saw a letter")
+        }
+        let subject = pipeline(crashing, log: lines)
+        let said = causes.indices.flatMap { _ in subject.describe(records).announcements.map(\.text) }
+        #expect(said == [Phrasing.status(.composerStopped, locale: .en), Phrasing.status(.composerOff, locale: .en)])
+        let logged = lines.all.filter { $0.contains("narration.composer-failed") }
+        #expect(logged.count == causes.count)
+        #expect(logged.first == "sensebridge[warning] narration.composer-failed reason=crashed plugin=org.example.bad ended=org.example.bad (isolated) was killed by SIGSEGV, invalid memory access")
+        #expect(!lines.all.contains { $0.contains("camera") })
+    }
 }
