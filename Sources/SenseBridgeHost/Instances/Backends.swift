@@ -44,6 +44,12 @@ enum CallBounds {
         now + UInt64(timeoutMilliseconds) * 1_000_000
     }
 
+    /// `deadline` plus `nanoseconds`, where a caller's "no deadline" (UInt64.max) stays
+    /// no deadline instead of wrapping round to one long past.
+    static func adding(_ nanoseconds: UInt64, to deadline: UInt64) -> UInt64 {
+        deadline > UInt64.max - nanoseconds ? UInt64.max : deadline + nanoseconds
+    }
+
     static func after(seconds: Double, from now: UInt64 = MonotonicClock.nanoseconds()) -> UInt64 {
         now + UInt64(seconds * 1e9)
     }

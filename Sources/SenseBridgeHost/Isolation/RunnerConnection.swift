@@ -136,7 +136,7 @@ public final class RunnerConnection: @unchecked Sendable {
         }
         var nudged = false
         // As in process: the plugin's own timeout first, then the nudge, then the kill.
-        var limit = deadline &+ UInt64(Self.grace * 1e9)
+        var limit = CallBounds.adding(UInt64(Self.grace * 1e9), to: deadline)
         condition.lock()
         while reply == nil && death == nil {
             if condition.wait(until: Date(monotonicNanoseconds: limit)) { continue }

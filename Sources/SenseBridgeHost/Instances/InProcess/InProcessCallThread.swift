@@ -46,7 +46,7 @@ final class InProcessCallThread: @unchecked Sendable {
         // The plugin's own deadline handling gets the first chance (its SB_ERR_TIMEOUT
         // says more than our cancel would), then the nudge, then we stop waiting.
         let grace = UInt64(CallBounds.grace * 1e9)
-        if let result = job.wait(until: deadline &+ grace) { return try result.get() }
+        if let result = job.wait(until: CallBounds.adding(grace, to: deadline)) { return try result.get() }
         if let nudge {
             nudge()
             if let result = job.wait(until: MonotonicClock.nanoseconds() + grace) { return try result.get() }
