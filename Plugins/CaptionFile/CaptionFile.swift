@@ -20,10 +20,10 @@ public final class CaptionFile: RenderTargetPlugin {
 
     private let writer: CaptionFileWriter
     private var layout: CaptionLayout
-    private let interruption = Interruption()
+    private let interruption = CallInterruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
-        try ConfigKeys.requireOnly(["format", "path"], in: config)
+        try config.requireOnly(["format", "path"])
         let settings = try config.decode(Settings.self)
         guard let format = CaptionFormat(rawValue: settings.format ?? "vtt") else {
             throw PluginError.invalidConfig("Config key 'format' must be \"vtt\" or \"srt\"; it is \"\(settings.format ?? "")\".")
@@ -61,30 +61,5 @@ public final class CaptionFile: RenderTargetPlugin {
     /// ignored, as the header says.
     public func interrupt() {
         interruption.request()
-    }
-}
-
-/// Whether the render in progress was asked to stop. An interrupt applies to the render
-/// in progress only: one with no render in progress is ignored, as the header says, so
-/// an interrupt that arrives late (after its render ended) cannot cut off the next
-/// message. `begin` clears what an earlier render left.
-/// Unchecked Sendable: both flags are read and written only under `lock`.
-final class Interruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rendering = false
-    private var requested = false
-
-    func begin() { lock.withLock { rendering = true; requested = false } }
-    func end() { lock.withLock { rendering = false; requested = false } }
-    func request() { lock.withLock { if rendering { requested = true } } }
-    var isRequested: Bool { lock.withLock { requested } }
-}
-
-enum ConfigKeys {
-    /// A misspelt key would otherwise be ignored and its setting silently lost.
-    static func requireOnly(_ known: Set<String>, in config: PluginConfig) throws {
-        for key in try config.object().keys.sorted() where !known.contains(key) {
-            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of this plugin; known keys: \(known.sorted().joined(separator: ", ")).")
-        }
     }
 }

@@ -21,11 +21,11 @@ public final class HapticLog: RenderTargetPlugin {
     static let defaultPath = "{output}/haptics.jsonl"
     private let file: JSONLinesFile
     private let host: HostServices
-    private let interruption = Interruption()
+    private let interruption = CallInterruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
-        try ConfigKeys.requireOnly(["path"], in: config)
+        try config.requireOnly(["path"])
         let settings = try config.decode(Settings.self)
         let template = settings.path ?? Self.defaultPath
         guard !template.isEmpty else { throw PluginError.invalidConfig("Config key 'path' is empty; give the haptic log's file path.") }
@@ -56,29 +56,5 @@ public final class HapticLog: RenderTargetPlugin {
     static func isHapticLogLine(_ line: String) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
         return object["signal"] is String && object["ahap"] is [String: Any]
-    }
-}
-
-/// Whether the render in progress was asked to stop. An interrupt applies to the render
-/// in progress only: one with no render in progress is ignored, as the header says, so a
-/// late interrupt cannot cut off the next cue. `begin` clears what an earlier render left.
-/// Unchecked Sendable: both flags are read and written only under `lock`.
-final class Interruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rendering = false
-    private var requested = false
-
-    func begin() { lock.withLock { rendering = true; requested = false } }
-    func end() { lock.withLock { rendering = false; requested = false } }
-    func request() { lock.withLock { if rendering { requested = true } } }
-    var isRequested: Bool { lock.withLock { requested } }
-}
-
-enum ConfigKeys {
-    /// A misspelt key would otherwise be ignored and its setting silently lost.
-    static func requireOnly(_ known: Set<String>, in config: PluginConfig) throws {
-        for key in try config.object().keys.sorted() where !known.contains(key) {
-            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of this plugin; known keys: \(known.sorted().joined(separator: ", ")).")
-        }
     }
 }

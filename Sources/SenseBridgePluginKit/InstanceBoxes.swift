@@ -44,29 +44,6 @@ func reporting(_ errorOut: UnsafeMutablePointer<sb_error>?, _ body: () throws ->
 
 let nullInstance = PluginError(.invalidArgument, "The instance pointer is NULL.")
 
-/// Whether a cancel or interrupt reached the C call in progress before the plugin's own
-/// code began. PluginKit converts the request first (80,000 records took a quarter of a
-/// second in a debug build), and a plugin rightly ignores a cancel that arrives while it
-/// is not composing; without this, a cancel in that time would be lost and the whole call
-/// run. As the header asks, one with no call in progress is ignored.
-/// Unchecked Sendable: `lock` guards `inCall` and `requested`.
-final class CallInterruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var inCall = false
-    private var requested = false
-
-    func begin() { lock.withLock { inCall = true; requested = false } }
-    func end() { lock.withLock { inCall = false; requested = false } }
-    func request() { lock.withLock { if inCall { requested = true } } }
-    var isRequested: Bool { lock.withLock { requested } }
-
-    /// Throws `cancelled` once the call was asked to stop; for the points between
-    /// PluginKit's own steps.
-    func check(_ what: String) throws {
-        if isRequested { throw PluginError(.cancelled, what) }
-    }
-}
-
 final class ComposerBox: InstanceBox<SceneComposerPlugin> {}
 final class RenderTargetBox: InstanceBox<RenderTargetPlugin> {}
 final class SensingSourceBox: InstanceBox<SensingSourcePlugin> {}

@@ -46,4 +46,12 @@ public struct PluginConfig: Sendable {
 
 extension Array where Element == CodingKey {
     var keyPath: String { map(\.stringValue).joined(separator: ".") }
+
+    /// Refuses a key that is not one of `known`: a misspelt key would otherwise be
+    /// ignored and its setting silently lost.
+    public func requireOnly(_ known: Set<String>) throws {
+        for key in try object().keys.sorted() where !known.contains(key) {
+            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of this plugin; known keys: \(known.sorted().joined(separator: ", ")).")
+        }
+    }
 }

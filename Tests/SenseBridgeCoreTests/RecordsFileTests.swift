@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
+import SenseBridgeTesting
 
 @Suite("RecordsFile")
 struct RecordsFileTests {

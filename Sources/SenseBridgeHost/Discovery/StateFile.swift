@@ -2,11 +2,12 @@ import Foundation
 
 /// The few file operations the host's own state needs, done so that a crash at any
 /// moment leaves either the old file or the new one, readable by its owner only.
-enum StateFile {
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "\(path): \(reason)" }
+/// `package`: the credential store writes API keys the same way.
+package enum StateFile {
+    package struct Failure: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     enum Contents {
@@ -44,7 +45,7 @@ enum StateFile {
     }
 
     /// Written to a new 0600 file beside the target, synced, then renamed over it.
-    static func writeAtomically(_ data: Data, to url: URL) throws {
+    package static func writeAtomically(_ data: Data, to url: URL) throws {
         try createDirectory(url.deletingLastPathComponent())
         let path = url.path
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -108,26 +108,10 @@ public struct CredentialStore: Sendable {
     public func store(_ key: String, for name: CredentialName) throws {
         let secret = try Secret(checking: key)
         try checkDirectory(creating: true)
-        let path = self.path(for: name).path
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure.unwritable(path: path, reason: String(cString: strerror(errno))) }
-        var ok = fchmod(descriptor, 0o600) == 0
-        let bytes = Array((secret.value + "\n").utf8)
-        var offset = 0
-        while ok && offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { ok = false; break }
-            offset += written
-        }
-        ok = ok && fsync(descriptor) == 0
-        let code = errno
-        close(descriptor)
-        guard ok, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(ok ? errno : code))
-            unlink(temporary)
-            throw Failure.unwritable(path: path, reason: reason)
+        do {
+            try StateFile.writeAtomically(Data((secret.value + "\n").utf8), to: self.path(for: name))
+        } catch let failure as StateFile.Failure {
+            throw Failure.unwritable(path: failure.path, reason: failure.reason)
         }
     }
 

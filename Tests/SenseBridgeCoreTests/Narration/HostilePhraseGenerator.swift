@@ -1,4 +1,5 @@
 @testable import SenseBridgeCore
+import SenseBridgeTesting
 
 /// Seeded generator of phrases a careless model, a broken endpoint or a hostile plugin
 /// might return as a "subject phrase": sentence openings, units, spelled numbers,

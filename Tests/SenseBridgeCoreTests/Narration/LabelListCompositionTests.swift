@@ -1,5 +1,6 @@
 import Testing
 @testable import SenseBridgeCore
+import SenseBridgeTesting
 
 @Suite("LabelListComposition")
 struct LabelListCompositionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
+import SenseBridgeTesting
 import Testing
 @testable import SenseBridgeHost
 
@@ -304,7 +305,7 @@ import Testing
     /// Random bytes, and every valid message with each byte changed: whatever a hostile
     /// process writes decodes or throws, and never traps.
     @Test func noBytesCrashTheDecoders() {
-        var random = SplitMix(seed: 12)
+        var random = SeededGenerator(seed: 12)
         for _ in 0..<20_000 {
             var bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             if !bytes.isEmpty && random.next() % 2 == 0 {
@@ -374,18 +375,5 @@ import Testing
         defer { framed.closeWriteEnd(); close(fds[0]) }
         try framed.send([UInt8](repeating: 0, count: 64))
         #expect(throws: FramedPipe.Failure.tooLarge(64)) { _ = try framed.receive(maximumBytes: 63) }
-    }
-}
-
-/// A small seeded generator, so a failure names the bytes it was given.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
