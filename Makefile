@@ -58,7 +58,9 @@ bench: deps
 	$(SWIFT) build -c release
 	scripts/stage-plugins.sh --clean --bin-path "$$($(SWIFT) build -c release --show-bin-path)" --dest .build/bench-plugins
 	$(SWIFT) build -c release --package-path Benchmarks
-	SENSEBRIDGE_BENCH_PLUGINS="$(CURDIR)/.build/bench-plugins" Benchmarks/.build/release/sensebridge-bench
+	SENSEBRIDGE_BENCH_PLUGINS="$(CURDIR)/.build/bench-plugins" \
+		SENSEBRIDGE_PLUGIN_RUNNER="$$($(SWIFT) build -c release --show-bin-path)/sensebridge-plugin-runner" \
+		Benchmarks/.build/release/sensebridge-bench
 
 # sb-smoke: loads one plugin library and drives it through the C ABI (see --help).
 tools: $(SB_SMOKE)

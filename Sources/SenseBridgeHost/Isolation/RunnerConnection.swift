@@ -97,13 +97,20 @@ public final class RunnerConnection: @unchecked Sendable {
         let thread = Thread { [self] in readLoop() }
         thread.name = "sensebridge.runner.\(pluginID)"
         thread.start()
-        let ready = try call(.hello(version: RunnerProtocol.version, logThreshold: UInt8(log.threshold.rawValue)),
+        let ready: RunnerReply
+        do {
+            ready = try call(.hello(version: RunnerProtocol.version, logThreshold: UInt8(log.threshold.rawValue)),
                              seconds: Self.housekeepingSeconds)
-        guard case let .ready(version, _, network) = ready else {
-            throw stop(because: .couldNotStart("it did not answer hello with ready"))
+        } catch {
+            // Nobody will shut this one down: kill it and let go of its pipe now.
+            stop(because: .couldNotStart("it did not answer hello (\(error))"))
+            pipe.closeWriteEnd()
+            throw error
         }
-        guard version == RunnerProtocol.version else {
-            throw stop(because: .couldNotStart("it speaks runner protocol \(version); this host speaks \(RunnerProtocol.version)"))
+        guard case let .ready(version, _, network) = ready, version == RunnerProtocol.version else {
+            let stopped = stop(because: .couldNotStart("it does not speak runner protocol \(RunnerProtocol.version)"))
+            pipe.closeWriteEnd()
+            throw stopped
         }
         self.network = network
         if network.hasPrefix("not-denied") { NetworkDenialNotice.sayOnce(network, log: log) }
