@@ -10,8 +10,10 @@ import Testing
 /// call starts a fresh runner while the restart budget allows, and no runner outlives
 /// the instance.
 ///
-/// A host that waits on its plugin fails here within a minute rather than hanging the run.
-@Suite(.timeLimit(.minutes(1))) struct IsolatedComposerDeathTests {
+/// No swift-testing time limit: it counts time spent waiting for a thread, so on a busy
+/// 2-core machine it failed correct tests; the elapsed-time assertions catch a host that
+/// waited on its plugin.
+@Suite struct IsolatedComposerDeathTests {
     typealias Mode = MisbehavingPlugin.Mode
 
     @Test(arguments: [

@@ -8,8 +8,10 @@ import Testing
 /// crashes there, in its own process: the host is told it may have been the limit, and
 /// the host's own memory never carries the leak.
 ///
-/// A host that waits on its plugin fails here within a minute rather than hanging the run.
-@Suite(.timeLimit(.minutes(1))) struct IsolatedMemoryLimitTests {
+/// No swift-testing time limit: it counts time spent waiting for a thread, so on a busy
+/// 2-core machine it failed correct tests; the elapsed-time assertions catch a host that
+/// waited on its plugin.
+@Suite struct IsolatedMemoryLimitTests {
     static let limitMiB = 256
 
     @Test func aLeakingComposerCrashesAtItsMemoryLimitAndTheHostDoesNotGrow() throws {

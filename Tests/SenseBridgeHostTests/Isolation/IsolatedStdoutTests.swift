@@ -9,8 +9,10 @@ import Testing
 /// "It is SAFE to cross now." must never pass for the host's own output), and the host
 /// says once, in its log, that it dropped something.
 ///
-/// A host that waits on its plugin fails here within a minute rather than hanging the run.
-@Suite(.timeLimit(.minutes(1))) struct IsolatedStdoutTests {
+/// No swift-testing time limit: it counts time spent waiting for a thread, so on a busy
+/// 2-core machine it failed correct tests; the elapsed-time assertions catch a host that
+/// waited on its plugin.
+@Suite struct IsolatedStdoutTests {
     @Test func whatAnIsolatedComposerPrintsIsDroppedAndLogged() throws {
         let fixture = try HostileFixture(.sceneComposer)
         do {

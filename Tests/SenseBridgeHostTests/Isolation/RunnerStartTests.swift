@@ -7,7 +7,7 @@ import Testing
 /// A plugin that is to run isolated and cannot be is refused by name, at creation:
 /// never silently run in process instead, and never a host waiting on a runner that
 /// will not answer.
-@Suite(.timeLimit(.minutes(1))) struct RunnerStartTests {
+@Suite struct RunnerStartTests {
     func host(runner: URL?, in fixture: HostileFixture) -> PluginHost {
         PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: fixture.directory.url, origin: .commandLine)]),
                    log: fixture.log.hostLog, isolation: IsolationSettings(runner: runner))

@@ -8,8 +8,10 @@ import Testing
 /// ("sensing stopped") within its timeout plus grace, never a host that waits on it;
 /// a well-behaved one gives the same frames isolated as in process.
 ///
-/// A host that waits on its plugin fails here within a minute rather than hanging the run.
-@Suite(.timeLimit(.minutes(1))) struct SensingSourceSurvivalTests {
+/// No swift-testing time limit: it counts time spent waiting for a thread, so on a busy
+/// 2-core machine it failed correct tests; the elapsed-time assertions catch a host that
+/// waited on its plugin.
+@Suite struct SensingSourceSurvivalTests {
     static let timeoutMilliseconds: UInt32 = 200
     static var frameBound: Double { Double(timeoutMilliseconds) / 1000 + CallBounds.grace }
 

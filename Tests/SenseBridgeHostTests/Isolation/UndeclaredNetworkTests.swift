@@ -10,8 +10,10 @@ import Testing
 /// the declaration (after the consent gate), connects to the same listener, so a
 /// failure here is the sandbox's doing and not the test's.
 ///
-/// A host that waits on its plugin fails here within a minute rather than hanging the run.
-@Suite(.timeLimit(.minutes(1))) struct UndeclaredNetworkTests {
+/// No swift-testing time limit: it counts time spent waiting for a thread, so on a busy
+/// 2-core machine it failed correct tests; the elapsed-time assertions catch a host that
+/// waited on its plugin.
+@Suite struct UndeclaredNetworkTests {
     let listener: LoopbackListener
 
     init() throws {

@@ -9,7 +9,7 @@ import Testing
 /// with exit 0; the loss is said exactly once; the caption file and the haptic log
 /// (the channels that still work) hold everything that was said; stdout holds only
 /// what SenseBridge said; and no runner process outlives the run.
-@Suite(.timeLimit(.minutes(3))) struct CLIHostileSessionTests {
+@Suite struct CLIHostileSessionTests {
     typealias Mode = MisbehavingPlugin.Mode
 
     let home: TemporaryDirectory
