@@ -42,10 +42,6 @@ public struct PluginConfig: Sendable {
         }
         return object
     }
-}
-
-extension Array where Element == CodingKey {
-    var keyPath: String { map(\.stringValue).joined(separator: ".") }
 
     /// Refuses a key that is not one of `known`: a misspelt key would otherwise be
     /// ignored and its setting silently lost.
@@ -54,4 +50,8 @@ extension Array where Element == CodingKey {
             throw PluginError.invalidConfig("Config key '\(key)' is not a setting of this plugin; known keys: \(known.sorted().joined(separator: ", ")).")
         }
     }
+}
+
+extension Array where Element == CodingKey {
+    var keyPath: String { map(\.stringValue).joined(separator: ".") }
 }
