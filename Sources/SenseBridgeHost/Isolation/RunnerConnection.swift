@@ -34,6 +34,8 @@ public final class RunnerConnection: @unchecked Sendable {
     /// How long a cancel or interrupt is given to work once a deadline has passed,
     /// before the process is killed.
     public static let grace: Double = 1.0
+    /// Linux's F_SETPIPE_SZ, which Glibc's module does not export.
+    private static let setPipeSize: Int32 = 1031
     /// Calls with no deadline of their own (hello, create, start, stop, destroy).
     static let housekeepingSeconds: Double = 15
 
@@ -92,6 +94,9 @@ public final class RunnerConnection: @unchecked Sendable {
         }
         pid = spawned.pid
         pipe = FramedPipe(read: spawned.reply, write: spawned.request)
+        // A 64 KiB pipe would cut a 256x192 depth frame (192 KiB) into three hand-offs
+        // between the processes; 1 MiB (the unprivileged maximum) carries it in one.
+        [spawned.reply, spawned.request].forEach { _ = fcntl($0, Self.setPipeSize, 1 << 20) }
         stdoutRead = spawned.out
         stderrRead = spawned.err
         let thread = Thread { [self] in readLoop() }

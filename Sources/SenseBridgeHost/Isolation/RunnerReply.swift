@@ -21,6 +21,13 @@ enum RunnerReply: Sendable {
         var fields: [HostLog.Field]
     }
 
+    /// Enough room for the whole body in one allocation: a depth frame is written
+    /// once, not copied through every doubling of a growing buffer.
+    private var estimatedBytes: Int {
+        if case .frame(let frame) = self, case .depth(let map) = frame.content { return 160 + map.metres.count * 4 }
+        return 256
+    }
+
     var kind: RunnerMessageKind {
         switch self {
         case .ready: return .ready
@@ -34,7 +41,7 @@ enum RunnerReply: Sendable {
     }
 
     func encode(id: UInt32) -> [UInt8] {
-        var out = WireWriter()
+        var out = WireWriter(capacity: estimatedBytes)
         out.u8(kind.rawValue)
         out.u32(id)
         switch self {

@@ -31,14 +31,36 @@ public final class FramedPipe: @unchecked Sendable {
         writeDescriptor = write
     }
 
+    /// Header and body leave in one `writev`, so the reader wakes once per message, not
+    /// once for four bytes of length and again for the body.
     func send(_ body: [UInt8]) throws(Failure) {
-        var frame = WireWriter(capacity: body.count + 4)
-        frame.u32(UInt32(body.count))
+        let header = withUnsafeBytes(of: UInt32(body.count).littleEndian) { Array($0) }
         writeLock.lock()
         defer { writeLock.unlock() }
         guard writeDescriptor >= 0 else { throw .closed }
-        try writeAll(frame.bytes)
-        try writeAll(body)
+        var sent = 0
+        let total = header.count + body.count
+        while sent < total {
+            let written = header.withUnsafeBytes { head in
+                body.withUnsafeBytes { rest -> Int in
+                    var vectors: [iovec] = []
+                    if sent < head.count {
+                        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + sent), iov_len: head.count - sent))
+                    }
+                    let bodyOffset = max(0, sent - head.count)
+                    if bodyOffset < rest.count {
+                        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: rest.baseAddress! + bodyOffset),
+                                             iov_len: rest.count - bodyOffset))
+                    }
+                    return writev(writeDescriptor, vectors, Int32(vectors.count))
+                }
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw errno == EPIPE ? .closed : .io(errno)
+            }
+            sent += written
+        }
     }
 
     /// Blocks until one whole message arrived.
@@ -51,18 +73,6 @@ public final class FramedPipe: @unchecked Sendable {
         var body = [UInt8](repeating: 0, count: length)
         try readAll(&body)
         return body
-    }
-
-    private func writeAll(_ bytes: [UInt8]) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in Glibc.write(writeDescriptor, raw.baseAddress! + offset, raw.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw errno == EPIPE ? .closed : .io(errno)
-            }
-            offset += written
-        }
     }
 
     private func readAll(_ buffer: inout [UInt8]) throws(Failure) {
