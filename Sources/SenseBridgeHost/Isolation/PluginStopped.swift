@@ -89,7 +89,7 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         case .died(let termination):
             text = "\(subject) \(termination)"
             if let limit = memoryLimitMiB, case .signalled = termination {
-                text += " (it may have reached its memory limit of \(limit) MiB)"
+                text += " (if it ran out of memory: its limit was \(limit) MiB)"
             }
         case .protocolGarbage(let why): text = "\(subject) wrote something that is not the runner protocol on its pipe (\(why)); it was stopped"
         case .missedDeadline(let seconds):

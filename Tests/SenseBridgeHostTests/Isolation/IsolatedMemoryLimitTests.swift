@@ -35,7 +35,7 @@ import Testing
         }
         let crash = try #require(stopped, "10 leaking calls fitted in \(Self.limitMiB) MiB: the limit was not applied")
         #expect(crash.code == "crashed")
-        #expect(crash.description.contains("memory limit of \(Self.limitMiB) MiB"), "\(crash)")
+        #expect(crash.description.contains("its limit was \(Self.limitMiB) MiB"), "\(crash)")
         #expect(served >= 1 && served < 6, "it behaved until the limit: \(served) calls served")
         let grown = try #require(residentBytes()) - before
         #expect(grown < 100 << 20, "the host grew by \(grown >> 20) MiB while its plugin leaked \(served * 50) MiB")
