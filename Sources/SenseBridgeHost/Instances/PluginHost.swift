@@ -77,13 +77,10 @@ public final class PluginHost: Sendable {
     /// Creates an instance from a config passed verbatim, skipping the host's own
     /// schema check: the harness uses it to see how a plugin handles bad config itself.
     public func renderTarget(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> RenderTargetInstance {
-        try expect(.renderTarget, manifest)
-        if let launch = try isolatedLaunch(manifest, placement) {
-            return RenderTargetInstance(manifest: manifest, isolated: true,
-                                        backend: try IsolatedRenderTarget(launch, configJSON: rawConfig, log: log))
-        }
-        let plugin = try InProcessRenderTarget(plugin: load(manifest), configJSON: rawConfig, log: log)
-        return RenderTargetInstance(manifest: manifest, isolated: false, backend: GuardedRenderTarget(plugin, pluginID: manifest.id))
+        let (backend, isolated) = try place(.renderTarget, manifest, placement,
+            isolated: { try IsolatedRenderTarget($0, configJSON: rawConfig, log: log) as RenderBackend },
+            inProcess: { GuardedRenderTarget(try InProcessRenderTarget(plugin: $0, configJSON: rawConfig, log: log), pluginID: manifest.id) })
+        return RenderTargetInstance(manifest: manifest, isolated: isolated, backend: backend)
     }
 
     public func sceneComposer(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> SceneComposerInstance {
@@ -92,24 +89,27 @@ public final class PluginHost: Sendable {
     }
 
     public func sensingSource(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> SensingSourceInstance {
-        try expect(.sensingSource, manifest)
-        if let launch = try isolatedLaunch(manifest, placement) {
-            return SensingSourceInstance(manifest: manifest, isolated: true,
-                                         backend: try IsolatedSource(launch, configJSON: rawConfig, log: log))
-        }
-        let plugin = try InProcessSource(plugin: load(manifest), configJSON: rawConfig, log: log)
-        return SensingSourceInstance(manifest: manifest, isolated: false, backend: GuardedSource(plugin, pluginID: manifest.id))
+        let (backend, isolated) = try place(.sensingSource, manifest, placement,
+            isolated: { try IsolatedSource($0, configJSON: rawConfig, log: log) as SourceBackend },
+            inProcess: { GuardedSource(try InProcessSource(plugin: $0, configJSON: rawConfig, log: log), pluginID: manifest.id) })
+        return SensingSourceInstance(manifest: manifest, isolated: isolated, backend: backend)
     }
 
     /// Every composer, network or not, is made here once its gate has passed.
     func makeComposer(_ manifest: PluginManifest, configJSON: String, placement: Placement) throws -> SceneComposerInstance {
-        try expect(.sceneComposer, manifest)
-        if let launch = try isolatedLaunch(manifest, placement) {
-            return SceneComposerInstance(manifest: manifest, isolated: true,
-                                         backend: try IsolatedComposer(launch, configJSON: configJSON, log: log))
-        }
-        let plugin = try InProcessComposer(plugin: load(manifest), configJSON: configJSON, log: log)
-        return SceneComposerInstance(manifest: manifest, isolated: false, backend: GuardedComposer(plugin, pluginID: manifest.id))
+        let (backend, isolated) = try place(.sceneComposer, manifest, placement,
+            isolated: { try IsolatedComposer($0, configJSON: configJSON, log: log) as ComposerBackend },
+            inProcess: { GuardedComposer(try InProcessComposer(plugin: $0, configJSON: configJSON, log: log), pluginID: manifest.id) })
+        return SceneComposerInstance(manifest: manifest, isolated: isolated, backend: backend)
+    }
+
+    /// The one place an instance is put in a runner or in this process, by the policy.
+    private func place<Backend>(_ kind: PluginKind, _ manifest: PluginManifest, _ placement: Placement,
+                                isolated: (RunnerConnection.Launch) throws -> Backend,
+                                inProcess: (LoadedPlugin) throws -> Backend) throws -> (Backend, isolated: Bool) {
+        try expect(kind, manifest)
+        if let launch = try isolatedLaunch(manifest, placement) { return (try isolated(launch), true) }
+        return (try inProcess(try load(manifest)), false)
     }
 
     func expect(_ kind: PluginKind, _ manifest: PluginManifest) throws {
