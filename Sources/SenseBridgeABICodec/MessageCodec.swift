@@ -31,15 +31,35 @@ public final class CMessage {
 
     /// `message` as the header carries it.
     public convenience init(_ message: OutputMessage) {
-        self.init(bytes: Array(message.text.utf8), signal: message.signal.abiValue,
-                  flags: message.isUrgent ? SB_MESSAGE_URGENT : 0, locale: message.locale.rawValue,
-                  sessionTimeNanoseconds: UInt64(max(0, message.sessionTime) * 1e9), sequence: message.sequence)
+        let fields = MessageFields(message)
+        self.init(bytes: fields.text, signal: fields.signal, flags: fields.flags, locale: fields.locale,
+                  sessionTimeNanoseconds: fields.sessionTimeNanoseconds, sequence: fields.sequence)
     }
 
     deinit {
         pointer.deallocate()
         text.deallocate()
         free(locale)
+    }
+}
+
+/// An `OutputMessage` in the terms of `sb_message` (flags, nanoseconds, the signal's
+/// ABI value), written once for the C struct and for the isolated runner's pipe alike.
+public struct MessageFields: Sendable {
+    public var text: [UInt8]
+    public var signal: sb_signal
+    public var flags: UInt32
+    public var locale: String
+    public var sessionTimeNanoseconds: UInt64
+    public var sequence: UInt64
+
+    public init(_ message: OutputMessage) {
+        text = Array(message.text.utf8)
+        signal = message.signal.abiValue
+        flags = message.isUrgent ? SB_MESSAGE_URGENT : 0
+        locale = message.locale.rawValue
+        sessionTimeNanoseconds = UInt64(max(0, message.sessionTime) * 1e9)
+        sequence = message.sequence
     }
 }
 

@@ -22,7 +22,7 @@ public final class RenderTargetInstance: @unchecked Sendable {
     }
 
     public func render(_ message: OutputMessage) throws {
-        try render(CMessage(message))
+        try render(RunnerRequest.RenderCall(message))
     }
 
     /// Renders a message already in C form; lets the harness send bytes that are not
@@ -30,10 +30,13 @@ public final class RenderTargetInstance: @unchecked Sendable {
     public func render(_ message: CMessage) throws {
         let c = message.pointer.pointee
         let text = c.text.map { Array(UnsafeRawBufferPointer(start: $0, count: c.text_length)) } ?? []
-        let call = RunnerRequest.RenderCall(text: text, signal: c.signal, flags: c.flags,
+        try render(RunnerRequest.RenderCall(text: text, signal: c.signal, flags: c.flags,
                                             locale: ABIString.decode(c.locale) ?? "en",
-                                            sessionTimeNanoseconds: c.session_time_ns, sequence: c.sequence)
-        try backend.render(call, deadline: CallBounds.renderDeadline(bytes: text.count))
+                                            sessionTimeNanoseconds: c.session_time_ns, sequence: c.sequence))
+    }
+
+    private func render(_ call: RunnerRequest.RenderCall) throws {
+        try backend.render(call, deadline: CallBounds.renderDeadline(bytes: call.text.count))
     }
 
     public func interrupt() {

@@ -56,7 +56,8 @@ public final class RunnerConnection: @unchecked Sendable {
     private var death: PluginStopped?
     private var readerFinished = false
     private var shuttingDown = false
-    private var stderrTail = OutputLines(capacity: 2048)
+    private var stderrTail = OutputTail(capacity: 4096)
+    private var stderrLines = LineSplitter()
     private var stdoutBytes = 0
 
     /// Spawns the runner and waits for it to say which protocol it speaks.
@@ -224,7 +225,7 @@ public final class RunnerConnection: @unchecked Sendable {
         condition.lock()
         let first = death == nil
         if first {
-            death = PluginStopped(pluginID: pluginID, isolated: true, cause: cause, stderrTail: stderrTail.text,
+            death = PluginStopped(pluginID: pluginID, isolated: true, cause: cause, stderrTail: stderrTail.lastLines(6, maxBytes: 2048),
                                   memoryLimitMiB: launch.memoryLimitMiB)
         }
         let stopped = death!
@@ -354,103 +355,18 @@ public final class RunnerConnection: @unchecked Sendable {
 
     private func relayStderr(_ chunk: ArraySlice<UInt8>) {
         condition.lock()
-        let lines = stderrTail.append(chunk)
+        stderrTail.append(chunk)
+        let lines = stderrLines.append(chunk)
         condition.unlock()
         for line in lines { FileHandle.standardError.write(Data("[\(pluginID)] \(line)\n".utf8)) }
     }
 }
 
-/// Splits a byte stream into the protocol's length-prefixed bodies. A body is read
-/// straight into its own array (`read(from:)`), never staged in a buffer and copied out:
-/// a 192 KiB depth frame costs the kernel's copy and no other.
-struct FrameAccumulator {
-    private var header: [UInt8] = []
-    /// The body in progress, allocated whole once its length is known; only the first
-    /// `filled` bytes have been written.
-    private var body: [UInt8] = []
-    private var filled = 0
-    private var expected: Int?
-
-    /// Takes bytes that were already read (the tests' way in).
-    mutating func append(_ chunk: ArraySlice<UInt8>) throws(FramedPipe.Failure) -> [[UInt8]] {
-        var bodies: [[UInt8]] = []
-        var rest = chunk[...]
-        repeat {
-            let piece = rest.prefix(wanted)
-            rest = rest.dropFirst(piece.count)
-            if expected == nil {
-                header.append(contentsOf: piece)
-            } else if !piece.isEmpty {
-                body.withUnsafeMutableBytes { out in
-                    piece.withUnsafeBytes { out.baseAddress!.advanced(by: filled).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                }
-                filled += piece.count
-            }
-            if let finished = try advance() { bodies.append(finished) }
-        } while !rest.isEmpty || (expected == 0)
-        return bodies
-    }
-
-    /// Reads from a non-blocking descriptor until it would block; false at EOF.
-    mutating func read(from fd: Int32, into bodies: inout [[UInt8]]) throws(FramedPipe.Failure) -> Bool {
-        while true {
-            let take = wanted
-            var count = 0
-            if take > 0 {
-                if expected == nil {
-                    var bytes = [UInt8](repeating: 0, count: take)
-                    count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, take) }
-                    if count > 0 { header.append(contentsOf: bytes[0..<count]) }
-                } else {
-                    let at = filled
-                    count = body.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + at, take) }
-                    if count > 0 { filled += count }
-                }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK { return true }
-                    throw .io(errno)
-                }
-                if count == 0 { return false }
-            }
-            if let finished = try advance() { bodies.append(finished) }
-        }
-    }
-
-    /// Bytes still missing from the header or the body in progress.
-    private var wanted: Int {
-        guard let expected else { return 4 - header.count }
-        return expected - filled
-    }
-
-    private mutating func advance() throws(FramedPipe.Failure) -> [UInt8]? {
-        if expected == nil, header.count == 4 {
-            let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-            guard length <= RunnerProtocol.maximumBodyBytes else { throw .tooLarge(length) }
-            expected = length
-            header.removeAll(keepingCapacity: true)
-            // Not zeroed first: every byte is written by read() before `filled` covers it.
-            body = [UInt8](unsafeUninitializedCapacity: length) { _, count in count = length }
-            filled = 0
-        }
-        guard let expected, filled == expected else { return nil }
-        self.expected = nil
-        defer { body = [] }
-        return body
-    }
-}
-
-/// The last lines of a stream, for a crash report; hands back each completed line.
-struct OutputLines {
-    let capacity: Int
+/// Splits a stream into lines as they complete, for relaying each one tagged.
+struct LineSplitter {
     private var partial: [UInt8] = []
-    private var kept: [String] = []
-    private var keptBytes = 0
 
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
+    /// The lines `chunk` completed; a line longer than 4 KiB is cut there.
     mutating func append(_ chunk: ArraySlice<UInt8>) -> [String] {
         var completed: [String] = []
         for byte in chunk {
@@ -461,16 +377,7 @@ struct OutputLines {
                 partial.append(byte)
             }
         }
-        for line in completed {
-            kept.append(line)
-            keptBytes += line.utf8.count
-            while keptBytes > capacity, kept.count > 1 { keptBytes -= kept.removeFirst().utf8.count }
-        }
         return completed
-    }
-
-    var text: String {
-        (kept + (partial.isEmpty ? [] : [String(decoding: partial, as: UTF8.self)])).joined(separator: " | ")
     }
 }
 

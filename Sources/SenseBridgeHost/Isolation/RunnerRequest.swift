@@ -1,3 +1,4 @@
+import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// What the host asks a runner to do: the ABI calls of one plugin instance, with
@@ -120,5 +121,15 @@ enum RunnerRequest: Equatable, Sendable {
         }
         try input.finish()
         return (id, request)
+    }
+}
+
+extension RunnerRequest.RenderCall {
+    /// `message` as `CMessage(_:)` would carry it, without building the C struct first:
+    /// the in-process backend builds that once, the runner's pipe never needs it.
+    init(_ message: OutputMessage) {
+        let fields = MessageFields(message)
+        self.init(text: fields.text, signal: fields.signal, flags: fields.flags, locale: fields.locale,
+                  sessionTimeNanoseconds: fields.sessionTimeNanoseconds, sequence: fields.sequence)
     }
 }

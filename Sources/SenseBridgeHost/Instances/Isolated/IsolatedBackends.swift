@@ -18,7 +18,7 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         self.launch = launch
         self.configJSON = configJSON
         self.log = log
-        connection = try Self.connect(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+        connection = try RunnerConnection.serving(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
     }
 
     deinit { connection?.shutdown() }
@@ -57,7 +57,7 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         case .restart:
             log.event(.warning, "isolation.runner-restarted", [.public("plugin", launch.manifest.id)])
             do {
-                let fresh = try Self.connect(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+                let fresh = try RunnerConnection.serving(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
                 connection = fresh
                 return fresh
             } catch {
@@ -68,19 +68,6 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
     }
 
     private static var now: Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
-
-    /// A runner serving one created instance of the manifest's plugin.
-    static func connect(_ launch: RunnerConnection.Launch, kind: PluginKind, configJSON: String, log: HostLog) throws -> RunnerConnection {
-        let connection = try RunnerConnection(launch, log: log)
-        do {
-            _ = try connection.call(.create(kind: kind, manifestPath: launch.manifest.manifestURL.path, configJSON: configJSON),
-                                    seconds: CallBounds.housekeepingSeconds)
-        } catch {
-            connection.shutdown()
-            throw error
-        }
-        return connection
-    }
 }
 
 /// A render target in a runner process. Not restarted: a target that died is lost for
@@ -91,7 +78,7 @@ final class IsolatedRenderTarget: RenderBackend, @unchecked Sendable {
     private let connection: RunnerConnection
 
     init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
-        connection = try IsolatedComposer.connect(launch, kind: .renderTarget, configJSON: configJSON, log: log)
+        connection = try RunnerConnection.serving(launch, kind: .renderTarget, configJSON: configJSON, log: log)
     }
 
     deinit { connection.shutdown() }
@@ -111,7 +98,7 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
 
     init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
         pluginID = launch.manifest.id
-        connection = try IsolatedComposer.connect(launch, kind: .sensingSource, configJSON: configJSON, log: log)
+        connection = try RunnerConnection.serving(launch, kind: .sensingSource, configJSON: configJSON, log: log)
     }
 
     deinit { connection.shutdown() }
@@ -137,5 +124,20 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
 
     func stop() {
         _ = try? connection.call(.stop, seconds: CallBounds.housekeepingSeconds)
+    }
+}
+
+extension RunnerConnection {
+    /// A runner serving one created instance of the manifest's plugin.
+    static func serving(_ launch: Launch, kind: PluginKind, configJSON: String, log: HostLog) throws -> RunnerConnection {
+        let connection = try RunnerConnection(launch, log: log)
+        do {
+            _ = try connection.call(.create(kind: kind, manifestPath: launch.manifest.manifestURL.path, configJSON: configJSON),
+                                    seconds: CallBounds.housekeepingSeconds)
+        } catch {
+            connection.shutdown()
+            throw error
+        }
+        return connection
     }
 }

@@ -1,10 +1,9 @@
 import Foundation
-import SenseBridgeCore
-import SenseBridgeHost
 
-/// The last bytes a child wrote, and how many it wrote in all.
+/// The last bytes a child wrote, and how many it wrote in all: the harness's check
+/// children and the host's plugin runners.
 ///
-/// A plugin that floods stdout must not grow the harness's memory with it, and
+/// A plugin that floods its output must not grow the host's memory with it, and
 /// the end of the output is what explains a crash, so only a tail is kept.
 public struct OutputTail: Sendable, Equatable {
     public let capacity: Int
