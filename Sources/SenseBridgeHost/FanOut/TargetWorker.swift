@@ -91,6 +91,14 @@ final class TargetWorker: @unchecked Sendable {
         return left
     }
 
+    /// Back after the urgent messages, ahead of the other routine ones.
+    private func requeue(_ message: OutputMessage) {
+        condition.lock()
+        pending.insert(message, at: pending.firstIndex { !$0.isUrgent } ?? pending.count)
+        condition.signal()
+        condition.unlock()
+    }
+
     private func run() {
         while true {
             condition.lock()
@@ -106,7 +114,11 @@ final class TargetWorker: @unchecked Sendable {
             do {
                 try target.render(message)
             } catch let error as PluginCallError where error.isCancelled {
-                // Cut off by an urgent message: expected, not a failure.
+                // Cut off by an urgent message: expected, not a failure. A description
+                // may go (the next one is on its way); a status or summary is said only
+                // once (a lost output, a stopped composer), so it is said again after
+                // the alert instead of being lost to it.
+                if !message.isUrgent && message.signal.isSaidOnce { requeue(message) }
             } catch {
                 onFailure(self, message, error)
             }
@@ -116,4 +128,9 @@ final class TargetWorker: @unchecked Sendable {
             condition.unlock()
         }
     }
+}
+
+extension OutputSignal {
+    /// Messages that state a change once; losing one leaves the person not knowing it.
+    var isSaidOnce: Bool { self == .status || self == .sessionSummary }
 }

@@ -106,6 +106,21 @@ import Testing
         #expect(first.contains(" 2 1 obstacle"), "\(first)")
         _ = fan.shutdown()
     }
+
+    /// A status is said once (a lost output, a stopped composer): an alert that cuts it
+    /// off must not take it with it, while a description may go.
+    @Test func aStatusCutOffByAnAlertIsSaidAfterIt() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("captions", try target("c.txt", delay: 1500))], fallback: fallback)
+        fan.deliver(OutputMessage(signal: .status, text: "the speech output stopped working"))
+        #expect(waitFor { fan.isRendering })
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "obstacle", isUrgent: true))
+        #expect(waitFor(seconds: 8) { lines("c.txt").count >= 2 })
+        let said = lines("c.txt")
+        #expect(said.first?.contains("obstacle") == true, "\(said)")
+        #expect(said.dropFirst().first?.contains("the speech output stopped working") == true, "\(said)")
+        _ = fan.shutdown()
+    }
 }
 
 // Unchecked Sendable: `lock` guards `stored`.
