@@ -14,14 +14,18 @@ enum CompositionPrompt {
         "additionalProperties": false,
     ] }
 
-    static func instructions(locale: SpokenLocale, maximumWords: Int) -> String {
-        """
+    static func instructions(locale: SpokenLocale, maximumWords: Int, format: ResponseFormat = .jsonSchema) -> String {
+        // Text mode asks for the phrase alone: a model told to write JSON with nothing
+        // enforcing it tends to wrap the JSON in prose, which costs the reply.
+        let shape = format.wantsJSON ? #"Reply only with JSON of the form {"phrase": "..."}."#
+                                     : "Reply with the noun phrase only: no quotes, no JSON, no other words."
+        return """
         You write the subject of a scene description for a blind person. The user message is a JSON array \
         of object names that a camera detected. Reply with one noun phrase in \(languageName(locale)) that \
         names those objects, for example \(example(locale)). Use at most \(maximumWords) words. Name only \
         objects from the list and nothing else. Do not write a sentence or use a verb. Do not add a hedge \
         (such as "maybe" or "it looks like"), a number, a distance, a direction, a colour, a warning or any \
-        danger. Reply only with JSON of the form {"phrase": "..."}.
+        danger. \(shape)
         """
     }
 

@@ -25,6 +25,7 @@ final class NetworkComposer: SceneComposerPlugin {
         host.log(.info, "network-composer.created", [
             ("provider", .public(self.config.provider.rawValue)),
             ("hasKey", .public(self.config.apiKey == nil ? "no" : "yes")),
+            ("responseFormat", .public(self.config.responseFormat.rawValue)),
         ])
     }
 
@@ -42,7 +43,7 @@ final class NetworkComposer: SceneComposerPlugin {
         let remaining = request.deadline > now ? Double(request.deadline - now) / 1e9 : 0
         let seconds = min(config.timeoutSeconds, remaining)
         guard seconds > 0.05 else {
-            throw PluginError(.timeout, "The deadline had passed before the request could be sent; nothing was sent.")
+            throw PluginError(.timeout, reason: "timeout", "The deadline had passed before the request could be sent; nothing was sent.")
         }
 
         var urlRequest = URLRequest(url: config.endpoint)
@@ -69,9 +70,9 @@ final class NetworkComposer: SceneComposerPlugin {
             ("outcome", .public(Self.name(outcome))), ("milliseconds", .public(String(Int(elapsed)))),
             ("bytesReceived", .public(String(exchange.bytesReceived))),
         ])
-        if let failure = HTTPFailure.error(for: outcome, seconds: seconds, model: config.model) { throw failure }
+        if let failure = HTTPFailure.error(for: outcome, seconds: seconds, model: config.model, format: config.responseFormat) { throw failure }
         guard case .response(_, let body) = outcome else { throw PluginError(.internal, "The exchange ended in an unknown state.") }
-        let phrase = try ProviderWire.phrase(from: body, provider: config.provider)
+        let phrase = try ProviderWire.phrase(from: body, provider: config.provider, format: config.responseFormat)
         return [ComposedPhrase(stream: .sight, text: phrase, recordIndices: indices)]
     }
 

@@ -24,9 +24,9 @@ struct NetworkComposerConfig {
     /// A reply is a few dozen bytes. Reading stops past this and the call fails, so a
     /// hostile or broken server cannot make the host buffer megabytes.
     var maxReplyBytes: Int
-    /// Ask for the provider's structured-output option. Never trusted either way: the
-    /// host's validator judges every reply.
-    var structuredOutput: Bool
+    /// The structured-output mode this instance asks for. Never trusted either way: the
+    /// host's validator and grounding rule judge every reply.
+    var responseFormat: ResponseFormat
     var apiKey: String?
 
     /// The config as decoded, before any check: a check's message then reaches the user
@@ -37,7 +37,7 @@ struct NetworkComposerConfig {
         var model: String?
         var timeoutSeconds: Double?
         var maxReplyBytes: Int?
-        var structuredOutput: Bool?
+        var responseFormat: ResponseFormat?
         var apiKey: String?
     }
 
@@ -47,7 +47,7 @@ struct NetworkComposerConfig {
         model = raw.model ?? ""
         timeoutSeconds = raw.timeoutSeconds ?? 8
         maxReplyBytes = raw.maxReplyBytes ?? 65_536
-        structuredOutput = raw.structuredOutput ?? true
+        responseFormat = raw.responseFormat ?? .jsonSchema
         apiKey = raw.apiKey.flatMap { $0.isEmpty ? nil : $0 }
         baseURL = try Self.checkedBaseURL(raw.baseURL ?? "")
         try checkRest()

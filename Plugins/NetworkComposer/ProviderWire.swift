@@ -6,7 +6,8 @@ import SenseBridgePluginKit
 enum ProviderWire {
     /// The request body, headers excluded. Only the labels carry anything perceived.
     static func body(for config: NetworkComposerConfig, labels: [String], locale: SpokenLocale, maximumWords: Int) -> Data {
-        let instructions = CompositionPrompt.instructions(locale: locale, maximumWords: maximumWords)
+        let format = config.responseFormat
+        let instructions = CompositionPrompt.instructions(locale: locale, maximumWords: maximumWords, format: format)
         let user = CompositionPrompt.userContent(labels: labels)
         var object: [String: Any]
         switch config.provider {
@@ -16,16 +17,21 @@ enum ProviderWire {
                 "messages": [["role": "system", "content": instructions], ["role": "user", "content": user]],
                 "max_tokens": 64, "temperature": 0, "stream": false,
             ]
-            if config.structuredOutput {
+            switch format {
+            case .jsonSchema:
                 object["response_format"] = ["type": "json_schema",
                                              "json_schema": ["name": "subject_phrase", "strict": true, "schema": CompositionPrompt.schema]]
+            case .jsonObject:
+                object["response_format"] = ["type": "json_object", "schema": CompositionPrompt.schema]
+            case .text:
+                break
             }
         case .anthropic:
             object = [
                 "model": config.model, "max_tokens": 64, "temperature": 0, "system": instructions,
                 "messages": [["role": "user", "content": user]],
             ]
-            if config.structuredOutput {
+            if format == .jsonSchema {
                 // Forcing one tool is how the Messages API constrains a reply's shape.
                 object["tools"] = [["name": "subject_phrase", "description": "Report the noun phrase.",
                                     "input_schema": CompositionPrompt.schema]]
@@ -47,9 +53,10 @@ enum ProviderWire {
         return headers
     }
 
-    /// The candidate phrase in a 2xx reply. Whatever comes back is only a candidate:
-    /// a schema-ignoring sentence is returned as text for the host to reject.
-    static func phrase(from data: Data, provider: NetworkComposerConfig.Provider) throws -> String {
+    /// The candidate phrase in a 2xx reply. Whatever comes back is only a candidate: the
+    /// host judges it. A reply whose shape is wrong fails with a reason code, so the host
+    /// can tell a server that ignored the format from one that sent garbage.
+    static func phrase(from data: Data, provider: NetworkComposerConfig.Provider, format: ResponseFormat) throws -> String {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw malformed("the body is not a JSON object")
         }
@@ -61,9 +68,12 @@ enum ProviderWire {
                 throw malformed("it has no choices[0].message")
             }
             guard let content = message["content"] as? String else {
-                throw malformed(message["refusal"] is String ? "the model refused" : "choices[0].message.content is not text")
+                if message["refusal"] is String {
+                    throw PluginError(.network, reason: "model-refused", "The model declined to answer; nothing from it was used.")
+                }
+                throw malformed("choices[0].message.content is not text")
             }
-            text = try unwrapStructured(content)
+            text = try ReplyReading.phrase(inContent: content, format: format)
         case .anthropic:
             guard let blocks = object["content"] as? [Any] else { throw malformed("it has no content array") }
             let typed = blocks.compactMap { $0 as? [String: Any] }
@@ -73,35 +83,20 @@ enum ProviderWire {
                 }
                 text = phrase
             } else if let block = typed.first(where: { $0["type"] as? String == "text" }), let content = block["text"] as? String {
-                text = try unwrapStructured(content)
+                text = try ReplyReading.phrase(inContent: content, format: format)
             } else {
                 throw malformed("it has neither a tool_use nor a text block")
             }
         }
         let phrase = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !phrase.isEmpty else { throw malformed("the phrase is empty") }
+        guard !phrase.isEmpty else {
+            throw PluginError(.network, reason: "empty-reply", "The provider's reply held no phrase; nothing from it was used.")
+        }
         guard phrase.count <= 400 else { throw malformed("the phrase is longer than 400 characters") }
         return phrase
     }
 
-    /// Content that looks like JSON must be the requested object; anything else is
-    /// passed on as plain text (self-hosted servers often drop the schema).
-    private static func unwrapStructured(_ content: String) throws -> String {
-        var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("```") {
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-                .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.hasSuffix("```") { text = String(text.dropLast(3)).trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
-        guard text.hasPrefix("{") else { return text }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let phrase = object["phrase"] as? String else {
-            throw malformed("the JSON content has no text 'phrase'")
-        }
-        return phrase
-    }
-
     static func malformed(_ why: String) -> PluginError {
-        PluginError(.network, "The provider's reply was malformed (\(why)); nothing from it was used.")
+        PluginError(.network, reason: "malformed-reply", "The provider's reply was malformed (\(why)); nothing from it was used.")
     }
 }

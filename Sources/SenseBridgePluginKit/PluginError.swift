@@ -26,6 +26,13 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A failure with a reason code for the host (sensebridge.h, "Reason codes"): the
+    /// message starts with `[reason] `. The host makes the code public, so it must be one
+    /// of the header's codes and never anything perceived; the rest stays private.
+    public init(_ code: Code, reason: String, _ message: String) {
+        self.init(code, "[\(reason)] \(message)")
+    }
+
     public var description: String { message }
 
     public static func invalidConfig(_ message: String) -> PluginError { .init(.invalidConfig, message) }

@@ -59,7 +59,7 @@ import Testing
 
     @Test func withoutAKeyNoCredentialHeaderIsSent() throws {
         let server = try LLMTestServer()
-        let composer = try Harness.composer(baseURL: server.baseURL("ok"), apiKey: nil, extra: ["structuredOutput": .bool(false)])
+        let composer = try Harness.composer(baseURL: server.baseURL("ok"), apiKey: nil, extra: ["responseFormat": .string("text")])
         _ = try composer.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
         let request = try #require(server.requests().first)
         #expect(request.headers["authorization"] == nil && request.headers["x-api-key"] == nil)

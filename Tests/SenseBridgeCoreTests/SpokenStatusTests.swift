@@ -6,7 +6,7 @@ struct SpokenStatusTests {
     @Test("status and disclosure strings come from the table", arguments: SpokenLocale.allCases)
     func status(locale: SpokenLocale) {
         let table = SpokenTable.forLocale(locale)
-        #expect(Phrasing.status(.backendFailing, locale: locale) == table.backendFailing.text)
+        #expect(Phrasing.status(.backendNotAnswering, locale: locale) == table.backendNotAnswering.text)
         #expect(Phrasing.status(.backendRecovered, locale: locale) == table.backendRecovered.text)
         #expect(Phrasing.status(.sessionStarted, locale: locale) == table.sessionStarted.text)
         #expect(Phrasing.status(.sessionStopped, locale: locale) == table.sessionStopped.text)
@@ -22,7 +22,7 @@ struct SpokenStatusTests {
             == "The haptics output stopped working: unplugged. No other output is running.")
         #expect(Phrasing.status(.outputLost(name: "voz", reason: "sin audio", others: ["subtítulos"]), locale: .es)
             == "La salida voz dejó de funcionar: sin audio. Se continúa con subtítulos.")
-        #expect(Phrasing.status(.backendFailing, locale: .en)
+        #expect(Phrasing.status(.backendNotAnswering, locale: .en)
             == "Cloud descriptions aren't responding, so SenseBridge is continuing with on-device descriptions.")
     }
 }

@@ -132,6 +132,27 @@ typedef struct sb_error {
     char message[SB_ERROR_MESSAGE_CAPACITY];
 } sb_error;
 
+/* Reason codes (a convention of the message, so any 1.x host reads it; an
+ * older one shows the whole message). A scene composer that asks a remote
+ * service MAY start message with one of the codes below in square brackets
+ * and a space: "[http-503] The provider had a server error (503)."
+ *   http-<nnn>          the service answered with HTTP status nnn
+ *   schema-unsupported  it refused the structured-output option requested
+ *   format-ignored      it answered, but not in the requested format
+ *   malformed-reply     the reply could not be read
+ *   empty-reply         the reply held no phrase
+ *   model-refused       the model declined to answer
+ *   timeout             no reply before the deadline
+ *   unreachable         no connection (refused, no route, DNS, TLS)
+ *   dropped             the connection ended in the middle of the reply
+ *   too-large           the reply was larger than the plugin reads
+ * The host shows the code in public diagnostics (logs, --json) and chooses
+ * what the person is told from it; any other code is reported as
+ * "composer-error". The rest of the message stays private.
+ * Rationale: a status code is not user content, and without it nobody can
+ * fix the setup; a service's reply may echo the request, so it is never
+ * logged. */
+
 /* ---------------------------------------------------------- host services */
 
 /* Privacy label of one logged value. Every value a plugin logs MUST carry

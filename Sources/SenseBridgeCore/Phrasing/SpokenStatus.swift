@@ -6,8 +6,8 @@ public enum SpokenStatus: Hashable, Sendable {
     case sessionStarted
     case sessionStopped
     /// The network composer's breaker tripped; descriptions continue on-device.
-    case backendFailing
-    /// A probe succeeded after `backendFailing`.
+    case backendNotAnswering
+    /// A probe succeeded after `backendNotAnswering`.
     case backendRecovered
     /// A render target stopped; `others` are the display names of the outputs still running.
     case outputLost(name: String, reason: String, others: [String])
@@ -28,7 +28,7 @@ extension Phrasing {
         switch status {
         case .sessionStarted: return table.sessionStarted.text
         case .sessionStopped: return table.sessionStopped.text
-        case .backendFailing: return table.backendFailing.text
+        case .backendNotAnswering: return table.backendNotAnswering.text
         case .backendRecovered: return table.backendRecovered.text
         case .couldNotMeasure: return table.couldNotMeasure.text
         case .composerStopped: return table.composerStopped.text

@@ -43,7 +43,7 @@ public struct SpokenTable: Sendable {
     // MARK: Status and disclosure
     public let sessionStarted: SpokenEntry
     public let sessionStopped: SpokenEntry
-    public let backendFailing: SpokenEntry
+    public let backendNotAnswering: SpokenEntry
     public let backendRecovered: SpokenEntry
 
     // MARK: Reasoning backend (network composition): named once, each change said once
@@ -55,8 +55,16 @@ public struct SpokenTable: Sendable {
     public let networkTermsMissing: SpokenEntry
     public let networkKeyMissing: SpokenEntry
     public let networkCouldNotStart: SpokenEntry
-    public let localBackendFailing: SpokenEntry
+    public let localBackendNotAnswering: SpokenEntry
     public let localBackendRecovered: SpokenEntry
+    /// The breaker tripped on replies that came back but could not be used; {reason} is
+    /// one of the unusable* entries, so the person can tell this from silence.
+    public let backendRepliesUnusable: SpokenEntry
+    public let localBackendRepliesUnusable: SpokenEntry
+    public let unusableServerError: SpokenEntry
+    public let unusableUnreadable: SpokenEntry
+    public let unusableMismatch: SpokenEntry
+    public let unusableComposerFailed: SpokenEntry
     public let requestBudgetHourReached: SpokenEntry
     public let requestBudgetHourResumed: SpokenEntry
     public let requestBudgetSessionReached: SpokenEntry

@@ -10,13 +10,13 @@ package enum StateFile {
         package var description: String { "\(path): \(reason)" }
     }
 
-    enum Contents {
+    package enum Contents {
         case missing
         case data(Data)
         case unreadable(String)
     }
 
-    static func contents(of url: URL) -> Contents {
+    package static func contents(of url: URL) -> Contents {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
@@ -73,7 +73,7 @@ package enum StateFile {
     /// cannot each read the old file and drop the other's entry. The wait is bounded: a
     /// process that stopped holding the lock has released it (flock dies with it), so
     /// seconds of waiting mean something is wrong, and the caller is told instead.
-    static func withLock<T>(_ lockURL: URL, timeout: TimeInterval = 5, _ body: () throws -> T) throws -> T {
+    package static func withLock<T>(_ lockURL: URL, timeout: TimeInterval = 5, _ body: () throws -> T) throws -> T {
         try createDirectory(lockURL.deletingLastPathComponent())
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(path: lockURL.path, reason: String(cString: strerror(errno))) }

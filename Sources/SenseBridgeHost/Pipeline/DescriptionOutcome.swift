@@ -11,8 +11,8 @@ public struct DescriptionOutcome: Sendable {
     public var measurement: String?
     /// State changes to say now, each once (network backend failing, recovered, budget).
     public var announcements: [StatusAnnouncement] = []
-    /// Why the network's phrase was not used; for a terminal, never spoken or logged as public.
-    public var networkFailure: String?
+    /// How the network took part, when it was asked this moment.
+    public var network: NetworkUse?
 
     public var sentences: [String] { narration.spokenText + (measurement.map { [$0] } ?? []) }
 }

@@ -50,13 +50,13 @@ public final class DescriptionPipeline: @unchecked Sendable {
         var proposed: [ProposedPhrase] = []
         var composerFailure: ComposerFailure?
         var announcements: [StatusAnnouncement] = []
-        var networkFailure: String?
+        var networkUse: NetworkUse?
         do {
             if let network {
                 let proposal = try network.propose(CompositionRequest(records: records, locale: locale, detail: detail, purpose: purpose))
                 proposed = proposal.phrases
                 announcements = proposal.announcements
-                networkFailure = proposal.networkFailure
+                networkUse = proposal.network
             } else {
                 proposed = try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
                                                        maximumLabels: detail.maximumLabels, deadline: deadline())
@@ -79,7 +79,7 @@ public final class DescriptionPipeline: @unchecked Sendable {
                                               detail: detail, fallback: fallbackPhrases)
         logRefusals(narration.report)
         return DescriptionOutcome(narration: narration, composerFailure: composerFailure, measurement: measurement(records),
-                                  announcements: announcements, networkFailure: networkFailure)
+                                  announcements: announcements, network: networkUse)
     }
 
     /// A composer the host stopped (crashed, hung, garbled its pipe) is said once, and

@@ -41,14 +41,37 @@ public struct NetworkProposal: Sendable {
     /// In the order to narrate, unreadable entries of the on-device composer in place.
     public var phrases: [ProposedPhrase]
     public var announcements: [StatusAnnouncement]
-    /// Why the network's phrase was not used, for diagnostics on a terminal; may quote
-    /// the reply, so it is never logged as public and never spoken.
-    public var networkFailure: String?
+    /// How the network took part in this moment; nil when it was not asked.
+    public var network: NetworkUse?
 
-    public init(phrases: [ProposedPhrase], announcements: [StatusAnnouncement], networkFailure: String?) {
+    public init(phrases: [ProposedPhrase], announcements: [StatusAnnouncement], network: NetworkUse?) {
         self.phrases = phrases
         self.announcements = announcements
-        self.networkFailure = networkFailure
+        self.network = network
+    }
+}
+
+/// What one moment's network request came to, for `describe --json`, `walk --json` and
+/// the log. The codes are public by construction (ours, or a plugin's from the header's
+/// closed list); `detail` may quote what a server sent, so it is for a terminal only.
+public struct NetworkUse: Sendable, Equatable {
+    /// True when the network's phrase replaced the on-device sight phrases.
+    public var used: Bool
+    /// Why it was not used: "http-500", "timeout", "refused:record-not-named", …
+    public var reason: String?
+    /// The structured-output mode of the last request ("json_schema", "json_object",
+    /// "text"); nil for a composer that does not negotiate.
+    public var format: String?
+    /// The modes refused on the way, as "mode:code".
+    public var refusedFormats: [String]
+    public var detail: String?
+
+    public init(used: Bool, reason: String?, format: String?, refusedFormats: [String] = [], detail: String? = nil) {
+        self.used = used
+        self.reason = reason
+        self.format = format
+        self.refusedFormats = refusedFormats
+        self.detail = detail
     }
 }
 

@@ -12,7 +12,7 @@ import SenseBridgeHost
 public final class NetworkComposition: Sendable {
     public let resolver: NetworkRouter
     private let onDevice: PhraseComposing
-    private let network: PhraseComposing?
+    private let network: NegotiatingComposer?
     private let clock: @Sendable () -> UInt64
     private let log: HostLog
 
@@ -27,16 +27,25 @@ public final class NetworkComposition: Sendable {
         /// Status messages to deliver now (state changes, each said once).
         public var announcements: [ReasoningAnnouncement]
         public var route: NetworkRouter.Route
-        /// Why the network phrase was not used, for diagnostics; may quote the reply, so
-        /// it is never logged as public.
-        public var networkFailure: String?
+        /// How the network took part; nil when it was not asked this moment.
+        public var network: NetworkUse?
+
+        /// The public reason code when the network was asked and its phrase not used.
+        public var networkFailure: String? { network?.reason }
 
         public func source(of index: Int) -> Source {
             index == 0 && usesNetworkPhrase ? .network : .onDevice
         }
     }
 
-    public init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: NetworkRouter,
+    /// `network` is asked as it is; negotiation needs `NegotiatingComposer(factory:…)`.
+    public convenience init(onDevice: PhraseComposing, network: PhraseComposing?, resolver: NetworkRouter,
+                            clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
+        self.init(onDevice: onDevice, negotiating: network.map { NegotiatingComposer(single: $0) }, resolver: resolver,
+                  clock: clock, log: log)
+    }
+
+    public init(onDevice: PhraseComposing, negotiating network: NegotiatingComposer?, resolver: NetworkRouter,
                 clock: @escaping @Sendable () -> UInt64 = MonotonicClock.nanoseconds, log: HostLog = .shared) {
         precondition(network != nil || !resolver.networkAvailable, "NetworkComposition: a resolver with network needs a network composer")
         self.onDevice = onDevice
@@ -52,17 +61,23 @@ public final class NetworkComposition: Sendable {
         let labels = NetworkPayload.labels(from: records, maximumLabels: detail.maximumLabels)
         var (route, announcements) = resolver.nextTick(wantsNetwork: !labels.isEmpty)
         var networkPhrase: SubjectPhrase?
-        var failure: String?
+        var use: NetworkUse?
         if case .network = route, let network {
             let deadline = clock() + UInt64(purpose.timeoutSeconds * 1e9)
             switch attempt(network, labels: labels, records: records, locale: locale, detail: detail, deadline: deadline) {
-            case .success(let phrase):
+            case .success(let phrase, let reply):
                 networkPhrase = phrase
+                use = NetworkUse(used: true, reason: nil, format: reply.mode?.rawValue, refusedFormats: Self.refusedFormats(reply.refused))
                 announcements += resolver.finish(.success)
-            case .failure(let reason, let abandoned):
-                failure = reason
-                announcements += resolver.finish(abandoned ? .abandoned : .failure)
-                log.event(.warning, "reasoning.network-phrase-unused", [.private("reason", reason)])
+            case .failure(let failure):
+                use = NetworkUse(used: false, reason: failure.reason.code, format: failure.mode?.rawValue,
+                                 refusedFormats: Self.refusedFormats(failure.refused), detail: failure.reason.detail)
+                announcements += resolver.finish(failure.cancelled ? .abandoned : .failure(failure.reason.kind))
+                // The code is ours or from the header's closed list; the detail may quote the reply.
+                log.event(.warning, "reasoning.network-phrase-unused", [
+                    .public("reason", failure.reason.code), .public("format", failure.mode?.rawValue ?? "-"),
+                    .private("detail", failure.reason.detail),
+                ])
             }
         }
         let deadline = clock() + UInt64(purpose.timeoutSeconds * 1e9)
@@ -76,7 +91,7 @@ public final class NetworkComposition: Sendable {
         phrases = phrases.enumerated().sorted { (($0.element.stream ?? .sight), $0.offset) < (($1.element.stream ?? .sight), $1.offset) }
             .map(\.element)
         return Result(phrases: phrases, usesNetworkPhrase: networkPhrase != nil, announcements: announcements,
-                      route: route, networkFailure: failure)
+                      route: route, network: use)
     }
 
     /// Cancels an in-flight network request (session stopping); safe from any thread.
@@ -85,34 +100,38 @@ public final class NetworkComposition: Sendable {
     }
 
     private enum Attempt {
-        case success(SubjectPhrase)
-        case failure(String, abandoned: Bool)
+        case success(SubjectPhrase, NegotiatingComposer.Reply)
+        case failure(NegotiatingComposer.Failure)
     }
 
-    private func attempt(_ network: PhraseComposing, labels: [String], records: [PerceptionRecord], locale: SpokenLocale,
+    private func attempt(_ network: NegotiatingComposer, labels: [String], records: [PerceptionRecord], locale: SpokenLocale,
                          detail: SpokenDetail, deadline: UInt64) -> Attempt {
-        let phrases: [SubjectPhrase]
+        let reply: NegotiatingComposer.Reply
         do {
-            phrases = try network.composePhrases(records: NetworkPayload.records(for: labels), locale: locale.rawValue,
-                                                 maximumWords: detail.maximumPhraseWords(labelCount: labels.count),
-                                                 maximumLabels: labels.count, deadline: deadline)
-        } catch let error as PluginCallError {
-            return .failure(error.message, abandoned: error.isCancelled)
+            reply = try network.request(records: NetworkPayload.records(for: labels), locale: locale.rawValue,
+                                        maximumWords: detail.maximumPhraseWords(labelCount: labels.count),
+                                        maximumLabels: labels.count, deadline: deadline)
         } catch {
-            return .failure("\(error)", abandoned: false)
+            return .failure(error)
         }
+        func refuse(_ reason: NetworkFailureReason) -> Attempt {
+            .failure(NegotiatingComposer.Failure(reason: reason, mode: reply.mode, refused: reply.refused, cancelled: false))
+        }
+        let phrases = reply.phrases
         let sight = phrases.filter { $0.stream == .sight }
-        guard sight.count == 1, phrases.count == 1 else {
-            return .failure("the network composer returned \(phrases.count) phrases; exactly one sight phrase is expected", abandoned: false)
-        }
+        guard sight.count == 1, phrases.count == 1 else { return refuse(.wrongPhraseCount(phrases.count)) }
         // The reply covers every record whose label was sent; their confidences, not the
         // provider's word, set the hedge, and the narrator checks it names each of them.
         let phrase = SubjectPhrase(stream: .sight, text: sight[0].text,
                                    recordIndices: NetworkPayload.coveredIndices(in: records, labels: labels))
-        if let reason = ReplyJudgement.problem(with: phrase, records: records, locale: locale, detail: detail) {
-            return .failure("the reply was refused: \(reason)", abandoned: false)
+        if let refusal = ReplyJudgement.refusal(of: phrase, records: records, locale: locale, detail: detail) {
+            return refuse(.refused(refusal.code, detail: "the reply was refused: \(refusal.explanation)"))
         }
-        return .success(phrase)
+        return .success(phrase, reply)
+    }
+
+    static func refusedFormats(_ refused: [(mode: StructuredOutputMode, code: String)]) -> [String] {
+        refused.map { "\($0.mode.rawValue):\($0.code)" }
     }
 }
 
@@ -126,6 +145,6 @@ extension NetworkComposition: NetworkComposing {
     public func propose(_ request: CompositionRequest) throws -> NetworkProposal {
         let result = try compose(records: request.records, locale: request.locale, detail: request.detail, purpose: request.purpose)
         return NetworkProposal(phrases: result.phrases, announcements: result.announcements.map { $0.status(request.locale) },
-                               networkFailure: result.networkFailure)
+                               network: result.network)
     }
 }

@@ -5,11 +5,13 @@ import SenseBridgeHost
 /// told when that changes. Pure logic with an injected clock: no sleeps, no I/O.
 ///
 /// - Two consecutive failures (an error, a timeout or a rejected reply) trip the breaker;
-///   composition continues on-device and the failure is announced once, urgently.
+///   composition continues on-device and the failure is announced once, urgently, as what
+///   it was: a server not answering, or replies that could not be used (and why).
 /// - While tripped, every fifth tick probes the network; a success restores it and the
 ///   recovery is announced once. A failed probe is silent.
 /// - Reaching the hourly or session budget falls back to on-device and says so once.
-/// - The active backend is named once, at session start.
+/// - The network backend is named once, when its first phrase is used: naming it at
+///   session start told people their server composed descriptions it never composed.
 /// Unchecked Sendable: `lock` guards the breaker, the budget, the flags and `awaitingObserver`.
 public final class NetworkRouter: @unchecked Sendable {
     public enum Route: Equatable, Sendable {
@@ -19,7 +21,7 @@ public final class NetworkRouter: @unchecked Sendable {
 
     public enum Outcome: Equatable, Sendable {
         case success
-        case failure
+        case failure(NetworkFailureReason.Kind)
         /// The host cancelled the call (session stopped): neither success nor failure.
         case abandoned
     }
@@ -32,6 +34,7 @@ public final class NetworkRouter: @unchecked Sendable {
     private var breaker = CircuitBreaker()
     private var budget: RequestBudget
     private var startAnnounced = false
+    private var backendAnnounced = false
     private var hourlyAnnounced = false
     private var sessionAnnounced = false
     private var awaiting = false
@@ -76,14 +79,16 @@ public final class NetworkRouter: @unchecked Sendable {
         return budget.sessionCount
     }
 
-    /// What to say when the session starts; empty on every later call.
+    /// What to say when the session starts: why the network cannot be used, if it was
+    /// wanted and cannot; nothing when it can (it is named at its first phrase). Empty on
+    /// every later call.
     public func sessionStart() -> [ReasoningAnnouncement] {
         lock.lock()
         defer { lock.unlock() }
         guard !startAnnounced else { return [] }
         startAnnounced = true
         if let unavailableReason { return [.networkUnavailable(unavailableReason)] }
-        return [.activeBackend(backend)]
+        return []
     }
 
     /// Called once per composition tick. `wantsNetwork` is false when there is nothing
@@ -139,9 +144,15 @@ public final class NetworkRouter: @unchecked Sendable {
         var announcements: [ReasoningAnnouncement] = []
         switch outcome {
         case .success:
-            if breaker.recordSuccess() == .recovered { announcements.append(.networkRecovered(backend)) }
-        case .failure:
-            if breaker.recordFailure() == .tripped { announcements.append(.networkFailing(backend)) }
+            let recovered = breaker.recordSuccess() == .recovered
+            if !backendAnnounced {
+                backendAnnounced = true
+                announcements.append(.activeBackend(backend))
+            } else if recovered {
+                announcements.append(.networkRecovered(backend))
+            }
+        case .failure(let kind):
+            if breaker.recordFailure() == .tripped { announcements.append(.networkFailing(backend, kind)) }
         case .abandoned:
             break
         }

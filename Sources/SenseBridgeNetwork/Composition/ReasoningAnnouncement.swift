@@ -7,13 +7,14 @@ import SenseBridgeHost
 /// Each case is produced exactly once per transition by `NetworkRouter`; repeating
 /// one on every failure would teach the listener to ignore the channel.
 public enum ReasoningAnnouncement: Equatable, Sendable {
-    /// Said at session start: which backend composes descriptions.
+    /// Said when the first network phrase is used: which backend composes descriptions.
     case activeBackend(BackendDescription)
     /// The profile or settings asked for network composition that cannot be used.
     case networkUnavailable(NetworkUnavailableReason)
-    /// The breaker tripped: two consecutive failures. The only urgent one, so it is not
-    /// swallowed by a throttle: the person believes they are getting a tier they are not.
-    case networkFailing(BackendDescription)
+    /// The breaker tripped: two consecutive failures, said as the last one was (not
+    /// answering, or replies that could not be used and why). The only urgent one, so it
+    /// is not swallowed by a throttle: the person believes they are getting a tier they are not.
+    case networkFailing(BackendDescription, NetworkFailureReason.Kind)
     /// A probe succeeded after the breaker tripped.
     case networkRecovered(BackendDescription)
     case hourlyBudgetReached(limit: Int)
@@ -53,15 +54,30 @@ public enum ReasoningAnnouncement: Equatable, Sendable {
             case .missingKey: return table.networkKeyMissing.text
             case .couldNotStart: return table.networkCouldNotStart.text
             }
-        case .networkFailing(let backend):
-            if case .localEndpoint = backend { return table.localBackendFailing.text }
-            return table.backendFailing.text
+        case .networkFailing(let backend, let kind):
+            let local: Bool
+            if case .localEndpoint = backend { local = true } else { local = false }
+            guard let reason = Self.unusableReason(kind, table) else {
+                return (local ? table.localBackendNotAnswering : table.backendNotAnswering).text
+            }
+            return (local ? table.localBackendRepliesUnusable : table.backendRepliesUnusable).filled(["reason": reason])
         case .networkRecovered(let backend):
             if case .localEndpoint = backend { return table.localBackendRecovered.text }
             return table.backendRecovered.text
         case .hourlyBudgetReached(let limit): return table.requestBudgetHourReached.filled(["limit": String(limit)])
         case .hourlyBudgetResumed: return table.requestBudgetHourResumed.text
         case .sessionBudgetReached(let limit): return table.requestBudgetSessionReached.filled(["limit": String(limit)])
+        }
+    }
+
+    /// The words inside "replies could not be used (…)"; nil for a server not answering.
+    static func unusableReason(_ kind: NetworkFailureReason.Kind, _ table: SpokenTable) -> String? {
+        switch kind {
+        case .notAnswering: return nil
+        case .serverError(let status): return table.unusableServerError.filled(["status": String(status)])
+        case .unreadable: return table.unusableUnreadable.text
+        case .mismatch: return table.unusableMismatch.text
+        case .composerFailed: return table.unusableComposerFailed.text
         }
     }
 }

@@ -13,7 +13,7 @@ public enum ReasoningSetup {
 
     public struct Prepared {
         /// nil when composition stays on-device.
-        public var network: SceneComposerInstance?
+        public var network: NegotiatingComposer?
         public var target: NetworkTarget?
         /// Why network composition was wanted but is not used; announced once.
         public var unavailableReason: NetworkUnavailableReason?
@@ -32,7 +32,7 @@ public enum ReasoningSetup {
             -> ((PhraseComposing) -> NetworkComposing?)? {
             guard isInvolved else { return nil }
             return { onDevice in
-                NetworkComposition(onDevice: onDevice, network: network, resolver: resolver(settings: settings, now: now))
+                NetworkComposition(onDevice: onDevice, negotiating: network, resolver: resolver(settings: settings, now: now))
             }
         }
 
@@ -61,7 +61,8 @@ public enum ReasoningSetup {
         }
         let id = profileWantsNetwork ? profileComposerID! : builtInNetworkComposerID
         do {
-            let composer = try create(consent: consent, pluginID: id, credentials: credentials, host: host)
+            let composer = try negotiatingComposer(consent: consent, pluginID: id, credentials: credentials, host: host,
+                                                   memory: FormatMemory.standard(environment))
             return Prepared(network: composer, target: consent.target, unavailableReason: nil, explanation: nil)
         } catch let failure as CredentialFailure {
             host.log.event(.warning, "reasoning.network-credential-unusable", [.public("credential", consent.target.credential.rawValue)])
@@ -78,10 +79,25 @@ public enum ReasoningSetup {
         public var description: String
     }
 
+    /// The network composer for a consent, negotiating its structured-output mode when
+    /// its manifest declares `responseFormat`. The first instance is created here, so a
+    /// missing key or a broken plugin is known before the session starts.
+    public static func negotiatingComposer(consent: NetworkConsent, pluginID: String = builtInNetworkComposerID,
+                                           credentials: CredentialStore, host: PluginHost, memory: FormatMemory) throws -> NegotiatingComposer {
+        let negotiates = try host.manifest(id: pluginID).configSchema[StructuredOutputMode.configKey] != nil
+        let endpoint = FormatMemory.Endpoint(baseURL: consent.target.baseURL, model: consent.target.model)
+        let first: StructuredOutputMode? = negotiates ? (memory.mode(for: endpoint) ?? .jsonSchema) : nil
+        let composer = try create(consent: consent, pluginID: pluginID, credentials: credentials, host: host, mode: first)
+        return NegotiatingComposer(factory: { mode in
+            try create(consent: consent, pluginID: pluginID, credentials: credentials, host: host, mode: mode)
+        }, memory: negotiates ? memory : nil, endpoint: negotiates ? endpoint : nil, created: (first, composer), log: host.log)
+    }
+
     /// Creates the network composer for a consent: reads the key (refusing an unsafe
-    /// file), fills the config from the target and injects the key as a secret.
+    /// file), fills the config from the target (and `mode`, for one that negotiates) and
+    /// injects the key as a secret.
     public static func create(consent: NetworkConsent, pluginID: String = builtInNetworkComposerID,
-                              credentials: CredentialStore, host: PluginHost) throws -> SceneComposerInstance {
+                              credentials: CredentialStore, host: PluginHost, mode: StructuredOutputMode? = nil) throws -> SceneComposerInstance {
         let target = consent.target
         let key: Secret?
         do {
@@ -94,10 +110,11 @@ public enum ReasoningSetup {
                 "No API key is stored for \(target.credential.displayName); run 'sensebridge credentials set \(target.credential.rawValue)' and paste the key on standard input.")
         }
         let manifest = try host.manifest(id: pluginID)
-        let config: [String: JSONValue] = [
+        var config: [String: JSONValue] = [
             "provider": .string(target.wireFormat), "baseURL": .string(target.baseURL), "model": .string(target.model),
             "timeoutSeconds": .number(CompositionPurpose.describe.timeoutSeconds),
         ]
+        if let mode { config[StructuredOutputMode.configKey] = .string(mode.rawValue) }
         return try host.sceneComposer(manifest, consent: consent, config: config, secrets: key.map { ["apiKey": $0] } ?? [:])
     }
 }

@@ -8,10 +8,23 @@ import SenseBridgeCore
 /// answer names our rule and, in quotes, the word that decided it — which may be the
 /// reply's own, so it is never logged as public.
 public enum ReplyJudgement {
+    public struct Refusal: Equatable, Sendable {
+        /// The narrator's stable code ("record-not-named", "ungrounded-word", …): public.
+        public var code: String
+        /// The code and, in quotes, the deciding word: private.
+        public var explanation: String
+    }
+
     /// nil when the narrator would speak `reply` as written for these records.
+    public static func refusal(of reply: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
+                               detail: SpokenDetail) -> Refusal? {
+        guard let failure = SceneNarrator.firstRefusal(among: [reply], records: records, locale: locale, detail: detail) else { return nil }
+        return Refusal(code: failure.reason.code, explanation: failure.reason.code + (failure.word.map { " ('\($0)')" } ?? ""))
+    }
+
+    /// The same, as one line for a terminal; nil when accepted.
     public static func problem(with reply: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
                                detail: SpokenDetail) -> String? {
-        guard let failure = SceneNarrator.firstRefusal(among: [reply], records: records, locale: locale, detail: detail) else { return nil }
-        return failure.reason.code + (failure.word.map { " ('\($0)')" } ?? "")
+        refusal(of: reply, records: records, locale: locale, detail: detail)?.explanation
     }
 }

@@ -49,8 +49,11 @@ enum DescribeCommand {
         let outcome = pipeline.describe(records)
         let said = announcements + outcome.announcements
         said.forEach { Console.err("note: \($0.text)") }
-        if outcome.networkFailure != nil {
-            Console.err("note: the network phrase was not used; the on-device composer's words were.")
+        if let network = outcome.network, !network.used {
+            // stderr is the person's own terminal: the plugin's sentence helps them fix the
+            // setup. The log and --json carry the code only.
+            Console.err("note: the network phrase was not used (\(network.reason ?? "unknown")); the on-device composer's words were said."
+                        + (network.detail.map { " \($0)" } ?? ""))
         }
         if let failure = outcome.composerFailure {
             Console.err("sensebridge: the composer failed (\(failure.reason)), so every phrase came from the fallback: \(failure.message)")
@@ -67,6 +70,7 @@ enum DescribeCommand {
             if let failure = outcome.composerFailure {
                 json["composerFailure"] = ["reason": failure.reason, "message": failure.message]
             }
+            if let network = outcome.network { json["network"] = networkJSON(network) }
             Console.json(json)
         } else {
             outcome.sentences.forEach { Console.out($0) }
@@ -88,6 +92,15 @@ enum DescribeCommand {
         OutputOptions.reportDestinations(runtime)
         _ = runtime.fanOut.shutdown()
         return delivered ? .ok : .ioError
+    }
+
+    /// How the network took part, as --json shows it: public codes only, never the
+    /// server's text (docs/PRIVACY.md lists the reason codes).
+    static func networkJSON(_ network: NetworkUse) -> [String: Any] {
+        var entry: [String: Any] = ["used": network.used, "refusedFormats": network.refusedFormats]
+        entry["reason"] = network.reason ?? NSNull()
+        entry["format"] = network.format ?? NSNull()
+        return entry
     }
 
     /// One refused phrase as --json shows it: the stable reason code, where it was in

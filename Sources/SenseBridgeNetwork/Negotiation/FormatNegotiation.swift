@@ -1,0 +1,47 @@
+/// Which structured-output mode to ask in next: pure logic, no I/O.
+///
+/// A request starts in the mode remembered for the endpoint, else the strictest. When
+/// the server refuses that mode (`schema-unsupported`) or answers without honouring it
+/// (`format-ignored`), the next untried mode is asked at once, in the same moment: a
+/// server that says no in 50 ms should cost the person neither a description nor a
+/// breaker trip. Every other failure (a timeout, a 429, a refused phrase) is not about
+/// the format and ends the attempt; retrying it would be the retry the composer never makes.
+public struct FormatNegotiation: Equatable, Sendable {
+    public private(set) var current: StructuredOutputMode
+    /// The modes that failed in this attempt, with the reason code each failed with.
+    public private(set) var refused: [(mode: StructuredOutputMode, code: String)] = []
+    public let remembered: StructuredOutputMode?
+
+    public init(remembered: StructuredOutputMode?) {
+        self.remembered = remembered
+        self.current = remembered ?? .jsonSchema
+    }
+
+    /// The reason codes that mean "ask in another mode".
+    public static func isAboutFormat(_ code: String) -> Bool {
+        code == "schema-unsupported" || code == "format-ignored"
+    }
+
+    /// Records that `current` failed with `code`; returns the mode to ask next, or nil
+    /// when the failure is not about the format or every mode has been tried. A
+    /// remembered mode that fails is a re-probe: the others are tried strictest first.
+    public mutating func failed(with code: String) -> StructuredOutputMode? {
+        refused.append((current, code))
+        guard Self.isAboutFormat(code) else { return nil }
+        guard let next = StructuredOutputMode.allCases.first(where: { mode in !refused.contains { $0.mode == mode } }) else {
+            return nil
+        }
+        current = next
+        return next
+    }
+
+    /// What to store once `current` worked: nil when the memory already says so.
+    public var modeToRemember: StructuredOutputMode? {
+        current == remembered ? nil : current
+    }
+
+    public static func == (lhs: FormatNegotiation, rhs: FormatNegotiation) -> Bool {
+        lhs.current == rhs.current && lhs.remembered == rhs.remembered
+            && lhs.refused.map(\.mode) == rhs.refused.map(\.mode) && lhs.refused.map(\.code) == rhs.refused.map(\.code)
+    }
+}
