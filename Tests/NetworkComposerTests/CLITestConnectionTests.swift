@@ -55,20 +55,44 @@ import Testing
     }
 
     @Test(arguments: [
-        ("unauthorized", Int32(69), "rejected the API key (401)"),
-        ("missing-model", Int32(69), "does not know the model 'claude-haiku-4-5' (404)"),
-        ("rate-limited", Int32(69), "rate limiting requests (429)"),
-        ("server-error", Int32(69), "server error (500)"),
-        ("sentence", Int32(65), "its reply was rejected by the validator"),
-        ("spanish", Int32(65), "its reply was rejected by the validator"),
+        ("unauthorized", Int32(69), "rejected the API key (401)", "http-401", 1),
+        ("missing-model", Int32(69), "does not know the model 'claude-haiku-4-5' (404)", "http-404", 1),
+        ("rate-limited", Int32(69), "rate limiting requests (429)", "http-429", 1),
+        ("server-error", Int32(69), "server error (500)", "http-500", 1),
+        // It ignores json_schema and json_object, so text mode is asked too, and its
+        // sentence is then refused by the narrator like any composer's.
+        ("sentence", Int32(65), "SenseBridge refused its reply (number)", "refused:number", 3),
+        ("spanish", Int32(65), "SenseBridge refused its reply (wrong-language)", "refused:wrong-language", 1),
     ])
-    func eachFailureIsNamed(scenario: String, status: Int32, says: String) throws {
+    func eachFailureIsNamed(scenario: String, status: Int32, says: String, code: String, requests: Int) throws {
         try consent()
         let result = try cli(["composer", "test-connection", "--provider", "anthropic"], scenario: scenario)
         #expect(result.status == status, "\(result.standardError)")
         #expect(result.standardError.contains(says), "\(result.standardError)")
-        #expect(!result.standardError.contains("dangerous") && !result.standardOutput.contains("dangerous"))
-        #expect(server.requests().count == 1)
+        // The model's reply is shown once, labelled, on the terminal; never as the result
+        // (stdout, or what --speak says).
+        let lines = result.standardError.split(separator: "\n")
+        #expect(!lines.contains { $0.contains("dangerous") && !$0.hasPrefix("Reply: ") })
+        #expect(!result.standardOutput.contains("dangerous"))
+        #expect(server.requests().count == requests)
+        let json = try cli(["settings", "check-endpoint", "--provider", "anthropic", "--json"], scenario: scenario)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(json.status == status && object["reason"] as? String == code && object["ok"] as? Bool == false)
+    }
+
+    @Test("check-endpoint finds the mode the server supports and says what was refused on the way")
+    func theModeIsFoundAndRemembered() throws {
+        let url = server.baseURL("llama-cpp")
+        #expect(try cli(["settings", "set", "localEndpointURL", url]).status == 0)
+        #expect(try cli(["settings", "acknowledge-terms", "local-endpoint", "--accept-unencrypted"]).status == 0)
+        let result = try cli(["settings", "check-endpoint", "--provider", "local-endpoint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("Structured output: json_object (json_schema refused: schema-unsupported)"), "\(result.standardError)")
+        #expect(result.standardError.contains("Reply: \"a chair and a table\""))
+        #expect(server.requests().map { ($0.json?["response_format"] as? [String: Any])?["type"] as? String } == ["json_schema", "json_object"])
+        let memory = try String(contentsOf: home.url.appendingPathComponent("state/sensebridge/endpoint-formats.json"), encoding: .utf8)
+        #expect(memory.contains(#""mode" : "json_object""#) && memory.contains(url))
+        #expect(!memory.contains("chair"))
     }
 
     @Test func unreachableAndTimeout() throws {

@@ -37,16 +37,42 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         func said(_ text: String) -> [String] { lines.filter { $0.contains(text) } }
-        #expect(said("Descriptions are composed by your server at 127.0.0.1").count == 1)
-        let failing = said("Your server's descriptions aren't responding")
-        let recovered = said("Your server's descriptions are responding again")
+        // The server answered every request, with an error: that is said as such, not as
+        // "not answering", and it is named as composing only once its phrase was used.
+        let failing = said("Your server's replies could not be used (it answered with error 500)")
+        let named = said("Descriptions are composed by your server at 127.0.0.1")
         #expect(failing.count == 1 && failing.first?.hasPrefix("   1.01") == true, "\(lines)")
-        #expect(recovered.count == 1 && recovered.first?.hasPrefix("   6.06") == true, "\(lines)")
+        #expect(named.count == 1 && named.first?.hasPrefix("   6.06") == true, "\(lines)")
+        #expect(said("not answering").isEmpty && said("again").isEmpty, "\(lines)")
         // Ticks at 0 and 1 failed; 2-5 asked nothing; 6 probed; 7-11 used the network again.
         let requests = server.requests()
         #expect(requests.count == 8)
         #expect(requests.allSatisfy { ($0.json?["messages"] as? [[String: String]])?.last?["content"] == #"["chair","table"]"# })
         #expect(!requests.contains { $0.body.contains("4417") })
+    }
+
+    @Test func walkJSONGivesEachMomentsReasonCode() throws {
+        try server.script(["server-error", "unauthorized", "ok"])
+        #expect(try cli(["settings", "set", "localEndpointURL", server.baseURL("script")]).status == 0)
+        #expect(try cli(["settings", "acknowledge-terms", "local-endpoint", "--accept-unencrypted"]).status == 0)
+        #expect(try cli(["settings", "set", "reasoningBackend", "local-endpoint"]).status == 0)
+        let result = try cli(["walk", "--recording", recording.path, "--fast", "--narration-interval", "1", "--profile", "deaf",
+                              "--output", home.file("out").path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let objects = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(objects.count == result.standardOutput.split(separator: "\n").count, "every line is one JSON object")
+        let reasons = objects.filter { $0["type"] as? String == "composition" }.map { object -> String in
+            guard let network = object["network"] as? [String: Any] else { return "not-asked" }
+            return (network["used"] as? Bool == true) ? "used" : (network["reason"] as? String ?? "?")
+        }
+        // Two failures trip the breaker; ticks 2-5 do not ask; the probe at 6 is used.
+        #expect(reasons.prefix(7) == ["http-500", "http-401", "not-asked", "not-asked", "not-asked", "not-asked", "used"], "\(reasons)")
+        let messages = objects.filter { $0["type"] as? String == "message" }
+        #expect(messages.contains { ($0["text"] as? String)?.hasPrefix("Your server's replies could not be used") == true && $0["urgent"] as? Bool == true })
+        #expect(!result.standardOutput.contains("Internal error"), "a server's own text is never in --json")
+        #expect(result.standardError.contains("reasoning.network-phrase-unused reason=http-500"))
     }
 
     @Test func aWalkWithTheBackendOnDeviceSendsNothing() throws {

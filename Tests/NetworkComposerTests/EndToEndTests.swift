@@ -9,11 +9,13 @@ import Testing
 @Suite struct EndToEndTests {
     /// The real one: SenseBridgeCore's PhraseValidator, as sessions use it.
 
+    /// A session's composition: the built plugin, negotiating its structured-output mode
+    /// with a format memory of its own (so no test shares another's findings).
     func session(_ server: LLMTestServer, scenario: String, anthropic: Bool = false) throws -> NetworkComposition {
         let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
-        let network = try Harness.composer(baseURL: server.baseURL(scenario, anthropic: anthropic),
-                                           wireFormat: anthropic ? "anthropic" : "openai-compatible")
-        return NetworkComposition(onDevice: FakeOnDeviceComposer(), network: network, resolver: resolver)
+        let network = try Harness.negotiating(baseURL: server.baseURL(scenario, anthropic: anthropic),
+                                              wireFormat: anthropic ? "anthropic" : "openai-compatible")
+        return NetworkComposition(onDevice: FakeOnDeviceComposer(), negotiating: network, resolver: resolver)
     }
 
     func objects(_ labels: String...) -> [PerceptionRecord] {
@@ -28,19 +30,23 @@ import Testing
         let composer = try session(server, scenario: "sentence", anthropic: anthropic)
         // "car" is sent, so the reply even names a real label: still rejected.
         let result = try composer.compose(records: objects("car"), locale: .en, detail: .standard, purpose: .handsFree)
-        #expect(server.requests().count == 1)
+        // It ignored json_schema and json_object, so text mode was asked too: its sentence
+        // was then a candidate like any other, and refused.
+        #expect(server.requests().count == 3)
         #expect(result.phrases.map(\.phrase?.text) == ["on-device: car"])
         #expect(!result.usesNetworkPhrase)
         let spoken = result.phrases.compactMap(\.phrase?.text)
         #expect(!spoken.contains { $0.contains("feet") || $0.contains("dangerous") || $0.contains("There is") })
-        #expect(result.networkFailure?.contains("refused") == true)
+        #expect(result.networkFailure?.hasPrefix("refused:") == true, "\(String(describing: result.networkFailure))")
+        #expect(result.network?.refusedFormats == ["json_schema:format-ignored", "json_object:format-ignored"])
     }
 
     @Test func aReplyNamingSomethingNeverSentIsRejected() throws {
         let server = try LLMTestServer()
         let result = try session(server, scenario: "gun").compose(records: objects("knife", "table"), locale: .en, detail: .standard, purpose: .handsFree)
         #expect(result.phrases.map(\.phrase?.text) == ["on-device: knife, table"])
-        #expect(result.networkFailure?.contains("'loaded'") == true)
+        #expect(result.networkFailure == "refused:ungrounded-word")
+        #expect(result.network?.detail?.contains("'loaded'") == true)
     }
 
     @Test func aReplyInTheWrongLanguageIsRejected() throws {
@@ -48,7 +54,7 @@ import Testing
         let spanishForEnglish = try session(server, scenario: "spanish")
             .compose(records: objects("chair", "table"), locale: .en, detail: .standard, purpose: .handsFree)
         #expect(spanishForEnglish.source(of: 0) == .onDevice)
-        #expect(spanishForEnglish.networkFailure?.contains("wrong-language") == true)
+        #expect(spanishForEnglish.networkFailure == "refused:wrong-language")
         let englishForSpanish = try session(server, scenario: "english")
             .compose(records: objects("chair", "table"), locale: .es, detail: .standard, purpose: .handsFree)
         #expect(englishForSpanish.source(of: 0) == .onDevice)
@@ -79,8 +85,9 @@ import Testing
     /// said exactly once; no request is made on the ticks in between.
     @Test func theBreakerTripsProbesAndRecoversAgainstARealServer() throws {
         let server = try LLMTestServer()
-        // Tick 1 errors, tick 2's reply is rejected (trip), the probe at 7 is rate
-        // limited (silent), the probe at 12 succeeds.
+        // Tick 1 errors, tick 2's reply ignores the format (trip), the probe at 7 is rate
+        // limited (silent), the probe at 12 succeeds. Asked as one instance: a script
+        // plays one behaviour per request, and negotiation would ask again on tick 2.
         try server.script(["server-error", "sentence", "rate-limited", "ok", "ok", "ok"])
         let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
         let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(),
@@ -96,7 +103,8 @@ import Testing
             requestsAfter.append(server.requests().count)
         }
         #expect(said.map(\.0) == [2, 12])
-        #expect(said.map(\.1) == [.networkFailing(.cloud("Test")), .networkRecovered(.cloud("Test"))])
+        // Never used before the trip: its first phrase names it, and it is never "back".
+        #expect(said.map(\.1) == [.networkFailing(.cloud("Test"), .unreadable), .activeBackend(.cloud("Test"))])
         #expect(said[0].1.message(locale: .en).isUrgent)
         #expect(requestsAfter == [1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 5, 6])
         #expect(sources[11...] == [.network, .network, .network])
@@ -116,7 +124,8 @@ import Testing
         }
         #expect(elapsed >= 3.95 && elapsed < 5, "hands-free timeout 4 s, measured \(elapsed) s")
         #expect(result?.source(of: 0) == .onDevice)
-        #expect(result?.networkFailure?.contains("within 4 seconds") == true)
+        #expect(result?.networkFailure == "timeout")
+        #expect(result?.network?.detail?.contains("within 4 seconds") == true)
         print("hands-free timeout honoured: configured 4 s, measured \(String(format: "%.3f", elapsed)) s")
     }
 }
@@ -128,13 +137,14 @@ import Testing
         let directory = try TemporaryDirectory()
         return ReasoningSetup.prepare(settings: settings, credentials: credentials ?? CredentialStore(directory: directory.file("credentials")),
                                       host: try Harness.host(), profileComposerID: ReasoningSetup.builtInNetworkComposerID,
-                                      environment: ["SENSEBRIDGE_OPENAI_BASE_URL": server.baseURL("ok")])
+                                      environment: ["SENSEBRIDGE_OPENAI_BASE_URL": server.baseURL("ok"),
+                                                    "XDG_STATE_HOME": directory.file("state").path])
     }
 
     /// Runs a few ticks the way a session would and returns what was said.
     func runSession(_ prepared: ReasoningSetup.Prepared, settings: ReasoningSettings) throws -> [ReasoningAnnouncement] {
         let resolver = prepared.resolver(settings: settings, now: { 0 })
-        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver)
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), negotiating: prepared.network, resolver: resolver)
         var said = resolver.sessionStart()
         for _ in 0..<6 {
             let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
@@ -191,11 +201,12 @@ import Testing
         let prepared = try prepare(settings, server: server, credentials: credentials)
         #expect(prepared.network != nil && prepared.target?.baseURLSource == "SENSEBRIDGE_OPENAI_BASE_URL")
         let resolver = prepared.resolver(settings: settings, now: { 0 })
-        #expect(resolver.sessionStart() == [.activeBackend(.cloud("OpenAI"))])
-        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: prepared.network, resolver: resolver)
+        #expect(resolver.sessionStart() == [])
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), negotiating: prepared.network, resolver: resolver)
         let result = try composer.compose(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)],
                                           locale: .en, detail: .standard, purpose: .handsFree)
         #expect(result.source(of: 0) == .network)
+        #expect(result.announcements == [.activeBackend(.cloud("OpenAI"))])
         #expect(server.requests().map { $0.headers["authorization"] } == ["Bearer sk-e2e"])
     }
 
@@ -205,10 +216,11 @@ import Testing
         settings.requestsPerHour = 0
         let directory = try TemporaryDirectory()
         let prepared = ReasoningSetup.prepare(settings: settings, credentials: CredentialStore(directory: directory.file("c")),
-                                              host: try Harness.host())
+                                              host: try Harness.host(), environment: ["XDG_STATE_HOME": directory.file("state").path])
         #expect(prepared.network != nil)
         let said = try runSession(prepared, settings: settings)
-        #expect(said == [.activeBackend(.localEndpoint(host: "127.0.0.1", unencrypted: true)), .hourlyBudgetReached(limit: 0)])
+        // Nothing was sent, so the server is never named as composing anything.
+        #expect(said == [.hourlyBudgetReached(limit: 0)])
         #expect(server.requests().isEmpty)
     }
 }

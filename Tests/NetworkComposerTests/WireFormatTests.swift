@@ -49,12 +49,18 @@ import Testing
         #expect((body["tool_choice"] as? [String: String])?["name"] == "subject_phrase")
     }
 
-    @Test func aSchemaIgnoringTextReplyIsStillReadAsACandidate() throws {
+    @Test func aTextReplyToAStructuredRequestIsFormatIgnoredAndInTextModeACandidate() throws {
         let server = try LLMTestServer()
-        let composer = try Harness.composer(baseURL: server.baseURL("sentence", anthropic: true), wireFormat: "anthropic")
-        let result = try composer.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
-        // The plugin passes it on; the host judges it (see EndToEndTests).
-        #expect(result.map(\.phrase?.text) == ["There is a car about 2 feet ahead \u{2014} dangerous."])
+        let structured = try Harness.composer(baseURL: server.baseURL("sentence", anthropic: true), wireFormat: "anthropic")
+        #expect {
+            try structured.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
+        } throws: { ($0 as? PluginCallError)?.message.hasPrefix("[format-ignored] ") == true }
+        let text = try Harness.composer(baseURL: server.baseURL("sentence", anthropic: true), wireFormat: "anthropic",
+                                        extra: ["responseFormat": .string("text")])
+        let result = try text.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
+        // The plugin passes it on (its final full stop dropped); the host judges it (EndToEndTests).
+        #expect(result.map(\.phrase?.text) == ["There is a car about 2 feet ahead \u{2014} dangerous"])
+        #expect(server.requests().last?.json?["tools"] == nil)
     }
 
     @Test func withoutAKeyNoCredentialHeaderIsSent() throws {

@@ -23,6 +23,6 @@ struct SpokenStatusTests {
         #expect(Phrasing.status(.outputLost(name: "voz", reason: "sin audio", others: ["subtítulos"]), locale: .es)
             == "La salida voz dejó de funcionar: sin audio. Se continúa con subtítulos.")
         #expect(Phrasing.status(.backendNotAnswering, locale: .en)
-            == "Cloud descriptions aren't responding, so SenseBridge is continuing with on-device descriptions.")
+            == "The cloud service is not answering, so SenseBridge is continuing with on-device descriptions.")
     }
 }

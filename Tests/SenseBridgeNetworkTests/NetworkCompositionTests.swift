@@ -58,9 +58,11 @@ import Testing
         let composer = subject(network: network)
         let first = try composer.compose(records: records, locale: .en, detail: .standard, purpose: .handsFree)
         #expect(first.phrases.first?.phrase?.text == "a chair and a table" && first.source(of: 0) == .onDevice)
-        #expect(first.networkFailure == "the reply was refused: record-not-named ('table')")
+        // The code is public; the deciding word came from the reply, so it is only in the detail.
+        #expect(first.networkFailure == "refused:record-not-named")
+        #expect(first.network?.detail == "the reply was refused: record-not-named ('table')")
         let second = try composer.compose(records: records, locale: .en, detail: .standard, purpose: .handsFree)
-        #expect(second.announcements == [.networkFailing(.cloud("OpenAI"))])
+        #expect(second.announcements == [.networkFailing(.cloud("OpenAI"), .mismatch)])
     }
 
     @Test("a reply the narrator would refuse is never used", arguments: [
@@ -73,7 +75,8 @@ import Testing
     func refusedReplies(reply: String, locale: SpokenLocale, reason: String) throws {
         let result = try compose(Fake { [SubjectPhrase(stream: .sight, text: reply, recordIndices: [0])] }, locale: locale)
         #expect(result.source(of: 0) == .onDevice)
-        #expect(result.networkFailure == "the reply was refused: \(reason)")
+        #expect(result.networkFailure == "refused:" + reason.split(separator: " ")[0])
+        #expect(result.network?.detail == "the reply was refused: \(reason)")
     }
 
     @Test func theReviewedNamesGroundSpanishAndVietnameseReplies() throws {
@@ -87,14 +90,15 @@ import Testing
         let network = Fake { [SubjectPhrase(stream: .sight, text: "There is a chair about 2 feet ahead — dangerous.", recordIndices: [0])] }
         let result = try compose(network)
         #expect(!result.phrases.contains { ($0.phrase?.text ?? "").contains("feet") || ($0.phrase?.text ?? "").contains("dangerous") })
-        #expect(result.networkFailure?.hasPrefix("the reply was refused: ") == true, "\(String(describing: result.networkFailure))")
+        #expect(result.networkFailure?.hasPrefix("refused:") == true, "\(String(describing: result.networkFailure))")
     }
 
     @Test func aPluginThatReturnsSeveralOrNonSightPhrasesFails() throws {
         let network = Fake { [SubjectPhrase(stream: .text, text: "a chair", recordIndices: [0])] }
         let result = try compose(network)
         #expect(result.source(of: 0) == .onDevice)
-        #expect(result.networkFailure?.contains("exactly one sight phrase") == true)
+        #expect(result.networkFailure == "wrong-phrase-count")
+        #expect(result.network?.detail?.contains("exactly one sight phrase") == true)
     }
 
     @Test func noObjectLabelsMeansNoNetworkCall() throws {

@@ -26,54 +26,87 @@ import Testing
         }
     }
 
-    @Test func theActiveBackendIsNamedOnceAtSessionStart() {
+    static let timeout = NetworkRouter.Outcome.failure(.notAnswering)
+    static let serverError = NetworkRouter.Outcome.failure(.serverError(status: 500))
+
+    @Test func theBackendIsNamedAtItsFirstUsedPhraseNotAtSessionStart() {
         let subject = resolver()
-        #expect(subject.sessionStart() == [.activeBackend(.cloud("Anthropic"))])
+        #expect(subject.sessionStart() == [])
+        let ticks = run(subject, ticks: 3) { $0 == 1 ? Self.timeout : .success }
+        #expect(ticks.map(\.said) == [[], [.activeBackend(.cloud("Anthropic"))], []])
         #expect(subject.sessionStart() == [])
         let offline = NetworkRouter(backend: .cloud("Anthropic"), networkAvailable: false, unavailableReason: .termsNotAcknowledged, now: { 0 })
         #expect(offline.sessionStart() == [.networkUnavailable(.termsNotAcknowledged)])
-        let plain = NetworkRouter(backend: .cloud("x"), networkAvailable: false, now: { 0 })
-        #expect(plain.sessionStart() == [.activeBackend(.onDevice)])
+    }
+
+    @Test func aServerThatNeverProducesAUsablePhraseIsNeverNamed() {
+        let subject = resolver()
+        let said = run(subject, ticks: 30) { _ in Self.serverError }.flatMap(\.said)
+        #expect(said == [.networkFailing(.cloud("Anthropic"), .serverError(status: 500))])
     }
 
     @Test func oneFailureDoesNotTripTwoDoAndTheAnnouncementIsUrgentAndSingle() {
         let subject = resolver()
-        let ticks = run(subject, ticks: 4) { _ in .failure }
+        let ticks = run(subject, ticks: 4) { _ in Self.timeout }
         #expect(ticks[0].route == .network(isProbe: false) && ticks[0].said.isEmpty)
-        #expect(ticks[1].said == [.networkFailing(.cloud("Anthropic"))])
+        #expect(ticks[1].said == [.networkFailing(.cloud("Anthropic"), .notAnswering)])
         #expect(ticks[2].route == .onDevice && ticks[3].route == .onDevice)
         #expect(ticks.flatMap(\.said).count == 1)
-        let message = ReasoningAnnouncement.networkFailing(.cloud("Anthropic")).message(locale: .en)
+        let message = ReasoningAnnouncement.networkFailing(.cloud("Anthropic"), .notAnswering).message(locale: .en)
         #expect(message.isUrgent && message.signal == .status)
-        #expect(message.text == "Cloud descriptions aren't responding, so SenseBridge is continuing with on-device descriptions.")
+        #expect(message.text == "The cloud service is not answering, so SenseBridge is continuing with on-device descriptions.")
+    }
+
+    @Test("the trip is said as the failure was: not answering, or replies unusable and why")
+    func theTripSaysWhatHappened() {
+        let local = BackendDescription.localEndpoint(host: "127.0.0.1", unencrypted: true)
+        let cases: [(NetworkFailureReason.Kind, String)] = [
+            (.notAnswering, "Your server is not answering, so SenseBridge is continuing with on-device descriptions."),
+            (.serverError(status: 500), "Your server's replies could not be used (it answered with error 500), so SenseBridge is continuing with on-device descriptions."),
+            (.unreadable, "Your server's replies could not be used (they were not in a form SenseBridge can read), so SenseBridge is continuing with on-device descriptions."),
+            (.mismatch, "Your server's replies could not be used (they did not match what was detected), so SenseBridge is continuing with on-device descriptions."),
+        ]
+        for (kind, expected) in cases {
+            let subject = NetworkRouter(backend: local, networkAvailable: true, now: { 0 })
+            let said = run(subject, ticks: 2) { _ in .failure(kind) }.flatMap(\.said)
+            #expect(said == [.networkFailing(local, kind)])
+            #expect(said.first?.text(.en) == expected)
+        }
+        #expect(ReasoningAnnouncement.networkFailing(local, .serverError(status: 503)).text(.es)
+            == "No se pudieron usar las respuestas de tu servidor (respondió con el error 503), así que SenseBridge continúa con descripciones en el dispositivo.")
+        #expect(ReasoningAnnouncement.networkFailing(local, .notAnswering).text(.vi)
+            == "Máy chủ của bạn không trả lời, nên SenseBridge tiếp tục mô tả ngay trên thiết bị.")
     }
 
     @Test func aSuccessBetweenFailuresResetsTheCount() {
         let subject = resolver()
-        let outcomes: [NetworkRouter.Outcome] = [.failure, .success, .failure, .success, .failure]
+        let outcomes: [NetworkRouter.Outcome] = [Self.timeout, .success, Self.timeout, .success, Self.timeout]
         let ticks = run(subject, ticks: 5) { outcomes[$0 - 1] }
-        #expect(ticks.allSatisfy { $0.route == .network(isProbe: false) && $0.said.isEmpty })
+        #expect(ticks.allSatisfy { $0.route == .network(isProbe: false) })
+        #expect(ticks.flatMap(\.said) == [.activeBackend(.cloud("Anthropic"))])
     }
 
     @Test func whileTrippedEveryFifthTickProbesAndFailedProbesAreSilent() {
         let subject = resolver()
         // Ticks 1-2 fail and trip; probes at 7, 12, 17 fail; 22 succeeds.
-        let ticks = run(subject, ticks: 25) { $0 >= 22 ? .success : .failure }
+        let ticks = run(subject, ticks: 25) { $0 >= 22 ? .success : Self.timeout }
         let probes = ticks.indices.filter { ticks[$0].route == .network(isProbe: true) }.map { $0 + 1 }
         #expect(probes == [7, 12, 17, 22])
         let said = ticks.enumerated().filter { !$0.element.said.isEmpty }.map { ($0.offset + 1, $0.element.said) }
         #expect(said.count == 2)
-        #expect(said.first?.0 == 2 && said.first?.1 == [.networkFailing(.cloud("Anthropic"))])
-        #expect(said.last?.0 == 22 && said.last?.1 == [.networkRecovered(.cloud("Anthropic"))])
+        #expect(said.first?.0 == 2 && said.first?.1 == [.networkFailing(.cloud("Anthropic"), .notAnswering)])
+        // Never used before the trip, so its first phrase names it rather than "again".
+        #expect(said.last?.0 == 22 && said.last?.1 == [.activeBackend(.cloud("Anthropic"))])
         #expect(ticks[22].route == .network(isProbe: false) && ticks[23].route == .network(isProbe: false))
         #expect(subject.requestsThisSession == 2 + 4 + 3)
     }
 
     @Test func aRecoveredBreakerCanTripAgainAndSaysSoAgainOnce() {
         let subject = resolver()
-        let ticks = run(subject, ticks: 12) { [1, 2, 8, 9].contains($0) ? .failure : .success }
+        let ticks = run(subject, ticks: 14) { [2, 3, 9, 10].contains($0) ? Self.timeout : .success }
         let said = ticks.flatMap(\.said)
-        #expect(said == [.networkFailing(.cloud("Anthropic")), .networkRecovered(.cloud("Anthropic")), .networkFailing(.cloud("Anthropic"))])
+        #expect(said == [.activeBackend(.cloud("Anthropic")), .networkFailing(.cloud("Anthropic"), .notAnswering),
+                         .networkRecovered(.cloud("Anthropic")), .networkFailing(.cloud("Anthropic"), .notAnswering)])
     }
 
     @Test func abandonedCallsNeitherTripNorRecover() {
@@ -105,7 +138,7 @@ import Testing
             said += now
         }
         #expect(routes.filter { $0 != .onDevice }.count == 3)
-        #expect(said == [.hourlyBudgetReached(limit: 3)])
+        #expect(said == [.activeBackend(.cloud("Anthropic")), .hourlyBudgetReached(limit: 3)])
         clock.seconds = 3600 + 1
         let (route, resumed) = subject.nextTick(wantsNetwork: true)
         #expect(route == .network(isProbe: false))
@@ -124,7 +157,7 @@ import Testing
             said += now
         }
         #expect(sent == 2)
-        #expect(said == [.sessionBudgetReached(limit: 2)])
+        #expect(said == [.activeBackend(.cloud("Anthropic")), .sessionBudgetReached(limit: 2)])
         #expect(ReasoningAnnouncement.sessionBudgetReached(limit: 2).text(.en).contains("limit of 2"))
     }
 
@@ -150,7 +183,9 @@ import Testing
             .activeBackend(.onDevice), .activeBackend(.cloud("OpenAI")), .activeBackend(.localEndpoint(host: "box", unencrypted: true)),
             .activeBackend(.localEndpoint(host: "box", unencrypted: false)), .networkUnavailable(.notTurnedOn),
             .networkUnavailable(.termsNotAcknowledged), .networkUnavailable(.missingKey), .networkUnavailable(.couldNotStart),
-            .networkFailing(.cloud("x")), .networkFailing(.localEndpoint(host: "h", unencrypted: false)),
+            .networkFailing(.cloud("x"), .notAnswering), .networkFailing(.localEndpoint(host: "h", unencrypted: false), .notAnswering),
+            .networkFailing(.cloud("x"), .serverError(status: 500)), .networkFailing(.localEndpoint(host: "h", unencrypted: false), .serverError(status: 500)),
+            .networkFailing(.cloud("x"), .unreadable), .networkFailing(.cloud("x"), .mismatch), .networkFailing(.cloud("x"), .composerFailed),
             .networkRecovered(.cloud("x")), .networkRecovered(.localEndpoint(host: "h", unencrypted: false)),
             .hourlyBudgetReached(limit: 9), .hourlyBudgetResumed, .sessionBudgetReached(limit: 9),
         ]
@@ -160,6 +195,7 @@ import Testing
             #expect(Set(texts).count == texts.count, "two announcements read the same in \(locale)")
         }
         #expect(ReasoningAnnouncement.activeBackend(.localEndpoint(host: "box", unencrypted: true)).text(.en).contains("unencrypted"))
-        #expect(all.filter(\.isUrgent) == [.networkFailing(.cloud("x")), .networkFailing(.localEndpoint(host: "h", unencrypted: false))])
+        #expect(all.filter(\.isUrgent).count == 7)
+        #expect(all.filter(\.isUrgent).allSatisfy { if case .networkFailing = $0 { true } else { false } })
     }
 }

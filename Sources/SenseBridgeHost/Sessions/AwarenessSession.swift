@@ -41,6 +41,15 @@ public final class AwarenessSession: @unchecked Sendable {
         public var deliveredNanoseconds: UInt64
     }
 
+    /// One finished description of the walk, for `walk --json`: how the moment was
+    /// composed (the network's part, a composer failure), whether or not it was then said.
+    public struct Composition: Sendable {
+        /// The recorded time of the narration tick it describes, and when it finished.
+        public var tick: Double
+        public var time: Double
+        public var outcome: DescriptionOutcome
+    }
+
     /// Facts about the run, for the spoken summary and for tests; never about the world.
     public struct Summary: Sendable, Equatable {
         public var alertsRaised = 0
@@ -66,6 +75,7 @@ public final class AwarenessSession: @unchecked Sendable {
     private let fanOut: ProfileFanOut
     private let configuration: Configuration
     private let observer: @Sendable (Delivery) -> Void
+    private let compositionObserver: @Sendable (Composition) -> Void
     private let log: HostLog
     private let composition = DispatchQueue(label: "sensebridge.awareness.composition")
     private let compositionDone = DispatchGroup()
@@ -80,7 +90,9 @@ public final class AwarenessSession: @unchecked Sendable {
 
     public init(source: SensingSourceInstance, pipeline: DescriptionPipeline?, fanOut: ProfileFanOut,
                 configuration: Configuration = Configuration(), log: HostLog = .shared,
+                compositionObserver: @escaping @Sendable (Composition) -> Void = { _ in },
                 observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
+        self.compositionObserver = compositionObserver
         self.source = source
         self.pipeline = pipeline
         self.fanOut = fanOut
@@ -235,6 +247,7 @@ public final class AwarenessSession: @unchecked Sendable {
     private func runComposition(_ records: [PerceptionRecord], tick: Double) {
         guard let pipeline else { return }
         let outcome = pipeline.describe(records)
+        compositionObserver(Composition(tick: tick, time: currentTime, outcome: outcome))
         announce(outcome.announcements, time: currentTime)
         finishComposition(outcome.sentences, tick: tick)
     }

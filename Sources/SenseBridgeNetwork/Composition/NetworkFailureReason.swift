@@ -60,7 +60,8 @@ public struct NetworkFailureReason: Equatable, Sendable, CustomStringConvertible
             if call.isCancelled {
                 self.init(code: "cancelled", kind: .notAnswering, detail: call.message)
             } else if let code = Self.leadingCode(call.message) {
-                self.init(code: code, kind: Self.kind(of: code), detail: call.message)
+                let rest = call.message.dropFirst(code.count + 2).trimmingCharacters(in: .whitespaces)
+                self.init(code: code, kind: Self.kind(of: code), detail: rest.isEmpty ? call.message : rest)
             } else if call.isTimeout {
                 self.init(code: "timeout", kind: .notAnswering, detail: call.message)
             } else {

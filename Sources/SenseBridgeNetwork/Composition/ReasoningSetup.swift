@@ -83,14 +83,17 @@ public enum ReasoningSetup {
     /// its manifest declares `responseFormat`. The first instance is created here, so a
     /// missing key or a broken plugin is known before the session starts.
     public static func negotiatingComposer(consent: NetworkConsent, pluginID: String = builtInNetworkComposerID,
-                                           credentials: CredentialStore, host: PluginHost, memory: FormatMemory) throws -> NegotiatingComposer {
+                                           credentials: CredentialStore, host: PluginHost, memory: FormatMemory,
+                                           reprobes: Bool = false) throws -> NegotiatingComposer {
         let negotiates = try host.manifest(id: pluginID).configSchema[StructuredOutputMode.configKey] != nil
         let endpoint = FormatMemory.Endpoint(baseURL: consent.target.baseURL, model: consent.target.model)
-        let first: StructuredOutputMode? = negotiates ? (memory.mode(for: endpoint) ?? .jsonSchema) : nil
+        let remembered = reprobes ? nil : memory.mode(for: endpoint)
+        let first: StructuredOutputMode? = negotiates ? (remembered ?? .jsonSchema) : nil
         let composer = try create(consent: consent, pluginID: pluginID, credentials: credentials, host: host, mode: first)
         return NegotiatingComposer(factory: { mode in
             try create(consent: consent, pluginID: pluginID, credentials: credentials, host: host, mode: mode)
-        }, memory: negotiates ? memory : nil, endpoint: negotiates ? endpoint : nil, created: (first, composer), log: host.log)
+        }, memory: negotiates ? memory : nil, endpoint: negotiates ? endpoint : nil, created: (first, composer), reprobes: reprobes,
+           log: host.log)
     }
 
     /// Creates the network composer for a consent: reads the key (refusing an unsafe

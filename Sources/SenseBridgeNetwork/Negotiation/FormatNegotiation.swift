@@ -8,7 +8,7 @@
 /// the format and ends the attempt; retrying it would be the retry the composer never makes.
 public struct FormatNegotiation: Equatable, Sendable {
     public private(set) var current: StructuredOutputMode
-    /// The modes that failed in this attempt, with the reason code each failed with.
+    /// The modes refused in this attempt for their format, with the code each got.
     public private(set) var refused: [(mode: StructuredOutputMode, code: String)] = []
     public let remembered: StructuredOutputMode?
 
@@ -26,8 +26,8 @@ public struct FormatNegotiation: Equatable, Sendable {
     /// when the failure is not about the format or every mode has been tried. A
     /// remembered mode that fails is a re-probe: the others are tried strictest first.
     public mutating func failed(with code: String) -> StructuredOutputMode? {
-        refused.append((current, code))
         guard Self.isAboutFormat(code) else { return nil }
+        refused.append((current, code))
         guard let next = StructuredOutputMode.allCases.first(where: { mode in !refused.contains { $0.mode == mode } }) else {
             return nil
         }

@@ -35,6 +35,8 @@ public final class NegotiatingComposer: @unchecked Sendable {
     private let memory: FormatMemory?
     private let endpoint: FormatMemory.Endpoint?
     private let log: HostLog
+    /// Ignores the remembered mode and probes strictest first (`settings check-endpoint`).
+    private let reprobes: Bool
     private let lock = NSLock()
     private var instances: [StructuredOutputMode?: PhraseComposing] = [:]
     private var asking: PhraseComposing?
@@ -43,7 +45,9 @@ public final class NegotiatingComposer: @unchecked Sendable {
     /// `created` is an instance already made (the session's first, which proved the key
     /// and the plugin work before anything was sent).
     public init(factory: @escaping Factory, memory: FormatMemory?, endpoint: FormatMemory.Endpoint?,
-                created: (mode: StructuredOutputMode?, composer: PhraseComposing)? = nil, log: HostLog = .shared) {
+                created: (mode: StructuredOutputMode?, composer: PhraseComposing)? = nil, reprobes: Bool = false,
+                log: HostLog = .shared) {
+        self.reprobes = reprobes
         self.factory = factory
         self.memory = memory
         self.endpoint = endpoint
@@ -67,7 +71,7 @@ public final class NegotiatingComposer: @unchecked Sendable {
                 throw Failure(reason: NetworkFailureReason(error), mode: nil, refused: [], cancelled: Self.isCancellation(error))
             }
         }
-        var negotiation = FormatNegotiation(remembered: memory.mode(for: endpoint))
+        var negotiation = FormatNegotiation(remembered: reprobes ? nil : memory.mode(for: endpoint))
         while true {
             let mode = negotiation.current
             do {

@@ -38,4 +38,13 @@ enum Console {
         }
         out(String(decoding: data, as: UTF8.self))
     }
+
+    /// One compact, key-sorted JSON object per line (JSON Lines), for a stream of events.
+    static func jsonLine(_ value: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            err("sensebridge: internal error: output could not be encoded as JSON.")
+            return
+        }
+        out(String(decoding: data, as: UTF8.self))
+    }
 }

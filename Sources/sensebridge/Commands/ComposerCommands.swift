@@ -3,31 +3,40 @@ import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
 
-/// `sensebridge composer test-connection`: one real request, then success or the
-/// specific failure, printed and optionally spoken.
+/// `sensebridge composer test-connection`, also spelled `settings check-endpoint`: one
+/// labels-only probe, negotiated as a session would, then what the server supports,
+/// what the model said, and whether the host would speak it and why.
 enum ComposerCommands {
     static let group = CommandGroup(name: "composer", abstract: "Check the scene composer backends.", subcommands: [testConnection])
 
     /// The labels a connection test sends: fixed, never anything a sensor perceived.
     static let testLabels = ["chair", "table"]
 
-    static let testConnection = CommandSpec(
-        path: ["composer", "test-connection"],
-        abstract: "Make one real request to a reasoning provider and report success or the specific failure.",
-        discussion: """
-        Sends the fixed labels "chair" and "table" (nothing perceived) to the provider, with your stored key, and
-        judges the reply exactly as a session would. Needs that provider's terms acknowledged, but not the backend
-        switched on, so a key can be checked before it is used. Never retried.
-        Exit status: 0 works, 65 reply rejected, 69 unreachable or failing, 78 not configured or consented.
-        """,
-        options: [.value("--provider", "provider", "anthropic, openai, nvidia-nim or local-endpoint (default: the current backend)."),
-                  .value("--timeout", "seconds", "Give up after this long (0.5 to 8; default 8, as for one describe request)."),
-                  .flag("--json", "Print the result as JSON."),
-                  .flag("--speak", "Also say the result through the profile's render targets."),
-                  .value("--profile", "name", "The profile whose render targets --speak uses (default: blind).")],
-        run: { arguments, context in
-            try run(arguments, context)
-        })
+    static let testConnection = connectionSpec(path: ["composer", "test-connection"])
+    static let checkEndpoint = connectionSpec(path: ["settings", "check-endpoint"])
+
+    static func connectionSpec(path: [String]) -> CommandSpec {
+        CommandSpec(
+            path: path,
+            abstract: "Send one labels-only probe to the reasoning backend: which structured-output mode it supports, what the model replied, and whether SenseBridge would use it.",
+            discussion: """
+            Sends the fixed labels "chair" and "table" (nothing perceived) with your stored key, asking for \
+            structured output as json_schema, then json_object, then plain text, as far as the server refuses; \
+            the mode found is remembered for sessions (docs/PRIVACY.md). The reply is judged exactly as a \
+            session would judge it. Needs that provider's terms acknowledged, but not the backend switched on, \
+            so a key can be checked before it is used. A refused mode is asked again in the next; nothing else is retried.
+            Exit status: 0 works, 65 reply refused, 69 unreachable or failing, 78 not configured or consented. \
+            'composer test-connection' and 'settings check-endpoint' are the same command.
+            """,
+            options: [.value("--provider", "provider", "anthropic, openai, nvidia-nim or local-endpoint (default: the current backend)."),
+                      .value("--timeout", "seconds", "Give up after this long (0.5 to 8; default 8, as for one describe request)."),
+                      .flag("--json", "Print the result as JSON."),
+                      .flag("--speak", "Also say the result through the profile's render targets."),
+                      .value("--profile", "name", "The profile whose render targets --speak uses (default: blind).")],
+            run: { arguments, context in
+                try run(arguments, context, command: path.joined(separator: " "))
+            })
+    }
 
     struct Report {
         var ok: Bool
@@ -36,42 +45,71 @@ enum ComposerCommands {
         var provider: String
         var phrase: String?
         var seconds: Double?
+        /// The structured-output mode of the last request, and the modes refused before it.
+        var format: String?
+        var refusedFormats: [String] = []
+        /// A public reason code when the reply was not usable.
+        var reason: String?
+        var endpoint: String?
+        var model: String?
     }
 
-    static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+    static func run(_ arguments: Arguments, _ context: Context, command: String) throws -> ExitCode {
         let loaded = SettingsFile.standard(environment: context.environment).load()
         SettingsCommands.report(loaded)
         let settings = loaded.settings
         var timeout = CompositionPurpose.describe.timeoutSeconds
         if let text = arguments.value("--timeout") {
             guard let value = Double(text), value >= 0.5, value <= 8 else {
-                throw CLIError.usage("--timeout must be a number of seconds from 0.5 to 8.", command: "composer test-connection")
+                throw CLIError.usage("--timeout must be a number of seconds from 0.5 to 8.", command: command)
             }
             timeout = value
         }
-        let (backend, provider) = try chooseProvider(arguments.value("--provider"), settings: settings)
+        let (backend, provider) = try chooseProvider(arguments.value("--provider"), settings: settings, command: command)
         let name = provider?.displayName ?? "your local endpoint"
         let report = test(backend: backend, provider: provider, name: name, settings: settings, timeout: timeout, context: context)
         if arguments.has("--json") {
-            var object: [String: Any] = ["ok": report.ok, "provider": report.provider, "message": report.message]
-            if let phrase = report.phrase { object["phrase"] = phrase }
+            var object: [String: Any] = ["ok": report.ok, "provider": report.provider, "message": report.message,
+                                         "refusedFormats": report.refusedFormats]
+            object["phrase"] = report.phrase ?? NSNull()
+            object["format"] = report.format ?? NSNull()
+            object["reason"] = report.reason ?? NSNull()
+            if let endpoint = report.endpoint { object["endpoint"] = endpoint }
+            if let model = report.model { object["model"] = model }
             if let seconds = report.seconds { object["seconds"] = (seconds * 1000).rounded() / 1000 }
             Console.json(object)
-        } else if report.ok {
-            Console.out(report.message)
         } else {
-            Console.err("sensebridge: \(report.message)")
+            if let endpoint = report.endpoint {
+                Console.err("Endpoint: \(endpoint)" + (report.model.map { ", model \($0)" } ?? ""))
+                Console.err("Sent: \(testLabels.map { "\"\($0)\"" }.joined(separator: ", ")) (fixed labels; nothing perceived)")
+                Console.err("Structured output: \(formatLine(report))")
+                Console.err("Reply: " + (report.phrase.map { "\"\($0)\"" } ?? "none usable"))
+            }
+            if report.ok {
+                Console.out(report.message)
+            } else {
+                Console.err("sensebridge: \(report.message)")
+            }
         }
         if arguments.has("--speak") { speak(report, profile: arguments.value("--profile"), context: context) }
         return report.code
     }
 
-    static func chooseProvider(_ option: String?, settings: ReasoningSettings) throws -> (ReasoningBackend, CloudProvider?) {
+    /// "json_object (json_schema refused: schema-unsupported)", "json_schema", "not found (…)".
+    static func formatLine(_ report: Report) -> String {
+        let refused = report.refusedFormats.map { $0.replacingOccurrences(of: ":", with: " refused: ") }.joined(separator: "; ")
+        guard let format = report.format else { return "not negotiated (this composer chooses its own)" }
+        let worked = report.reason.map { !FormatNegotiation.isAboutFormat($0) } ?? true
+        let head = worked ? format : "none found"
+        return refused.isEmpty ? head : "\(head) (\(refused))"
+    }
+
+    static func chooseProvider(_ option: String?, settings: ReasoningSettings, command: String) throws -> (ReasoningBackend, CloudProvider?) {
         if let option {
             if option == CredentialName.localEndpoint.rawValue { return (.localEndpoint, nil) }
             guard let provider = CloudProvider(rawValue: option) else {
                 throw CLIError.usage("--provider must be one of \(CredentialName.allCases.map(\.rawValue).joined(separator: ", ")).",
-                                     command: "composer test-connection")
+                                     command: command)
             }
             return (.cloud, provider)
         }
@@ -101,41 +139,59 @@ enum ComposerCommands {
             Console.err("note: using the base URL from \(variable): \(consent.target.baseURL)")
         }
         if consent.target.isUnencrypted { Console.err("note: \(EndpointAddress.unencryptedWarning)") }
-        let composer: SceneComposerInstance
+        let composer: NegotiatingComposer
         do {
-            composer = try ReasoningSetup.create(consent: consent, credentials: CredentialStore.standard(environment: context.environment),
-                                                 host: context.host)
+            composer = try ReasoningSetup.negotiatingComposer(consent: consent, credentials: CredentialStore.standard(environment: context.environment),
+                                                              host: context.host, memory: FormatMemory.standard(context.environment),
+                                                              reprobes: true)
         } catch let failure as ReasoningSetup.CredentialFailure {
             return fail(.config, "Nothing was sent. \(failure)")
         } catch {
             return fail(.unavailable, "The network composer could not start: \(error)")
         }
+        var base = Report(ok: false, code: .unavailable, message: "", provider: provider?.rawValue ?? "local-endpoint",
+                          endpoint: consent.target.baseURL, model: consent.target.model)
         let started = MonotonicClock.nanoseconds()
-        let phrases: [SubjectPhrase]
+        let reply: NegotiatingComposer.Reply
         do {
-            phrases = try composer.composePhrases(records: NetworkPayload.records(for: testLabels), locale: "en",
-                                                  maximumWords: SpokenDetail.brief.maximumPhraseWords(labelCount: testLabels.count),
-                                                  maximumLabels: testLabels.count, deadline: started + UInt64(timeout * 1e9))
-        } catch let error as PluginCallError {
-            return fail(.unavailable, "The connection test to \(name) failed: \(error.message)")
+            reply = try composer.request(records: NetworkPayload.records(for: testLabels), locale: "en",
+                                         maximumWords: SpokenDetail.brief.maximumPhraseWords(labelCount: testLabels.count),
+                                         maximumLabels: testLabels.count, deadline: started + UInt64(timeout * 1e9))
         } catch {
-            return fail(.unavailable, "The connection test to \(name) failed: \(error)")
+            base.format = error.mode?.rawValue
+            base.refusedFormats = error.refused.map { "\($0.mode.rawValue):\($0.code)" }
+            base.reason = error.reason.code
+            base.seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
+            // 65 only for a reply that came back and was unusable; an HTTP error, no reply
+            // or a broken plugin is the endpoint failing (69).
+            base.code = error.reason.kind == .unreadable ? .dataError : .unavailable
+            base.message = "The connection test to \(name) failed (\(error.reason.code)): \(error.reason.detail)"
+            return base
         }
-        let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        base.seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        base.format = reply.mode?.rawValue
+        base.refusedFormats = reply.refused.map { "\($0.mode.rawValue):\($0.code)" }
+        let phrases = reply.phrases
         guard phrases.count == 1, let phrase = phrases.first, phrase.stream == .sight else {
-            return fail(.dataError, "\(name) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions.")
+            base.code = .dataError
+            base.reason = "wrong-phrase-count"
+            base.message = "\(name.capitalizedFirst) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions."
+            return base
         }
+        base.phrase = phrase.text
         // Judged exactly as a session judges a reply: covering every label sent.
         let sent = NetworkPayload.records(for: testLabels)
-        let reply = SubjectPhrase(stream: .sight, text: phrase.text, recordIndices: Array(sent.indices))
-        if let problem = ReplyJudgement.problem(with: reply, records: sent, locale: .en, detail: .brief) {
-            var report = fail(.dataError, "\(name) answered, but its reply was rejected by the validator (\(problem)); SenseBridge would use on-device descriptions instead.")
-            report.seconds = seconds
-            return report
+        let judged = SubjectPhrase(stream: .sight, text: phrase.text, recordIndices: Array(sent.indices))
+        if let refusal = ReplyJudgement.refusal(of: judged, records: sent, locale: .en, detail: .brief) {
+            base.code = .dataError
+            base.reason = "refused:" + refusal.code
+            base.message = "\(name.capitalizedFirst) answered, but SenseBridge refused its reply (\(refusal.explanation)) and would use on-device descriptions instead."
+            return base
         }
-        return Report(ok: true, code: .ok,
-                      message: "The connection to \(name) works: it answered in \(String(format: "%.1f", seconds)) seconds with an acceptable phrase, \"\(phrase.text)\".",
-                      provider: provider?.rawValue ?? "local-endpoint", phrase: phrase.text, seconds: seconds)
+        base.ok = true
+        base.code = .ok
+        base.message = "The connection to \(name) works: it answered in \(String(format: "%.1f", base.seconds ?? 0)) seconds with an acceptable phrase, \"\(phrase.text)\"."
+        return base
     }
 
     /// Says the result through the profile's render targets; a target that cannot be
@@ -159,4 +215,9 @@ enum ComposerCommands {
             Console.err("sensebridge: could not speak the result: \(error)")
         }
     }
+}
+
+private extension String {
+    /// "your local endpoint" at the start of a sentence.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -2,11 +2,11 @@ import Foundation
 import SenseBridgeHost
 import SenseBridgeNetwork
 
-/// `sensebridge settings show|set|acknowledge-terms|revoke-terms`: the reasoning backend
+/// `sensebridge settings show|set|acknowledge-terms|revoke-terms|check-endpoint`: the reasoning backend
 /// and its consent. Keys never pass through here; see `credentials`.
 enum SettingsCommands {
     static let group = CommandGroup(name: "settings", abstract: "Show and change settings: the reasoning backend and its consent.",
-                                    subcommands: [show, set, acknowledge, revoke])
+                                    subcommands: [show, set, acknowledge, revoke, ComposerCommands.checkEndpoint])
 
     static let show = CommandSpec(
         path: ["settings", "show"],

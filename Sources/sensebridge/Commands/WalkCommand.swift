@@ -19,7 +19,8 @@ enum WalkCommand {
         """,
         options: [.value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
                   .flag("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
-                  .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6).")]
+                  .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6)."),
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message, and one per description composed, with the network's part (used, reason code, structured-output mode).")]
             + OutputOptions.options,
         run: run)
 
@@ -53,11 +54,20 @@ enum WalkCommand {
         assembly.notices.forEach { Console.err("sensebridge: \($0)") }
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
+        let json = arguments.has("--json")
         let session = AwarenessSession(source: source, pipeline: assembly.pipeline, fanOut: runtime.fanOut,
-                                       configuration: configuration, log: context.host.log) { delivery in
+                                       configuration: configuration, log: context.host.log,
+                                       compositionObserver: { composition in
+            if json { Console.jsonLine(compositionJSON(composition)) }
+        }) { delivery in
             let message = delivery.message
-            Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
-                               message.text))
+            if json {
+                Console.jsonLine(["type": "message", "time": rounded(message.sessionTime), "signal": message.signal.name,
+                                  "text": message.text, "urgent": message.isUrgent])
+            } else {
+                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
+                                   message.text))
+            }
         }
         // Ctrl-C stops the walk through the session, so "stopped" and the summary are said.
         signal(SIGINT, SIG_IGN)
@@ -77,6 +87,20 @@ enum WalkCommand {
         OutputOptions.reportDestinations(runtime)
         _ = runtime.fanOut.shutdown()
         return delivered ? .ok : .ioError
+    }
+
+    /// A description as `walk --json` reports it: codes only, never a server's text.
+    static func compositionJSON(_ composition: AwarenessSession.Composition) -> [String: Any] {
+        let outcome = composition.outcome
+        var object: [String: Any] = ["type": "composition", "tick": rounded(composition.tick), "time": rounded(composition.time),
+                                     "refusedComposerPhrases": outcome.narration.report.composerFailures.map(DescribeCommand.refusalJSON)]
+        object["network"] = outcome.network.map(DescribeCommand.networkJSON) ?? NSNull()
+        object["composerFailure"] = outcome.composerFailure.map { ["reason": $0.reason] } ?? NSNull()
+        return object
+    }
+
+    static func rounded(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
     }
 
     /// The replay source with the recording and pace asked for; a corrupt recording fails

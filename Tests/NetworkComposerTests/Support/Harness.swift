@@ -40,6 +40,29 @@ enum Harness {
                                       config: config, secrets: secrets)
     }
 
+    /// The built plugin behind the host's negotiation, as a session creates it, with a
+    /// format memory in `memory` (a fresh temporary file unless given).
+    static func negotiating(baseURL: String, wireFormat: String = "openai-compatible", memory: FormatMemory? = nil,
+                            reprobes: Bool = false) throws -> NegotiatingComposer {
+        let memory = try memory ?? FormatMemory(url: formats().file("endpoint-formats-\(UUID().uuidString).json"))
+        let endpoint = FormatMemory.Endpoint(baseURL: baseURL, model: "test-model")
+        return NegotiatingComposer(factory: { mode in
+            try composer(baseURL: baseURL, wireFormat: wireFormat, extra: mode.map { [StructuredOutputMode.configKey: .string($0.rawValue)] } ?? [:])
+        }, memory: memory, endpoint: endpoint, reprobes: reprobes)
+    }
+
+    /// One directory for every test's format memory in this process (each its own file).
+    nonisolated(unsafe) private static var formatsDirectory: TemporaryDirectory?
+    private static let formatsLock = NSLock()
+    static func formats() throws -> TemporaryDirectory {
+        try formatsLock.withLock {
+            if let formatsDirectory { return formatsDirectory }
+            let created = try TemporaryDirectory("sensebridge-formats")
+            formatsDirectory = created
+            return created
+        }
+    }
+
     static func deadline(_ seconds: Double) -> UInt64 {
         MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
     }
