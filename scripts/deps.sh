@@ -37,16 +37,27 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
     exit 0
 fi
 
-# Python packages the tests use as independent parsers (captions are read back by
-# parsers that share no code with SenseBridge). PyPI, installed only when missing.
+# Python packages the tests use from PyPI, installed only when missing; a failure only
+# warns (the tests that need one say they were skipped).
+#   webvtt-py, srt: independent parsers, so captions are read back by code that shares
+#                   nothing with SenseBridge.
+#   llmock:         the chaos peer Tests/Servers/llmock_peer.py runs in-process (a mock
+#                   LLM server with scripted faults and a resilience verdict). Pinned: the
+#                   peer builds llmock's app through its Python API, not only its CLI.
 python_tools() {
-    if python3 -c "import webvtt, srt" >/dev/null 2>&1; then
-        return 0
+    if ! python3 -c "import webvtt, srt" >/dev/null 2>&1; then
+        echo "deps: installing Python test tools from PyPI: webvtt-py srt"
+        python3 -m pip install --quiet webvtt-py srt 2>/dev/null \
+            || python3 -m pip install --quiet --break-system-packages webvtt-py srt \
+            || echo "deps: could not install webvtt-py and srt with pip; caption tests will say they were skipped." >&2
     fi
-    echo "deps: installing Python test tools from PyPI: webvtt-py srt"
-    python3 -m pip install --quiet webvtt-py srt 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages webvtt-py srt \
-        || { echo "deps: could not install webvtt-py and srt with pip; caption tests will say they were skipped." >&2; return 0; }
+    if ! python3 -c "import llmock" >/dev/null 2>&1; then
+        echo "deps: installing Python test tool from PyPI: llmock==0.2.2"
+        python3 -m pip install --quiet llmock==0.2.2 2>/dev/null \
+            || python3 -m pip install --quiet --break-system-packages llmock==0.2.2 \
+            || echo "deps: could not install llmock with pip; the llmock peer tests will say they were skipped." >&2
+    fi
+    return 0
 }
 trap python_tools EXIT
 
