@@ -4,7 +4,7 @@
 #   make test      install missing Debian packages, build, run every test and the
 #                  conformance harness on every shipped plugin
 #
-# Also: make build | bench | check-header | test-examples | tools | install [PREFIX=/usr/local] | clean
+# Also: make build | bench | check-header | test-examples | test-llm | tools | install [PREFIX=/usr/local] | clean
 # Each step is a script in scripts/ that can be run on its own; this file only orders them.
 
 SHELL := /bin/bash
@@ -19,7 +19,7 @@ INSTALL_CONFIG ?= release
 HEADER := Sources/CSenseBridgeABI/include/sensebridge.h
 SB_SMOKE := .build/tools/sb-smoke
 
-.PHONY: all deps build test check-header test-examples demo bench install tools clean
+.PHONY: all deps build test check-header test-examples test-llm demo bench install tools clean
 
 all: build
 
@@ -46,6 +46,12 @@ check-header:
 # The three example plugins built out of tree and loaded through the C ABI.
 test-examples:
 	scripts/test-examples.sh
+
+# Optional, never part of `make test` or CI: the network composer against a real small
+# model (SmolLM2-135M) served by llama-cpp-python, which the first run compiles (many
+# minutes). Prints what the model replied and what SenseBridge said, in en, es and vi.
+test-llm: build
+	scripts/test-llm.sh
 
 demo: build
 	scripts/demo.sh  # DEMO: the demo itself lives in scripts/demo.sh
