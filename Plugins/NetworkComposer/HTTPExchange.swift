@@ -33,6 +33,9 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// Every byte of the body that arrived, kept or not; reported so the cap can be checked.
     var bytesReceived: Int { lock.withLock { receivedBytes } }
     private var receivedBytes = 0
+    /// The seconds a 429 or 503 asked the client to wait (`Retry-After`), capped.
+    var retryAfterSeconds: Double? { lock.withLock { retryAfter } }
+    private var retryAfter: Double?
     private var verdict: Outcome?
     private var completed = false
     private var aborted = false
@@ -83,6 +86,24 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         return verdict ?? .unreachable("the request ended without a reply")
     }
 
+    /// `Retry-After` as seconds from now: delta-seconds or an HTTP-date, at most ten
+    /// minutes (a hostile server must not switch the network tier off for a day).
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        let seconds: Double
+        if let delta = Double(value), delta.isFinite {
+            seconds = delta
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+            guard let date = formatter.date(from: value) else { return nil }
+            seconds = date.timeIntervalSince(now)
+        }
+        return seconds > 0 ? min(seconds, 600) : nil
+    }
+
     static func backstop(_ seconds: Double) -> Double {
         seconds.rounded(.up) + 1
     }
@@ -126,8 +147,10 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
+        let wait = http.flatMap { [429, 503].contains($0.statusCode) ? Self.retryAfter($0.value(forHTTPHeaderField: "Retry-After")) : nil }
         lock.lock()
         status = http?.statusCode
+        retryAfter = wait
         lock.unlock()
         // Refuse a declared oversize body before reading a byte of it. FoundationNetworking
         // ignores the disposition passed to the handler, so the task is cancelled directly.

@@ -17,6 +17,9 @@ final class NetworkComposer: SceneComposerPlugin {
     private let lock = NSLock()
     private var exchange: HTTPExchange?
     private var cancelled = false
+    /// Set when the provider asked, with `Retry-After`, not to be asked again before then
+    /// (host monotonic nanoseconds), and the status that asked.
+    private var notBefore: (nanoseconds: UInt64, status: Int)?
 
     init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -38,6 +41,13 @@ final class NetworkComposer: SceneComposerPlugin {
         }
         let (labels, indices) = Self.labels(in: request)
         guard !labels.isEmpty else { return [] }
+        if let wait = lock.withLock({ notBefore }), host.monotonicNanoseconds() < wait.nanoseconds {
+            // Asking before the provider said it would answer is a retry by another name:
+            // it would only be refused again, and a rate limit may count it.
+            let seconds = Double(wait.nanoseconds - host.monotonicNanoseconds()) / 1e9
+            throw PluginError(.network, reason: "http-\(wait.status)",
+                              "The provider asked SenseBridge to wait before asking again (HTTP \(wait.status), Retry-After); \(HTTPFailure.format(seconds.rounded(.up))) more seconds, so nothing was sent.")
+        }
 
         let now = host.monotonicNanoseconds()
         let remaining = request.deadline > now ? Double(request.deadline - now) / 1e9 : 0
@@ -70,6 +80,9 @@ final class NetworkComposer: SceneComposerPlugin {
             ("outcome", .public(Self.name(outcome))), ("milliseconds", .public(String(Int(elapsed)))),
             ("bytesReceived", .public(String(exchange.bytesReceived))),
         ])
+        if case .response(let status, _) = outcome, let wait = exchange.retryAfterSeconds {
+            lock.withLock { notBefore = (host.monotonicNanoseconds() + UInt64(wait * 1e9), status) }
+        }
         if let failure = HTTPFailure.error(for: outcome, seconds: seconds, model: config.model, format: config.responseFormat) { throw failure }
         guard case .response(_, let body) = outcome else { throw PluginError(.internal, "The exchange ended in an unknown state.") }
         let phrase = try ProviderWire.phrase(from: body, provider: config.provider, format: config.responseFormat)

@@ -85,10 +85,10 @@ import Testing
     /// said exactly once; no request is made on the ticks in between.
     @Test func theBreakerTripsProbesAndRecoversAgainstARealServer() throws {
         let server = try LLMTestServer()
-        // Tick 1 errors, tick 2's reply ignores the format (trip), the probe at 7 is rate
-        // limited (silent), the probe at 12 succeeds. Asked as one instance: a script
-        // plays one behaviour per request, and negotiation would ask again on tick 2.
-        try server.script(["server-error", "sentence", "rate-limited", "ok", "ok", "ok"])
+        // Tick 1 errors, tick 2's reply ignores the format (trip), the probe at 7 errors
+        // (silent), the probe at 12 succeeds. Asked as one instance: a script plays one
+        // behaviour per request, and negotiation would ask again on tick 2.
+        try server.script(["server-error", "sentence", "server-error", "ok", "ok", "ok"])
         let resolver = NetworkRouter(backend: .cloud("Test"), networkAvailable: true, now: { 0 })
         let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(),
                                          network: try Harness.composer(baseURL: server.baseURL("script")),

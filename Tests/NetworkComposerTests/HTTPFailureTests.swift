@@ -129,4 +129,21 @@ import Testing
         }
         #expect(server.requests().count == 2)
     }
+
+    /// A 429 or 503 with Retry-After is honoured: until then nothing is sent and the call
+    /// fails at once with the status that asked; afterwards the provider is asked again.
+    @Test(arguments: [("rate-limited-briefly", 429, 1.0), ("busy-until", 503, 2.0)])
+    func retryAfterIsHonoured(scenario: String, status: Int, seconds: Double) throws {
+        let server = try LLMTestServer()
+        let composer = try Harness.composer(baseURL: server.baseURL(scenario))
+        let (first, _) = failure(composer)
+        #expect(first?.message.hasPrefix("[http-\(status)] ") == true, "\(String(describing: first?.message))")
+        let (second, elapsed) = failure(composer)
+        #expect(second?.message.hasPrefix("[http-\(status)] The provider asked SenseBridge to wait") == true, "\(String(describing: second?.message))")
+        #expect(elapsed < 0.5 && server.requests().count == 1, "nothing is sent while the provider asked to wait")
+        // Waiting out the provider's own deadline, not hoping: past it the next call is sent.
+        Thread.sleep(forTimeInterval: seconds + 0.2)
+        _ = failure(composer)
+        #expect(server.requests().count == 2)
+    }
 }

@@ -22,6 +22,7 @@ the format ("fenced", "preamble-fenced", "chatter", "bare", "unrelated",
 """
 
 import argparse
+import email.utils
 import json
 import random
 import re
@@ -544,6 +545,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_bytes(404, b'{"error": {"message": "The model does not exist.", "code": "model_not_found"}}')
         elif scenario == "rate-limited":
             self.send_bytes(429, b'{"error": {"message": "Rate limit reached.", "type": "rate_limit_error"}}', extra={"Retry-After": "20"})
+        elif scenario == "rate-limited-briefly":
+            # Retry-After in whole seconds is the usual form; one second keeps a test short.
+            self.send_bytes(429, b'{"error": {"message": "Rate limit reached.", "type": "rate_limit_error"}}', extra={"Retry-After": "1"})
+        elif scenario == "busy-until":
+            # The HTTP-date form of Retry-After, two seconds ahead.
+            when = email.utils.formatdate(time.time() + 2, usegmt=True)
+            self.send_bytes(503, b'{"error": {"message": "Overloaded."}}', extra={"Retry-After": when})
         elif scenario == "server-error":
             self.send_bytes(500, b'{"error": {"message": "Internal error."}}')
         elif scenario == "redirect":
