@@ -77,7 +77,14 @@ enum ReplyReading {
             break
         }
         if phrase.hasSuffix("."), !phrase.hasSuffix("..") { phrase.removeLast() }
-        return phrase.trimmingCharacters(in: .whitespacesAndNewlines)
+        phrase = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "A chair and a table." is a sentence's capital: the subject sits inside the
+        // host's hedge, so "A" becomes "a" — but "TV" keeps its capitals.
+        let firstWord = phrase.prefix { !$0.isWhitespace }
+        if firstWord.count > 0, firstWord.dropFirst().allSatisfy({ !$0.isUppercase }) {
+            phrase = firstWord.prefix(1).lowercased() + phrase.dropFirst()
+        }
+        return phrase
     }
 
     static func failure(_ reason: String, _ why: String) -> PluginError {

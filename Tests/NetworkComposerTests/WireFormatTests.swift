@@ -58,8 +58,9 @@ import Testing
         let text = try Harness.composer(baseURL: server.baseURL("sentence", anthropic: true), wireFormat: "anthropic",
                                         extra: ["responseFormat": .string("text")])
         let result = try text.compose(records: chairAndTable, locale: "en", maximumWords: 8, maximumLabels: 5, deadline: Harness.deadline(8))
-        // The plugin passes it on (its final full stop dropped); the host judges it (EndToEndTests).
-        #expect(result.map(\.phrase?.text) == ["There is a car about 2 feet ahead \u{2014} dangerous"])
+        // The plugin passes it on as a bare phrase (sentence capital and final full stop
+        // dropped); the host's validator and grounding rule refuse it (EndToEndTests).
+        #expect(result.map(\.phrase?.text) == ["there is a car about 2 feet ahead \u{2014} dangerous"])
         #expect(server.requests().last?.json?["tools"] == nil)
     }
 
