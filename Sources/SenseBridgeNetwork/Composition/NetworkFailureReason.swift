@@ -1,4 +1,3 @@
-import CSenseBridgeABI
 import SenseBridgeCore
 import SenseBridgeHost
 
