@@ -49,4 +49,23 @@ import Testing
         try Data("x".utf8).write(to: directory.file("plain-file"))
         #expect { try blocked.remember(.text, for: llama, refused: []) } throws: { "\($0)".contains("plain-file") }
     }
+
+    /// The file is ours but lives on disk, where anything can happen to it: 2,000 mutated
+    /// copies are each read as empty or as entries with a mode, never a trap.
+    @Test func mutatedFilesAreReadAsEmptyOrValid() throws {
+        try memory.remember(.jsonObject, for: llama, refused: [(.jsonSchema, "schema-unsupported")])
+        let original = Array(try Data(contentsOf: memory.url))
+        var random = SeededGenerator(seed: 0xF0_4D47)
+        for _ in 0..<2_000 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                bytes[index] = UInt8.random(in: 0...255, using: &random)
+            }
+            try Data(bytes).write(to: memory.url)
+            let entries = memory.entries
+            #expect(entries.count <= 1)
+            #expect(entries.allSatisfy { StructuredOutputMode.allCases.contains($0.mode) })
+        }
+    }
 }
