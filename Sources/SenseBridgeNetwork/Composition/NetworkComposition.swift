@@ -67,11 +67,11 @@ public final class NetworkComposition: Sendable {
             switch attempt(network, labels: labels, records: records, locale: locale, detail: detail, deadline: deadline) {
             case .success(let phrase, let reply):
                 networkPhrase = phrase
-                use = NetworkUse(used: true, reason: nil, format: reply.mode?.rawValue, refusedFormats: Self.refusedFormats(reply.refused))
+                use = NetworkUse(used: true, reason: nil, format: reply.mode?.rawValue, refusedFormats: FormatNegotiation.describe(reply.refused))
                 announcements += resolver.finish(.success)
             case .failure(let failure):
                 use = NetworkUse(used: false, reason: failure.reason.code, format: failure.mode?.rawValue,
-                                 refusedFormats: Self.refusedFormats(failure.refused), detail: failure.reason.detail)
+                                 refusedFormats: FormatNegotiation.describe(failure.refused), detail: failure.reason.detail)
                 announcements += resolver.finish(failure.cancelled ? .abandoned : .failure(failure.reason.kind))
                 // The code is ours or from the header's closed list; the detail may quote the reply.
                 log.event(.warning, "reasoning.network-phrase-unused", [
@@ -128,10 +128,6 @@ public final class NetworkComposition: Sendable {
             return refuse(.refused(refusal.code, detail: "the reply was refused: \(refusal.explanation)"))
         }
         return .success(phrase, reply)
-    }
-
-    static func refusedFormats(_ refused: [(mode: StructuredOutputMode, code: String)]) -> [String] {
-        refused.map { "\($0.mode.rawValue):\($0.code)" }
     }
 }
 

@@ -21,10 +21,4 @@ public enum ReplyJudgement {
         guard let failure = SceneNarrator.firstRefusal(among: [reply], records: records, locale: locale, detail: detail) else { return nil }
         return Refusal(code: failure.reason.code, explanation: failure.reason.code + (failure.word.map { " ('\($0)')" } ?? ""))
     }
-
-    /// The same, as one line for a terminal; nil when accepted.
-    public static func problem(with reply: SubjectPhrase, records: [PerceptionRecord], locale: SpokenLocale,
-                               detail: SpokenDetail) -> String? {
-        refusal(of: reply, records: records, locale: locale, detail: detail)?.explanation
-    }
 }

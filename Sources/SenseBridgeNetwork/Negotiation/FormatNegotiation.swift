@@ -35,6 +35,11 @@ public struct FormatNegotiation: Equatable, Sendable {
         return next
     }
 
+    /// Refusals as reports show them: "json_schema:schema-unsupported".
+    public static func describe(_ refused: [(mode: StructuredOutputMode, code: String)]) -> [String] {
+        refused.map { "\($0.mode.rawValue):\($0.code)" }
+    }
+
     /// What to store once `current` worked: nil when the memory already says so.
     public var modeToRemember: StructuredOutputMode? {
         current == remembered ? nil : current

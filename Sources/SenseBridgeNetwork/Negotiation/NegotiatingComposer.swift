@@ -120,7 +120,7 @@ public final class NegotiatingComposer: @unchecked Sendable {
     private func remember(_ mode: StructuredOutputMode, _ refused: [(mode: StructuredOutputMode, code: String)],
                           _ memory: FormatMemory, _ endpoint: FormatMemory.Endpoint) {
         log.event(.info, "reasoning.format-found", [.public("mode", mode.rawValue),
-                                                    .public("refused", refused.map { "\($0.mode.rawValue):\($0.code)" }.joined(separator: ","))])
+                                                    .public("refused", FormatNegotiation.describe(refused).joined(separator: ","))])
         do {
             try memory.remember(mode, for: endpoint, refused: refused)
         } catch {

@@ -159,7 +159,7 @@ enum ComposerCommands {
                                          maximumLabels: testLabels.count, deadline: started + UInt64(timeout * 1e9))
         } catch {
             base.format = error.mode?.rawValue
-            base.refusedFormats = error.refused.map { "\($0.mode.rawValue):\($0.code)" }
+            base.refusedFormats = FormatNegotiation.describe(error.refused)
             base.reason = error.reason.code
             base.seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
             // 65 only for a reply that came back and was unusable; an HTTP error, no reply
@@ -170,7 +170,7 @@ enum ComposerCommands {
         }
         base.seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
         base.format = reply.mode?.rawValue
-        base.refusedFormats = reply.refused.map { "\($0.mode.rawValue):\($0.code)" }
+        base.refusedFormats = FormatNegotiation.describe(reply.refused)
         let phrases = reply.phrases
         guard phrases.count == 1, let phrase = phrases.first, phrase.stream == .sight else {
             base.code = .dataError
