@@ -161,6 +161,15 @@ import Testing
         #expect(ReasoningAnnouncement.sessionBudgetReached(limit: 2).text(.en).contains("limit of 2"))
     }
 
+    @Test func eachFurtherModeAskedSpendsTheBudgetAndStopsAtIt() {
+        let subject = resolver(perHour: 2)
+        #expect(!subject.spendAnotherRequest(), "nothing is in flight")
+        #expect(subject.nextTick(wantsNetwork: true).0 == .network(isProbe: false))
+        #expect(subject.spendAnotherRequest())
+        #expect(!subject.spendAnotherRequest(), "the hour's two requests are spent")
+        #expect(subject.requestsThisSession == 2)
+    }
+
     @Test func awaitingIsObservableAndTracksTheRequest() {
         let subject = resolver()
         // Unchecked Sendable: the callback runs inside nextTick and finish, on the test's thread, which reads `values` too.

@@ -110,7 +110,8 @@ public final class NetworkComposition: Sendable {
         do {
             reply = try network.request(records: NetworkPayload.records(for: labels), locale: locale.rawValue,
                                         maximumWords: detail.maximumPhraseWords(labelCount: labels.count),
-                                        maximumLabels: labels.count, deadline: deadline)
+                                        maximumLabels: labels.count, deadline: deadline,
+                                        mayAskAgain: { resolver.spendAnotherRequest() })
         } catch {
             return .failure(error)
         }

@@ -135,6 +135,17 @@ public final class NetworkRouter: @unchecked Sendable {
         return .network(isProbe: breaker.isOpen)
     }
 
+    /// Spends one more request of the budget for the moment in flight (asking another
+    /// structured-output mode); false, spending nothing, when the budget is used up, so
+    /// negotiation can never take a session past its limits.
+    public func spendAnotherRequest() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard inFlight, budget.check(now: now()) == .allowed else { return false }
+        budget.spend(now: now())
+        return true
+    }
+
     /// Reports how the request that `nextTick` allowed ended.
     public func finish(_ outcome: Outcome) -> [ReasoningAnnouncement] {
         lock.lock()

@@ -2,7 +2,8 @@ import SenseBridgeHost
 /// How many network requests a session may still make: a rolling hour and a session total.
 ///
 /// Retries and runaway loops are how a bring-your-own-key tier becomes a surprise bill;
-/// the budget is the backstop that holds even if every other guard failed. Probes count.
+/// the budget is the backstop that holds even if every other guard failed. Probes count,
+/// and so does each structured-output mode asked.
 public struct RequestBudget: Equatable, Sendable {
     public var perHour: Int
     public var perSession: Int

@@ -62,8 +62,9 @@ public final class NegotiatingComposer: @unchecked Sendable {
 
     public var negotiates: Bool { memory != nil && endpoint != nil }
 
+    /// `mayAskAgain` is asked before each further mode: the request budget's say.
     public func request(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
-                        deadline: UInt64) throws(Failure) -> Reply {
+                        deadline: UInt64, mayAskAgain: () -> Bool = { true }) throws(Failure) -> Reply {
         guard negotiates, let memory, let endpoint else {
             do {
                 return Reply(phrases: try ask(nil, records, locale, maximumWords, maximumLabels, deadline), mode: nil, refused: [])
@@ -86,7 +87,7 @@ public final class NegotiatingComposer: @unchecked Sendable {
                 let wasRemembered = mode == negotiation.remembered
                 let next = negotiation.failed(with: reason.code)
                 if FormatNegotiation.isAboutFormat(reason.code), wasRemembered { forget(memory, endpoint) }
-                guard next != nil, Self.secondsLeft(deadline) >= Self.minimumSecondsForAnotherMode else {
+                guard next != nil, Self.secondsLeft(deadline) >= Self.minimumSecondsForAnotherMode, mayAskAgain() else {
                     throw Failure(reason: reason, mode: mode, refused: negotiation.refused, cancelled: false)
                 }
                 log.event(.info, "reasoning.format-refused", [.public("mode", mode.rawValue), .public("reason", reason.code),

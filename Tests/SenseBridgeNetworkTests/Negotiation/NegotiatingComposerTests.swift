@@ -115,6 +115,17 @@ import Testing
         #expect(asked.withLock { $0 } == [.jsonSchema])
     }
 
+    @Test func noOtherModeIsAskedWhenTheBudgetSaysNo() throws {
+        let asked = Record<[StructuredOutputMode?]>([])
+        let composer = negotiating([.jsonSchema: "schema-unsupported"], asked: asked)
+        #expect(throws: NegotiatingComposer.Failure.self) {
+            try composer.request(records: [PerceptionRecord(kind: .object, label: "chair", confidence: 1)], locale: "en",
+                                 maximumWords: 8, maximumLabels: 4, deadline: MonotonicClock.nanoseconds() + 5_000_000_000,
+                                 mayAskAgain: { false })
+        }
+        #expect(asked.withLock { $0 } == [.jsonSchema])
+    }
+
     @Test func aReprobeIgnoresTheMemoryAndRecordsWhatItFinds() throws {
         try memory.remember(.text, for: endpoint, refused: [])
         let asked = Record<[StructuredOutputMode?]>([])
