@@ -4,14 +4,16 @@ import FoundationNetworking
 #endif
 import SenseBridgeTesting
 
-/// Tests/Servers/llm_server.py, started on 127.0.0.1 with a kernel-chosen port.
+/// A Python test peer from Tests/Servers (llm_server.py by default, or llmock_peer.py),
+/// started on 127.0.0.1 with a kernel-chosen port.
 ///
-/// The server prints "PORT <n>" once it listens; `init` waits for that line (bounded)
-/// instead of sleeping. Every request it received is read back from its record file, so
-/// assertions are about the bytes that really arrived. `stop()` (or release) kills it.
+/// Both peers print "PORT <n>" once they answer; `init` waits for that line (bounded)
+/// instead of sleeping. Every request a peer received is read back from its record file,
+/// so assertions are about the bytes that really arrived. `stop()` (or release) kills it.
 final class LLMTestServer {
     let port: Int
     let recordFile: URL
+    let script: String
     private let process: Process
     private let directory: TemporaryDirectory
 
@@ -28,18 +30,25 @@ final class LLMTestServer {
         var description: String
     }
 
-    init(startupTimeout: TimeInterval = 15) throws {
+    /// `script` is relative to the repository root; `arguments` follow `--record FILE`.
+    /// The peer's stderr goes to a file, quoted when it does not start.
+    init(script: String = "Tests/Servers/llm_server.py", arguments: [String] = [], startupTimeout: TimeInterval = 15) throws {
+        self.script = script
         directory = try TemporaryDirectory("sensebridge-llm-server")
         recordFile = directory.file("requests.jsonl")
+        let errorFile = directory.file("stderr.log")
         _ = FileManager.default.createFile(atPath: recordFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepositoryPaths.root.appendingPathComponent("Tests/Servers/llm_server.py").path,
-                             "--record", recordFile.path]
+        process.arguments = ["python3", RepositoryPaths.root.appendingPathComponent(script).path,
+                             "--record", recordFile.path] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = try FileHandle(forWritingTo: errorFile)
+        process.standardError = errors
         try process.run()
+        try? errors.close()  // the child has its own copy
         let found = PortBox()
         let ready = DispatchSemaphore(value: 0)
         let handle = output.fileHandleForReading
@@ -56,14 +65,27 @@ final class LLMTestServer {
             }
             ready.signal()
         }
-        guard ready.wait(timeout: .now() + startupTimeout) == .success, let port = found.port else {
-            kill(process.processIdentifier, SIGKILL)
-            throw StartFailed(description: "llm_server.py did not print its port within \(startupTimeout) s")
+        let ended = ready.wait(timeout: .now() + startupTimeout) == .success
+        guard ended, let port = found.port else {
+            // Its stdout closed without a port: it is exiting (status 3: llmock missing).
+            let exited = ended && Self.exits(process, within: 5)
+            if !exited { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errorFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw StartFailed(description: "\(script) " + (exited ? "exited with status \(process.terminationStatus) without printing its port"
+                                                                 : "did not print its port within \(startupTimeout) s")
+                              + (stderr.isEmpty ? "" : ": \(stderr)"))
         }
         self.port = port
     }
 
     deinit { stop() }
+
+    private static func exits(_ process: Process, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
 
     /// SIGKILL, not SIGTERM: a child of the test runner can inherit a mask that blocks
     /// SIGTERM, and waiting on a signal that never lands would hang the suite.
@@ -97,24 +119,40 @@ final class LLMTestServer {
         }
     }
 
-    /// Queues the behaviours the "script" scenario plays, one per request.
+    /// Queues the behaviours the "script" scenario plays, one per request (llm_server.py).
     func script(_ scenarios: [String]) throws {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/control/script")!)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: scenarios)
+        let (status, _) = try control("POST", "/control/script", json: scenarios)
+        guard status == 204 else { throw StartFailed(description: "the test server did not accept the script (HTTP \(status))") }
+    }
+
+    /// A request to the peer's own control API (not a provider path): its status and body.
+    func control(_ method: String, _ path: String, json: Any? = nil, timeout: TimeInterval = 15) throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         let done = DispatchSemaphore(value: 0)
-        let status = PortBox()
-        URLSession.shared.dataTask(with: request) { _, response, _ in
-            status.port = (response as? HTTPURLResponse)?.statusCode
+        let box = ReplyBox()
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            box.status = (response as? HTTPURLResponse)?.statusCode
+            box.body = data ?? Data()
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 10) == .success, status.port == 204 else {
-            throw StartFailed(description: "the test server did not accept the script")
+        guard done.wait(timeout: .now() + timeout) == .success, let status = box.status else {
+            throw StartFailed(description: "\(script) did not answer \(method) \(path)")
         }
+        return (status, box.body)
     }
 }
 
-/// Unchecked Sendable: written by the completion handler before it signals; read after the wait.
+/// Unchecked Sendable: written by a completion handler before it signals; read after the wait.
 private final class PortBox: @unchecked Sendable {
     var port: Int?
+}
+
+private final class ReplyBox: @unchecked Sendable {
+    var status: Int?
+    var body = Data()
 }
