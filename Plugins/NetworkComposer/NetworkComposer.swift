@@ -18,8 +18,10 @@ final class NetworkComposer: SceneComposerPlugin {
     private var exchange: HTTPExchange?
     private var cancelled = false
     /// Set when the provider asked, with `Retry-After`, not to be asked again before then
-    /// (host monotonic nanoseconds), and the status that asked.
-    private var notBefore: (nanoseconds: UInt64, status: Int)?
+    /// (host monotonic nanoseconds), and the status that asked. Per instance is enough:
+    /// the host's negotiation asks the same mode's instance next after a failure that is
+    /// not about the format.
+    private var notBefore: (until: UInt64, status: Int)?
 
     init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -41,15 +43,15 @@ final class NetworkComposer: SceneComposerPlugin {
         }
         let (labels, indices) = Self.labels(in: request)
         guard !labels.isEmpty else { return [] }
-        if let wait = lock.withLock({ notBefore }), host.monotonicNanoseconds() < wait.nanoseconds {
+        let now = host.monotonicNanoseconds()
+        if let wait = lock.withLock({ notBefore }), now < wait.until {
             // Asking before the provider said it would answer is a retry by another name:
             // it would only be refused again, and a rate limit may count it.
-            let seconds = Double(wait.nanoseconds - host.monotonicNanoseconds()) / 1e9
+            let seconds = Double(wait.until - now) / 1e9
             throw PluginError(.network, reason: "http-\(wait.status)",
                               "The provider asked SenseBridge to wait before asking again (HTTP \(wait.status), Retry-After); \(HTTPFailure.format(seconds.rounded(.up))) more seconds, so nothing was sent.")
         }
 
-        let now = host.monotonicNanoseconds()
         let remaining = request.deadline > now ? Double(request.deadline - now) / 1e9 : 0
         let seconds = min(config.timeoutSeconds, remaining)
         guard seconds > 0.05 else {

@@ -78,6 +78,8 @@ enum ProviderWire {
             guard let blocks = object["content"] as? [Any] else { throw malformed("it has no content array") }
             let typed = blocks.compactMap { $0 as? [String: Any] }
             if let tool = typed.first(where: { $0["type"] as? String == "tool_use" }) {
+                // Only the tool we offered carries the phrase; any other is not an answer.
+                guard tool["name"] as? String == "subject_phrase" else { throw malformed("the tool_use block is not subject_phrase") }
                 guard let input = tool["input"] as? [String: Any], let phrase = input["phrase"] as? String else {
                     throw malformed("the tool_use block has no text 'phrase'")
                 }

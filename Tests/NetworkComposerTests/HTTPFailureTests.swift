@@ -146,4 +146,27 @@ import Testing
         _ = failure(composer)
         #expect(server.requests().count == 2)
     }
+
+    /// The host makes one instance per structured-output mode, and the next moment goes on
+    /// with the mode the last one ended on, so the instance told to wait is the one asked
+    /// (found with llmock: the json_schema instance asked 12 ms after the json_object one
+    /// was told to wait, because each moment started the negotiation over).
+    @Test func aRetryAfterHoldsForEveryModeOfTheEndpoint() throws {
+        let server = try LLMTestServer()
+        // json_schema is answered with prose (ask json_object), which is rate limited.
+        try server.script(["sentence", "rate-limited"])
+        let network = try Harness.negotiating(baseURL: server.baseURL("script"))
+        func ask() -> String? {
+            do {
+                _ = try network.request(records: NetworkPayload.records(for: ["chair"]), locale: "en", maximumWords: 8,
+                                        maximumLabels: 5, deadline: Harness.deadline(8))
+                return nil
+            } catch {
+                return error.reason.code
+            }
+        }
+        #expect(ask() == "http-429" && server.requests().count == 2)
+        #expect(ask() == "http-429", "json_object is asked again, and waits; json_schema is not asked again")
+        #expect(server.requests().count == 2)
+    }
 }

@@ -6,11 +6,16 @@
 /// server that says no in 50 ms should cost the person neither a description nor a
 /// breaker trip. Every other failure (a timeout, a 429, a refused phrase) is not about
 /// the format and ends the attempt; retrying it would be the retry the composer never makes.
+///
+/// One negotiation lasts a session: the next moment goes on from the mode this one ended
+/// on, so a mode already refused is not asked again, and the instance that was told to
+/// wait (`Retry-After`) is the one asked next. Only when every mode was refused does the
+/// next moment start over.
 public struct FormatNegotiation: Equatable, Sendable {
     public private(set) var current: StructuredOutputMode
     /// The modes refused in this attempt for their format, with the code each got.
     public private(set) var refused: [(mode: StructuredOutputMode, code: String)] = []
-    public let remembered: StructuredOutputMode?
+    public private(set) var remembered: StructuredOutputMode?
 
     public init(remembered: StructuredOutputMode?) {
         self.remembered = remembered
@@ -38,6 +43,13 @@ public struct FormatNegotiation: Equatable, Sendable {
     /// Refusals as reports show them: "json_schema:schema-unsupported".
     public static func describe(_ refused: [(mode: StructuredOutputMode, code: String)]) -> [String] {
         refused.map { "\($0.mode.rawValue):\($0.code)" }
+    }
+
+    /// `current` worked: it is what is remembered from now on, and the refusals that led
+    /// to it are done with.
+    public mutating func worked() {
+        remembered = current
+        refused.removeAll()
     }
 
     /// What to store once `current` worked: nil when the memory already says so.

@@ -40,6 +40,9 @@ public final class NegotiatingComposer: @unchecked Sendable {
     private let lock = NSLock()
     private var instances: [StructuredOutputMode?: PhraseComposing] = [:]
     private var asking: PhraseComposing?
+    /// The session's negotiation, carried from one moment to the next; nil before the
+    /// first and after every mode was refused.
+    private var session: FormatNegotiation?
 
     /// Negotiates when `memory` and `endpoint` are given; otherwise asks `factory(nil)` only.
     /// `created` is an instance already made (the session's first, which proved the key
@@ -72,23 +75,37 @@ public final class NegotiatingComposer: @unchecked Sendable {
                 throw Failure(reason: NetworkFailureReason(error), mode: nil, refused: [], cancelled: Self.isCancellation(error))
             }
         }
-        var negotiation = FormatNegotiation(remembered: reprobes ? nil : memory.mode(for: endpoint))
+        var negotiation = lock.withLock { session } ?? FormatNegotiation(remembered: reprobes ? nil : memory.mode(for: endpoint))
+        let refusedBefore = negotiation.refused.count
+        func refusedNow() -> [(mode: StructuredOutputMode, code: String)] { Array(negotiation.refused.dropFirst(refusedBefore)) }
+        func keep(_ state: FormatNegotiation?) { lock.withLock { session = state } }
         while true {
             let mode = negotiation.current
             do {
                 let phrases = try ask(mode, records, locale, maximumWords, maximumLabels, deadline)
+                let refused = refusedNow()
                 if let found = negotiation.modeToRemember { remember(found, negotiation.refused, memory, endpoint) }
-                return Reply(phrases: phrases, mode: mode, refused: negotiation.refused)
+                negotiation.worked()
+                keep(negotiation)
+                return Reply(phrases: phrases, mode: mode, refused: refused)
             } catch {
                 let reason = NetworkFailureReason(error)
                 if Self.isCancellation(error) {
-                    throw Failure(reason: reason, mode: mode, refused: negotiation.refused, cancelled: true)
+                    keep(negotiation)
+                    throw Failure(reason: reason, mode: mode, refused: refusedNow(), cancelled: true)
                 }
                 let wasRemembered = mode == negotiation.remembered
                 let next = negotiation.failed(with: reason.code)
                 if FormatNegotiation.isAboutFormat(reason.code), wasRemembered { forget(memory, endpoint) }
-                guard next != nil, Self.secondsLeft(deadline) >= Self.minimumSecondsForAnotherMode, mayAskAgain() else {
-                    throw Failure(reason: reason, mode: mode, refused: negotiation.refused, cancelled: false)
+                guard next != nil else {
+                    // Not about the format: the next moment asks this mode again. Every
+                    // mode refused: the next moment starts over.
+                    keep(FormatNegotiation.isAboutFormat(reason.code) ? nil : negotiation)
+                    throw Failure(reason: reason, mode: mode, refused: refusedNow(), cancelled: false)
+                }
+                guard Self.secondsLeft(deadline) >= Self.minimumSecondsForAnotherMode, mayAskAgain() else {
+                    keep(negotiation)  // the next moment begins with the next mode
+                    throw Failure(reason: reason, mode: mode, refused: refusedNow(), cancelled: false)
                 }
                 log.event(.info, "reasoning.format-refused", [.public("mode", mode.rawValue), .public("reason", reason.code),
                                                               .public("next", negotiation.current.rawValue)])

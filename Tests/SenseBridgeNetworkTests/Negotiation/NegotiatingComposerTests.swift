@@ -115,6 +115,24 @@ import Testing
         #expect(asked.withLock { $0 } == [.jsonSchema])
     }
 
+    @Test func theNextMomentGoesOnFromTheModeThisOneEndedOn() {
+        let asked = Record<[StructuredOutputMode?]>([])
+        let composer = negotiating([.jsonSchema: "format-ignored", .jsonObject: "http-429"], asked: asked)
+        #expect(throws: NegotiatingComposer.Failure.self) { try ask(composer) }
+        #expect(throws: NegotiatingComposer.Failure.self) { try ask(composer) }
+        // json_schema was refused this session: not asked again; json_object is.
+        #expect(asked.withLock { $0 } == [.jsonSchema, .jsonObject, .jsonObject])
+        #expect(memory.entries.isEmpty, "nothing worked yet")
+    }
+
+    @Test func whenEveryModeWasRefusedTheNextMomentStartsOver() {
+        let asked = Record<[StructuredOutputMode?]>([])
+        let composer = negotiating([.jsonSchema: "format-ignored", .jsonObject: "format-ignored", .text: "format-ignored"], asked: asked)
+        #expect(throws: NegotiatingComposer.Failure.self) { try ask(composer) }
+        #expect(throws: NegotiatingComposer.Failure.self) { try ask(composer) }
+        #expect(asked.withLock { $0 } == [.jsonSchema, .jsonObject, .text, .jsonSchema, .jsonObject, .text])
+    }
+
     @Test func noOtherModeIsAskedWhenTheBudgetSaysNo() throws {
         let asked = Record<[StructuredOutputMode?]>([])
         let composer = negotiating([.jsonSchema: "schema-unsupported"], asked: asked)
