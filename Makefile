@@ -35,6 +35,7 @@ build: deps
 
 test: build
 	$(SWIFT) test
+	python3 -m unittest Tests/Servers/test_llm_server.py Tests/Servers/test_llmock_peer.py
 	scripts/plugin-tests.sh
 	$(MAKE) --no-print-directory check-header
 	$(MAKE) --no-print-directory test-examples
