@@ -95,12 +95,19 @@ enum ComposerCommands {
         return report.code
     }
 
-    /// "json_object (json_schema refused: schema-unsupported)", "json_schema", "not found (…)".
+    /// "json_object (json_schema refused: schema-unsupported)"; "none found (…)" when every
+    /// mode was refused; "not known: …" when the server failed before a reply in the mode
+    /// could be read, so nothing was learnt about it.
     static func formatLine(_ report: Report) -> String {
         let refused = report.refusedFormats.map { $0.replacingOccurrences(of: ":", with: " refused: ") }.joined(separator: "; ")
         guard let format = report.format else { return "not negotiated (this composer chooses its own)" }
-        let worked = report.reason.map { !FormatNegotiation.isAboutFormat($0) } ?? true
-        let head = worked ? format : "none found"
+        let head: String
+        switch report.reason {
+        case nil, "wrong-phrase-count"?: head = format
+        case let reason? where reason.hasPrefix("refused:"): head = format
+        case let reason? where FormatNegotiation.isAboutFormat(reason): head = "none found"
+        case let reason?: head = "not known: \(format) was asked and the server failed (\(reason))"
+        }
         return refused.isEmpty ? head : "\(head) (\(refused))"
     }
 
