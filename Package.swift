@@ -51,10 +51,12 @@ let package = Package(
         .target(name: "SenseBridgeABICodec", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeCore"]),
         // The runtime: manifests, loading, instances, profiles, fan-out, the description pipeline, sessions.
-        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore"]),
+        // Child processes without Foundation's Process: posix_spawn, pipes, wait statuses.
+        .target(name: "SenseBridgeProcess"),
+        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"]),
         // The conformance harness (`plugins test`), driven by the CLI, which tells it how to re-invoke itself.
         .target(name: "SenseBridgeHarness",
-                dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore"]),
+                dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"]),
         // Consent, credentials, settings and network reasoning: with the network plugin, the
         // only code that may use FoundationNetworking.
         .target(name: "SenseBridgeNetwork", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
@@ -64,13 +66,14 @@ let package = Package(
         .executableTarget(name: "sensebridge",
                           dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"]),
         // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.
-        .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI"]),
+        .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI",
+                                                           "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .testTarget(name: "SenseBridgeABICodecTests",
                     dependencies: ["SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI", "SenseBridgeHost", "SenseBridgePluginKit"]),
         .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         .testTarget(name: "SenseBridgeHarnessTests",
-                    dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+                    dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeNetworkTests",
                     dependencies: ["SenseBridgeNetwork", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
         // The layout itself: which module may import which (docs/ARCHITECTURE.md).

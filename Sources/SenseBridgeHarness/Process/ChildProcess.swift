@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
+import SenseBridgeProcess
 
 /// Runs one child process in its own process group with a deadline, collecting a
 /// bounded tail of its stdout and stderr and everything it writes on a private

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 
 /// A plugin the host stopped waiting for or lost: its process died, it wrote what the
 /// protocol cannot read, or it missed its deadline. Unlike `PluginCallError` (the

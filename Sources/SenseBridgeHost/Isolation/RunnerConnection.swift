@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import Synchronization
 
 /// The host's side of one `sensebridge-plugin-runner` process: spawns it, makes one

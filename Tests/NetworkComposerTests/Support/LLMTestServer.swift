@@ -14,7 +14,7 @@ final class LLMTestServer {
     let port: Int
     let recordFile: URL
     let script: String
-    private let process: Process
+    private let process: SpawnedChild
     private let directory: TemporaryDirectory
 
     struct Request {
@@ -39,41 +39,15 @@ final class LLMTestServer {
         let errorFile = directory.file("stderr.log")
         _ = FileManager.default.createFile(atPath: recordFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepositoryPaths.root.appendingPathComponent(script).path,
-                             "--record", recordFile.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        let errors = try FileHandle(forWritingTo: errorFile)
-        process.standardError = errors
-        try process.run()
-        try? errors.close()  // the child has its own copy
-        let found = PortBox()
-        let ready = DispatchSemaphore(value: 0)
-        let handle = output.fileHandleForReading
-        DispatchQueue.global().async {
-            var text = ""
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }), let port = Int(line.dropFirst(5)) {
-                    found.port = port
-                    break
-                }
-            }
-            ready.signal()
-        }
-        let ended = ready.wait(timeout: .now() + startupTimeout) == .success
-        guard ended, let port = found.port else {
+        process = try SpawnedChild("python3", [RepositoryPaths.root.appendingPathComponent(script).path, "--record", recordFile.path] + arguments,
+                                   standardErrorFile: errorFile)
+        guard let line = process.firstLine(startingWith: "PORT ", timeout: startupTimeout), let port = Int(line) else {
             // Its stdout closed without a port: it is exiting (status 3: llmock missing).
-            let exited = ended && Self.exits(process, within: 5)
-            if !exited { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            let ended = process.termination(within: 5)
+            process.kill()
             let stderr = (try? String(contentsOf: errorFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            throw StartFailed(description: "\(script) " + (exited ? "exited with status \(process.terminationStatus) without printing its port"
-                                                                 : "did not print its port within \(startupTimeout) s")
+            throw StartFailed(description: "\(script) " + (ended.map { "\($0) without printing its port" }
+                                                               ?? "did not print its port within \(startupTimeout) s")
                               + (stderr.isEmpty ? "" : ": \(stderr)"))
         }
         self.port = port
@@ -81,18 +55,10 @@ final class LLMTestServer {
 
     deinit { stop() }
 
-    private static func exits(_ process: Process, within seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        return !process.isRunning
-    }
-
     /// SIGKILL, not SIGTERM: a child of the test runner can inherit a mask that blocks
     /// SIGTERM, and waiting on a signal that never lands would hang the suite.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
     }
 
     /// The OpenAI-compatible base URL for a scenario (…/v1) or Anthropic's (no /v1).

@@ -65,40 +65,17 @@ final class LLMockPeer {
                      timeout: 60)
     }
 
-    /// Runs a command through /usr/bin/env with stdout and stderr together; kills it after `timeout`.
+    /// Runs a command (looked up on PATH) with stdout and stderr together; kills it after `timeout`.
     static func run(_ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         // rich colours nothing on a pipe; NO_COLOR makes sure of it.
-        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = OutputBox()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            output.data = pipe.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw Failed("\(arguments.joined(separator: " ")) did not finish within \(timeout) s")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output.data, as: UTF8.self))
+        let environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        let result = try ProcessRunner.run(arguments[0], Array(arguments.dropFirst()), environment: environment, timeout: timeout)
+        guard !result.timedOut else { throw Failed("\(arguments.joined(separator: " ")) did not finish within \(timeout) s") }
+        return (result.status, result.standardOutput + result.standardError)
     }
 
     struct Failed: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
     }
-}
-
-/// Unchecked Sendable: written by the reader before it signals; read after the wait.
-private final class OutputBox: @unchecked Sendable {
-    var data = Data()
 }

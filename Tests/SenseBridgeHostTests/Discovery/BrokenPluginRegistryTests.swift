@@ -159,11 +159,9 @@ import Testing
 
     /// A pid that belonged to a process that has exited.
     func deadPID() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        let child = try SpawnedChild("/bin/true", [])
+        child.wait()
+        return child.pid
     }
 
     /// The marker this process wrote, made to look as if a process that died wrote it.

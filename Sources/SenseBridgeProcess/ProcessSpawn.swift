@@ -23,6 +23,11 @@ public enum ProcessSpawn {
         public var executable: String
         public var errno: Int32
         public var description: String { "could not start \(executable): \(String(cString: strerror(errno)))" }
+
+        public init(executable: String, errno: Int32) {
+            self.executable = executable
+            self.errno = errno
+        }
     }
 
     /// How a child ended, from its wait status.
