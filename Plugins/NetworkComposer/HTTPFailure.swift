@@ -22,7 +22,7 @@ enum HTTPFailure {
         }
     }
 
-    static func error(status: Int, body: Data, model: String, format: ResponseFormat = .text) -> PluginError {
+    static func error(status: Int, body: Data, model: String, format: ResponseFormat) -> PluginError {
         if format != .text, refusesResponseFormat(status: status, body: body) {
             return PluginError(.network, reason: "schema-unsupported",
                                "The provider refused the structured-output mode \(format.rawValue) (HTTP \(status)).")

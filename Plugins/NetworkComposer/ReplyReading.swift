@@ -10,16 +10,13 @@ enum ReplyReading {
         case .json(let phrase):
             return phrase
         case .malformed(let why):
-            throw failure("malformed-reply", why)
+            throw ProviderWire.malformed(why)
         case .bare(let phrase):
             guard !format.wantsJSON else {
-                throw failure("format-ignored", "structured output (\(format.rawValue)) was requested and the reply is not JSON")
+                throw PluginError(.network, reason: "format-ignored",
+                                  "The provider ignored the structured output requested (\(format.rawValue)): its reply is not JSON; nothing from it was used.")
             }
             return phrase
         }
-    }
-
-    static func failure(_ reason: String, _ why: String) -> PluginError {
-        PluginError(.network, reason: reason, "The provider's reply could not be used (\(why)); nothing from it was used.")
     }
 }

@@ -11,7 +11,7 @@
 /// on, so a mode already refused is not asked again, and the instance that was told to
 /// wait (`Retry-After`) is the one asked next. Only when every mode was refused does the
 /// next moment start over.
-public struct FormatNegotiation: Equatable, Sendable {
+public struct FormatNegotiation: Sendable {
     public private(set) var current: StructuredOutputMode
     /// The modes refused in this attempt for their format, with the code each got.
     public private(set) var refused: [(mode: StructuredOutputMode, code: String)] = []
@@ -55,10 +55,5 @@ public struct FormatNegotiation: Equatable, Sendable {
     /// What to store once `current` worked: nil when the memory already says so.
     public var modeToRemember: StructuredOutputMode? {
         current == remembered ? nil : current
-    }
-
-    public static func == (lhs: FormatNegotiation, rhs: FormatNegotiation) -> Bool {
-        lhs.current == rhs.current && lhs.remembered == rhs.remembered
-            && lhs.refused.map(\.mode) == rhs.refused.map(\.mode) && lhs.refused.map(\.code) == rhs.refused.map(\.code)
     }
 }

@@ -48,3 +48,9 @@ enum Console {
         out(String(decoding: data, as: UTF8.self))
     }
 }
+
+extension String {
+    /// This text with its first letter capitalised, for a phrase ("your local endpoint",
+    /// a plugin's "the reply was refused…") that starts a printed sentence.
+    var sentenceStart: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -182,7 +182,7 @@ enum ComposerCommands {
         guard phrases.count == 1, let phrase = phrases.first, phrase.stream == .sight else {
             base.code = .dataError
             base.reason = "wrong-phrase-count"
-            base.message = "\(name.capitalizedFirst) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions."
+            base.message = "\(name.sentenceStart) answered, but with \(phrases.count) phrases instead of one; SenseBridge would use on-device descriptions."
             return base
         }
         base.phrase = phrase.text
@@ -192,7 +192,7 @@ enum ComposerCommands {
         if let refusal = ReplyJudgement.refusal(of: judged, records: sent, locale: .en, detail: .brief) {
             base.code = .dataError
             base.reason = "refused:" + refusal.code
-            base.message = "\(name.capitalizedFirst) answered, but SenseBridge refused its reply (\(refusal.explanation)) and would use on-device descriptions instead."
+            base.message = "\(name.sentenceStart) answered, but SenseBridge refused its reply (\(refusal.explanation)) and would use on-device descriptions instead."
             return base
         }
         base.ok = true
@@ -222,9 +222,4 @@ enum ComposerCommands {
             Console.err("sensebridge: could not speak the result: \(error)")
         }
     }
-}
-
-private extension String {
-    /// "your local endpoint" at the start of a sentence.
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

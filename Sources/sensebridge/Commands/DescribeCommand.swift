@@ -53,7 +53,7 @@ enum DescribeCommand {
             // stderr is the person's own terminal: the plugin's sentence helps them fix the
             // setup. The log and --json carry the code only.
             Console.err("note: the network phrase was not used (\(network.reason ?? "unknown")); the on-device composer's words were said."
-                        + (network.detail.map { " " + $0.prefix(1).uppercased() + $0.dropFirst() } ?? ""))
+                        + (network.detail.map { " " + $0.sentenceStart } ?? ""))
         }
         if let failure = outcome.composerFailure {
             Console.err("sensebridge: the composer failed (\(failure.reason)), so every phrase came from the fallback: \(failure.message)")
