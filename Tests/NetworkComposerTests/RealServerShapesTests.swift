@@ -83,6 +83,8 @@ import Testing
         #expect(result.network?.format == "text")
         #expect(result.network?.refusedFormats == ["json_schema:format-ignored", "json_object:format-ignored"])
         #expect(formats(server) == ["json_schema", "json_object", nil])
+        // Invariant 3 in every mode asked: the user message is the labels and nothing else.
+        #expect(server.requests().allSatisfy { ($0.json?["messages"] as? [[String: String]])?.last?["content"] == #"["chair","table"]"# })
     }
 
     @Test("a reply about something else is refused however it is wrapped", arguments: [
