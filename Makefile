@@ -61,7 +61,8 @@ demo: build
 # Benchmarks/, its own package, so plain `swift build` never compiles it).
 # The plugins are built and staged in release mode too, so the C-ABI figures compare
 # like with like.
-bench: deps
+bench:
+	@scripts/deps.sh --bench
 	$(SWIFT) build -c release
 	scripts/stage-plugins.sh --clean --bin-path "$$($(SWIFT) build -c release --show-bin-path)" --dest .build/bench-plugins
 	$(SWIFT) build -c release --package-path Benchmarks

@@ -4,6 +4,8 @@
 # fresh Debian machine. It never runs apt-get when everything is present.
 #
 # SKIP_DEPS=1 skips the check (an offline machine that has what it needs).
+# --bench also installs what only `make bench` needs: the anchors it measures
+# SenseBridge against in the same run (so `make test` and every build stay lean).
 set -euo pipefail
 
 # One place to add a package; the comment says who needs it.
@@ -19,6 +21,12 @@ packages=(
     python3            # scripts read manifests as JSON
     python3-venv       # Python test tools from PyPI run in a virtual environment
 )
+if [ "${1:-}" = --bench ]; then
+    packages+=(
+        lilv-utils     # lv2ls: the discovery anchor (make bench lists as many LV2 bundles as manifests)
+        python3-numpy  # the depth reduction's reference implementation (Benchmarks/reference/)
+    )
+fi
 
 if [ "${SKIP_DEPS:-0}" = 1 ]; then
     echo "deps: skipped (SKIP_DEPS=1)."
