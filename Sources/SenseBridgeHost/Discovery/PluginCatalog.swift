@@ -46,6 +46,9 @@ public struct PluginCatalog: Sendable {
     /// just crashed would change what runs without anyone choosing it.
     public static func discover(_ searchPath: PluginSearchPath, registry: BrokenPluginRegistry = .standard()) -> PluginCatalog {
         var found: [PluginManifest] = []
+        // Position in `found` by id: the first manifest with an id wins, and asking a list
+        // for it per manifest made discovery quadratic (82 s for 30,000 manifests).
+        var winnerByID: [String: Int] = [:]
         var broken: [Broken] = []
         var shadowed: [Shadowed] = []
         for entry in searchPath.entries {
@@ -55,9 +58,10 @@ public struct PluginCatalog: Sendable {
                     broken.append(Broken(problem: problem, id: peekID(url)))
                 case .success(var manifest):
                     manifest.origin = entry.origin
-                    if let winner = found.first(where: { $0.id == manifest.id }) {
-                        shadowed.append(Shadowed(manifest: manifest, winner: winner))
+                    if let winner = winnerByID[manifest.id] {
+                        shadowed.append(Shadowed(manifest: manifest, winner: found[winner]))
                     } else {
+                        winnerByID[manifest.id] = found.count
                         found.append(manifest)
                     }
                 }
@@ -79,14 +83,29 @@ public struct PluginCatalog: Sendable {
 
     /// `*.json` directly in the directory, sorted so listing order is stable.
     /// Profiles live in `profiles/` below it and are not manifests.
+    ///
+    /// Read with readdir(3), whose entry type answers "is it a file" without a stat per
+    /// name; only a symlink or a file system that does not say (DT_UNKNOWN) costs one.
     static func manifestFiles(in directory: URL) -> [URL] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-            .map { directory.appendingPathComponent($0) }
-            .filter { url in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        let path = directory.path
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let type = entry.pointee.d_type
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
+            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+            switch Int32(type) {
+            case Int32(DT_REG): names.append(name)
+            case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                var status = stat()
+                if stat(path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { names.append(name) }
+            default: continue
+            }
+        }
+        return names.sorted().map { directory.appendingPathComponent($0, isDirectory: false) }
     }
 
     /// The id of a broken manifest, if it is readable enough to have one; lets a

@@ -81,7 +81,11 @@ public final class ProfileFanOut: @unchecked Sendable {
     }
 
     /// Hands the message to every working target and returns at once.
-    public func deliver(_ message: OutputMessage) {
+    ///
+    /// `observedNanoseconds` (MonotonicClock) is when the event the message reports was
+    /// observed; each target then measures how long the message waited for its render
+    /// call (`renderLatency(of:)`), which is the host's whole part of an alert's delay.
+    public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) {
         lock.lock()
         let current = workers
         lock.unlock()
@@ -89,7 +93,16 @@ public final class ProfileFanOut: @unchecked Sendable {
             textFallback(message)
             return
         }
-        current.forEach { $0.enqueue(message) }
+        current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
+    }
+
+    /// Per working target, observation → render call of the messages of `signal` that
+    /// were delivered with an observation time.
+    public func renderLatency(of signal: OutputSignal) -> [(target: String, latency: LatencyHistogram)] {
+        lock.lock()
+        let current = workers
+        lock.unlock()
+        return current.map { ($0.name, $0.latency(of: signal)) }
     }
 
     /// Waits for every target to finish what it was given; false if one did not in time.

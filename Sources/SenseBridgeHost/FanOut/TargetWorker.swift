@@ -14,8 +14,17 @@ final class TargetWorker: @unchecked Sendable {
     /// the oldest routine messages are dropped (and counted) rather than memory growing.
     static let maximumPending = 256
 
+    /// A message with, when the host knows it, the moment the event it reports was
+    /// observed (a depth frame's arrival), so the wait until its render call is measured.
+    struct Pending {
+        var message: OutputMessage
+        var observedNanoseconds: UInt64?
+    }
+
     private let condition = NSCondition()
-    private var pending: [OutputMessage] = []
+    private var pending: [Pending] = []
+    /// Observation → render call, per signal, for messages that carry an observation time.
+    private var latencies: [OutputSignal: LatencyHistogram] = [:]
     private var busy = false
     private var renderingUrgent = false
     private var stopping = false
@@ -33,14 +42,15 @@ final class TargetWorker: @unchecked Sendable {
         thread.start()
     }
 
-    func enqueue(_ message: OutputMessage) {
+    func enqueue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) {
+        let item = Pending(message: message, observedNanoseconds: observedNanoseconds)
         condition.lock()
         if message.isUrgent {
-            pending.insert(message, at: pending.firstIndex { !$0.isUrgent } ?? pending.count)
+            pending.insert(item, at: pending.firstIndex { !$0.message.isUrgent } ?? pending.count)
         } else {
-            pending.append(message)
+            pending.append(item)
         }
-        if pending.count > Self.maximumPending, let oldest = pending.firstIndex(where: { !$0.isUrgent }) {
+        if pending.count > Self.maximumPending, let oldest = pending.firstIndex(where: { !$0.message.isUrgent }) {
             pending.remove(at: oldest)
             droppedCount += 1
         }
@@ -80,11 +90,18 @@ final class TargetWorker: @unchecked Sendable {
         return true
     }
 
+    /// How long messages of `signal` waited from their observation to their render call.
+    func latency(of signal: OutputSignal) -> LatencyHistogram {
+        condition.lock()
+        defer { condition.unlock() }
+        return latencies[signal] ?? LatencyHistogram()
+    }
+
     /// Stops taking work; what is still pending is returned so nothing is lost silently.
     func stop() -> [OutputMessage] {
         condition.lock()
         stopping = true
-        let left = pending
+        let left = pending.map(\.message)
         pending.removeAll()
         condition.broadcast()
         condition.unlock()
@@ -94,7 +111,7 @@ final class TargetWorker: @unchecked Sendable {
     /// Back after the urgent messages, ahead of the other routine ones.
     private func requeue(_ message: OutputMessage) {
         condition.lock()
-        pending.insert(message, at: pending.firstIndex { !$0.isUrgent } ?? pending.count)
+        pending.insert(Pending(message: message), at: pending.firstIndex { !$0.message.isUrgent } ?? pending.count)
         condition.signal()
         condition.unlock()
     }
@@ -107,9 +124,14 @@ final class TargetWorker: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let message = pending.removeFirst()
+            let next = pending.removeFirst()
+            let message = next.message
             busy = true
             renderingUrgent = message.isUrgent
+            if let observed = next.observedNanoseconds {
+                let now = MonotonicClock.nanoseconds()
+                latencies[message.signal, default: LatencyHistogram()].record(now > observed ? now - observed : 0)
+            }
             condition.unlock()
             do {
                 try target.render(message)

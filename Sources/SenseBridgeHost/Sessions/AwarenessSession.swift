@@ -38,6 +38,9 @@ public final class AwarenessSession: @unchecked Sendable {
     public struct Delivery: Sendable {
         public var message: OutputMessage
         public var frameTimestampNanoseconds: UInt64?
+        /// When the host received that frame from the source; the fan-out measures each
+        /// target's render call from here (`ProfileFanOut.renderLatency(of:)`).
+        public var frameReceivedNanoseconds: UInt64?
         public var deliveredNanoseconds: UInt64
     }
 
@@ -152,6 +155,7 @@ public final class AwarenessSession: @unchecked Sendable {
                 if case .endOfStream = next { break loop }
                 continue
             }
+            let received = MonotonicClock.nanoseconds()
             if failingSince != nil {
                 failingSince = nil
                 log.event(.info, "awareness.source.recovered", [.public("source", source.pluginID)])
@@ -175,7 +179,7 @@ public final class AwarenessSession: @unchecked Sendable {
                     summary.unmeasuredFrames += outcome.reading == nil ? 1 : 0
                     summary.slowestReductionNanoseconds = max(summary.slowestReductionNanoseconds, cost)
                 }
-                for event in events { say(event, time: time, frame: frame.timestampNanoseconds) }
+                for event in events { say(event, time: time, frame: frame.timestampNanoseconds, received: received) }
             case .records(let records):
                 latestRecords = records
             }
@@ -202,7 +206,7 @@ public final class AwarenessSession: @unchecked Sendable {
 
     private var currentTime: Double { lock.withLock { latestTime } }
 
-    private func say(_ event: AwarenessEvent, time: Double, frame: UInt64) {
+    private func say(_ event: AwarenessEvent, time: Double, frame: UInt64, received: UInt64) {
         switch event {
         case .alert:
             lock.withLock { summary.alertsRaised += 1 }
@@ -222,7 +226,7 @@ public final class AwarenessSession: @unchecked Sendable {
         case .clear: (signal, urgent) = (.awarenessClear, false)
         default: (signal, urgent) = (.status, false)
         }
-        deliver(signal, text, time: time, frame: frame, urgent: urgent)
+        deliver(signal, text, time: time, frame: frame, received: received, urgent: urgent)
     }
 
     /// Starts a composition unless one is in flight (then the tick is skipped, not queued).
@@ -279,13 +283,15 @@ public final class AwarenessSession: @unchecked Sendable {
         for sentence in sentences { deliver(.description, sentence, time: decision.time, frame: nil) }
     }
 
-    private func deliver(_ signal: OutputSignal, _ text: String, time: Double, frame: UInt64?, urgent: Bool = false) {
+    private func deliver(_ signal: OutputSignal, _ text: String, time: Double, frame: UInt64?, received: UInt64? = nil,
+                         urgent: Bool = false) {
         lock.lock()
         sequence += 1
         let message = OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
                                     sessionTime: time, sequence: sequence)
-        fanOut.deliver(message)
-        let delivery = Delivery(message: message, frameTimestampNanoseconds: frame, deliveredNanoseconds: MonotonicClock.nanoseconds())
+        fanOut.deliver(message, observedNanoseconds: received)
+        let delivery = Delivery(message: message, frameTimestampNanoseconds: frame, frameReceivedNanoseconds: received,
+                                deliveredNanoseconds: MonotonicClock.nanoseconds())
         lock.unlock()
         observer(delivery)
     }

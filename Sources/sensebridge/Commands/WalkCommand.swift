@@ -20,7 +20,8 @@ enum WalkCommand {
         options: [.value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
                   .flag("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
                   .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6)."),
-                  .flag("--json", "Print JSON Lines instead: one object per delivered message, and one per description composed, with the network's part (used, reason code, structured-output mode).")]
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message, and one per description composed, with the network's part (used, reason code, structured-output mode)."),
+                  .flag("--stats", "At the end, print how long alerts waited from their depth frame to each render target's render call (p50, p99, max), with frame and description counts; on stderr, or as a last JSON line with --json.")]
             + OutputOptions.options,
         run: run)
 
@@ -76,13 +77,22 @@ enum WalkCommand {
         interrupt.resume()
         defer { interrupt.cancel() }
 
+        let summary: AwarenessSession.Summary
         do {
-            try session.run()
+            summary = try session.run()
         } catch {
             _ = runtime.fanOut.shutdown()
             throw CLIError(message: "The sensing source \(sourceID) could not start: \(error)", code: .unavailable)
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
+        if arguments.has("--stats") {
+            let latency = runtime.fanOut.renderLatency(of: .awarenessAlert)
+            if json {
+                Console.jsonLine(WalkStatistics.json(summary, alertLatency: latency))
+            } else {
+                WalkStatistics.lines(summary, alertLatency: latency).forEach(Console.err)
+            }
+        }
         Console.err("Rendered through profile '\(profile.name)':")
         OutputOptions.reportDestinations(runtime)
         _ = runtime.fanOut.shutdown()

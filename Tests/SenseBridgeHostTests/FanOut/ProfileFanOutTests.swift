@@ -121,6 +121,31 @@ import Testing
         #expect(said.dropFirst().first?.contains("the speech output stopped working") == true, "\(said)")
         _ = fan.shutdown()
     }
+
+    /// `walk --stats` reads this: each target measures, per signal, how long a message that
+    /// carries an observation time waited for its render call; one without it is not counted.
+    @Test func eachTargetMeasuresObservationToRenderCall() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("fast", try target("f.txt")), ("slow", try target("s.txt", delay: 300))], fallback: fallback)
+        // Observed 50 ms ago: whatever else happens, each wait is at least that.
+        let observed = MonotonicClock.nanoseconds() - 50_000_000
+        fan.deliver(OutputMessage(signal: .description, text: "first"), observedNanoseconds: observed)
+        fan.deliver(OutputMessage(signal: .description, text: "second"), observedNanoseconds: observed)
+        #expect(fan.drain(timeout: 10))
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "alert", isUrgent: true))
+        #expect(fan.drain(timeout: 10))
+        let latency = Dictionary(uniqueKeysWithValues: fan.renderLatency(of: .description).map { ($0.target, $0.latency) })
+        #expect(latency.keys.sorted() == ["fast", "slow"])
+        #expect(latency["fast"]?.count == 2)
+        #expect(latency["slow"]?.count == 2)
+        #expect((latency["fast"]?.minimum ?? 0) >= 50_000_000)
+        // The slow target takes 300 ms over a routine message, so the second waited for
+        // the first there (and not at the fast target): each target's figure is its own.
+        #expect((latency["slow"]?.maximum ?? 0) >= 300_000_000)
+        #expect((latency["fast"]?.maximum ?? .max) < 300_000_000)
+        #expect(fan.renderLatency(of: .awarenessAlert).allSatisfy { $0.latency.count == 0 }, "no observation time, nothing measured")
+        _ = fan.shutdown()
+    }
 }
 
 // Unchecked Sendable: `lock` guards `stored`.

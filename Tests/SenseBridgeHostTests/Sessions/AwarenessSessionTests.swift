@@ -79,6 +79,49 @@ import Testing
         #expect(sequences == Array(1...UInt64(sequences.count)))
     }
 
+    /// Invariant 5 measured where it ends, at the render call: with a composer that takes
+    /// 3 s and two real render targets, every alert reaches each target's render call
+    /// within a bound far under the composer's time, and each target counted every alert.
+    @Test func alertsReachEveryRenderCallWithoutWaitingForTheComposer() throws {
+        let plugins = try TemporaryDirectory()
+        try FixturePlugin.make(in: plugins.url, name: "slow", id: "org.example.slow-composer",
+                               defines: ["FIXTURE_COMPOSE_DELAY_MS": "3000"],
+                               manifest: ["kind": "scene-composer"], source: "fixture_composer.c")
+        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
+                               manifest: ["config": ["defaults": ["path": ""], "schema": ["path": ["type": "string"]]]],
+                               source: "recording_target.c")
+        let recording = try plugins.write("wall.recording.jsonl", Self.approachingWall())
+        _ = try RepositoryPaths.stagedManifest("replay-source.json")
+        let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine),
+                                                                     .init(directory: RepositoryPaths.stagedPlugins, origin: .build)]))
+        let source = try host.sensingSource(try host.manifest(id: "org.sensebridge.replay-source"),
+                                            config: ["path": .string(recording.path), "pace": .string("recorded")])
+        let recorder = try host.manifest(id: "org.sensebridge.recording-target")
+        let targets = try ["speech", "haptics"].map { name in
+            (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(plugins.file("\(name).txt").path)]))
+        }
+        let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+        var configuration = AwarenessSession.Configuration()
+        configuration.narrationInterval = 1
+        let deliveries = Deliveries()
+        let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: try host.sceneComposer(try host.manifest(id: "org.example.slow-composer")),
+                                                                                     fallback: nil, locale: .en, detail: .standard),
+                                       fanOut: fan, configuration: configuration, observer: deliveries.append)
+        let summary = try session.run()
+        #expect(fan.drain(timeout: 10))
+        let alerts = deliveries.all.filter { $0.message.signal == .awarenessAlert }
+        #expect(alerts.count == 3)
+        #expect(alerts.allSatisfy { $0.frameReceivedNanoseconds != nil })
+        #expect(summary.ticksSkipped >= 2, "the composer really was in flight")
+        let latency = fan.renderLatency(of: .awarenessAlert)
+        #expect(latency.map(\.target) == ["speech", "haptics"])
+        for (target, histogram) in latency {
+            #expect(histogram.count == alerts.count, "\(target) measured \(histogram.count) of \(alerts.count) alerts")
+            #expect(histogram.maximum < 300_000_000, "\(target): an alert waited \(histogram.maximum) ns for its render call")
+        }
+        _ = fan.shutdown()
+    }
+
     /// A source that fails mid-walk is said once, its recovery once, and the walk goes on.
     @Test func aSourceFailureIsSaidOnceAndItsRecoveryOnce() throws {
         let plugins = try TemporaryDirectory()
@@ -112,6 +155,36 @@ import Testing
         #expect(lines.last?.hasSuffix("SenseBridge has stopped.") == true)
         // Session times are the recording's: the wall alert comes at 9 s.
         #expect(alerts.last?.trimmingCharacters(in: .whitespaces).hasPrefix("9.00") == true)
+    }
+
+    /// `walk --stats` reports the alert latency per render target of the profile, on stderr,
+    /// and as the last JSON line with --json, where the counts agree with what was said.
+    @Test func walkStatsReportsAlertLatencyPerTarget() throws {
+        let home = try TemporaryDirectory()
+        let output = home.url.appendingPathComponent("out").path
+        let text = try ProcessRunner.cli(["walk", "--fast", "--stats", "--output", output], home: home.url)
+        #expect(text.status == 0, "\(text.standardError)")
+        let stats = text.standardError.split(separator: "\n").map(String.init)
+        #expect(stats.contains("  alerts raised: 2"), "\(stats)")
+        for target in ["speech", "haptics"] {
+            #expect(stats.contains { $0.hasPrefix("  \(target): frame to render call p50 ") && $0.hasSuffix(" over 2 alert messages") }, "\(stats)")
+        }
+        #expect(!text.standardOutput.contains("Statistics"), "stdout stays what was said")
+
+        let json = try ProcessRunner.cli(["walk", "--fast", "--stats", "--json", "--output", output], home: home.url)
+        #expect(json.status == 0, "\(json.standardError)")
+        let last = try #require(json.standardOutput.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "stats")
+        #expect(object["alertsRaised"] as? Int == 2)
+        let targets = try #require(object["alertFrameToRender"] as? [[String: Any]])
+        #expect(targets.compactMap { $0["target"] as? String } == ["speech", "haptics"])
+        for target in targets {
+            #expect(target["count"] as? Int == 2)
+            let p50 = try #require(target["p50Microseconds"] as? Double), p99 = try #require(target["p99Microseconds"] as? Double)
+            let maximum = try #require(target["maxMicroseconds"] as? Double)
+            #expect(p50 > 0 && p50 <= p99 && p99 <= maximum)
+        }
     }
 
     @Test func walkHelpFollowsTheHouseStyle() throws {
