@@ -67,6 +67,7 @@ bench:
 	scripts/stage-plugins.sh --clean --bin-path "$$($(SWIFT) build -c release --show-bin-path)" --dest .build/bench-plugins
 	$(SWIFT) build -c release --package-path Benchmarks
 	SENSEBRIDGE_BENCH_PLUGINS="$(CURDIR)/.build/bench-plugins" \
+		SENSEBRIDGE_BENCH_BIN="$$($(SWIFT) build -c release --show-bin-path)" \
 		SENSEBRIDGE_PLUGIN_RUNNER="$$($(SWIFT) build -c release --show-bin-path)/sensebridge-plugin-runner" \
 		Benchmarks/.build/release/sensebridge-bench
 

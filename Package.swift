@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "SenseBridgeCore", targets: ["SenseBridgeCore"]),
         .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
         .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
+        .library(name: "SenseBridgeProcess", targets: ["SenseBridgeProcess"]),
     ] + plugins.map(\.0),
     targets: [
         .target(name: "CSenseBridgeABI"),

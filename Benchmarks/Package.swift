@@ -13,6 +13,7 @@ let package = Package(
                 .product(name: "SenseBridgeHost", package: "SenseBridge"),
                 .product(name: "SenseBridgeCore", package: "SenseBridge"),
                 .product(name: "SenseBridgeTesting", package: "SenseBridge"),
+                .product(name: "SenseBridgeProcess", package: "SenseBridge"),
             ]),
     ],
     swiftLanguageModes: [.v6]

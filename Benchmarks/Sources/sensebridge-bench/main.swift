@@ -6,6 +6,9 @@ import SenseBridgeTesting
 // Figures measured side by side in one run, each with the baseline it is compared to.
 // Run with `make bench`, which builds this package in release mode and stages the plugins.
 
+// Line-buffered, so each figure appears as it is measured even through a pipe or a log.
+setvbuf(stdout, nil, _IOLBF, 0)
+
 let staged = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_PLUGINS"].map { URL(fileURLWithPath: $0) }
     ?? RepositoryPaths.stagedPlugins
 let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: staged, origin: .build)]))
@@ -205,3 +208,15 @@ report("10 MB phrase refused, through the C ABI + narrator", "\(format(refusal.a
 report("10 MB phrase refused by the validator, in-process", "\(format(refusal.validate, 3)) µs  (validating a normal phrase takes \(format(refusal.normalValidate)) µs, ×\(format(refusal.normalValidate / refusal.validate, 0)))")
 report("10 MB phrase refused by the narrator, in-process", "\(format(refusal.narrate)) µs  (×\(format(refusal.narrate / refusal.normalRefused, 2)) a refused normal phrase)")
 report("a normal phrase narrated: refused / accepted (baselines)", "\(format(refusal.normalRefused)) µs / \(format(refusal.normalAccepted)) µs")
+
+// 8. Whole processes as a person runs them, from an installed layout, beside their anchors.
+let processScratch = try TemporaryDirectory("sensebridge-bench-process")
+let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+    ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+let installed = try InstalledLayout(binaries: binaries, plugins: staged, scratch: processScratch.url)
+try discoveryBenchmarks(installed, scratch: processScratch.url)
+try startupBenchmarks(installed, scratch: processScratch.url)
+try pluginImageBenchmarks(plugins: staged, scratch: processScratch.url)
+
+// 9. Alert latency, frame → render call, beside a composer that hangs.
+try alertLatencyBenchmarks(staged: staged)

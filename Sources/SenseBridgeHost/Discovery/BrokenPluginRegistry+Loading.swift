@@ -17,7 +17,9 @@ extension BrokenPluginRegistry {
 
     /// Call just before opening `manifest`'s library in this process. A marker that cannot
     /// be written is warned about and the load goes on: not remembering a crash is better
-    /// than refusing a plugin for the state directory's sake.
+    /// than refusing a plugin for the state directory's sake. The marker is not synced to
+    /// disk: it only has to outlive this process (a crash leaves it in the page cache),
+    /// and a sync before every plugin load would make every command wait on the disk.
     public func beginLoading(_ manifest: PluginManifest) {
         guard let identity = LibraryIdentity.of(path: manifest.libraryURL.path) else { return }  // the load fails cleanly
         let marker: JSONValue = .object([
@@ -26,7 +28,7 @@ extension BrokenPluginRegistry {
             "started": .string(ISO8601Timestamp.string(secondsSince1970: Date().timeIntervalSince1970)),
         ])
         do {
-            try StateFile.writeAtomically(Data(marker.jsonText.utf8), to: markerURL(manifest.id, pid: getpid()))
+            try StateFile.writeAtomically(Data(marker.jsonText.utf8), to: markerURL(manifest.id, pid: getpid()), durable: false)
         } catch {
             warn("could not note that \(manifest.id) is being loaded (\(error)); a crash while loading it will not be remembered.")
         }

@@ -45,7 +45,11 @@ package enum StateFile {
     }
 
     /// Written to a new 0600 file beside the target, synced, then renamed over it.
-    package static func writeAtomically(_ data: Data, to url: URL) throws {
+    ///
+    /// `durable: false` skips the sync: for a file that must outlive this process, not the
+    /// machine (the page cache survives a crash of the process; only a power cut loses it),
+    /// where a sync would cost milliseconds of disk wait on a path a person is waiting on.
+    package static func writeAtomically(_ data: Data, to url: URL, durable: Bool = true) throws {
         try createDirectory(url.deletingLastPathComponent())
         let path = url.path
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -59,7 +63,7 @@ package enum StateFile {
             if written <= 0 { ok = false; break }
             offset += written
         }
-        ok = ok && fsync(descriptor) == 0
+        if durable { ok = ok && fsync(descriptor) == 0 }
         let code = errno
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {
