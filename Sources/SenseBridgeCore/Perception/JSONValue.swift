@@ -79,11 +79,9 @@ public enum JSONValue: Decodable, Sendable, Equatable, Hashable {
         }
     }
 
-    /// Compact JSON text with sorted keys, so the same value always reads the same.
-    public var jsonText: String {
-        let data = (try? JSONSerialization.data(withJSONObject: any, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// Compact JSON text with sorted keys, so the same value always reads the same;
+    /// "null" for a value holding a number that is not finite.
+    public var jsonText: String { JSONValueText.text(self) ?? "null" }
 
     /// How the value is named in an error message.
     public var typeName: String {
