@@ -182,4 +182,32 @@ struct JSONParserTests {
         #expect(throws: JSONParseError(.unexpectedEnd)) { try Self.parse("tru", .serializationCompatible) }
         #expect(try Self.parse("[1]", .serializationCompatible) == .array([.number(1)]))
     }
+
+    static let manifestMistakes = [
+        #"{"schema": "sensebridge.plugin-manifest/1", "#, #"{"id": "a" "kind": "b"}"#, #"{"id": "a"} trailing"#, #"{"id": nul, "a": 1}"#,
+        #"{"abi": {"major": 01}}"#, "{\"id\": \"a\tb\"}", #"{"id": "a\qb"}"#, #"{"id": "\u12G4"}"#, #"{"id": 'a'}"#, #"{id: "a"}"#,
+        "\"just a string\"", "42", #"{"max": 1e999}"#, #"{"id": "\udc00"}"#, #"["\ud800", 1]"#, #"{"a": -}"#, #"{"a": 1.}"#, "",
+        String(repeating: "[", count: 600), String(repeating: #"{"a":"#, count: 600),
+    ]
+
+    /// Word for word, offsets included. (Where Foundation's own offset is off, the parser
+    /// does not copy it: "{\"id\": nul}" is "Unexpected end of file" to Foundation, which
+    /// read the "}" as the fourth letter; here it is an invalid value at the "}".)
+    @Test("a manifest's fault is worded as JSONSerialization worded it", arguments: manifestMistakes)
+    func foundationWording(text: String) throws {
+        let data = Data(text.utf8)
+        var foundation = ""
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            Issue.record("JSONSerialization accepted \(text)")
+        } catch {
+            foundation = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        }
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(data, options: .serializationCompatible) }
+        do {
+            _ = try JSONParser.parse(data, options: .serializationCompatible)
+        } catch {
+            #expect(error.description == foundation)
+        }
+    }
 }
