@@ -7,17 +7,26 @@ import SenseBridgePluginKit
 ///
 /// With `pace: "recorded"` frames arrive at their recorded times, so a session loop
 /// sees the same cadence a live sensor gives; `"fast"` hands them out at once for
-/// scripts. A corrupt recording fails at create with the file and line, never mid-run.
+/// scripts. A corrupt recording fails at create with the file and line, never mid-run:
+/// create reads the whole file once, keeping no frame.
+///
+/// Frames are then streamed from the file during each run (`RecordingReader`), never
+/// held beyond the current one, so memory does not grow with the recording's length.
+/// The file is read again by every run: if it changed since create and a line turned
+/// bad, `nextFrame` fails with the file, the line and the reason (an I/O error for the
+/// session, which then holds its last state), and keeps failing for that run.
 final class ReplaySource: SensingSourcePlugin {
     struct Config: Decodable {
         var path: String?
         var pace: String?
     }
 
-    private let recording: Recording
+    private let path: String
     private let paced: Bool
     private let host: HostServices
-    private var position = 0
+    /// This run's reader, and a frame read but not yet due (a paced call that timed out).
+    private var reader: RecordingReader?
+    private var pending: Recording.Frame?
     private var started = false
     private var runID: UInt64 = 0
     private var startNanoseconds: UInt64 = 0
@@ -33,32 +42,47 @@ final class ReplaySource: SensingSourcePlugin {
         case "fast": paced = false
         case let other: throw PluginError.invalidConfig("Config key 'pace' must be \"recorded\" or \"fast\", not \"\(other)\".")
         }
-        let data: Data
+        self.path = path
+        var frames = 0
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let reader = try ReplaySource.open(path)
+            while try reader.next() != nil { frames += 1 }
+        } catch let error as RecordingError {
+            throw PluginError.invalidConfig(error.description)
+        } catch let error as RecordingReader.ReadFailure {
+            throw PluginError.io("\(error).")
+        }
+        self.host = host
+        host.log(.info, "replay.opened", [("frames", .public(String(frames)))])
+    }
+
+    /// The recording from its first line; errors are worded as reading the whole file was.
+    private static func open(_ path: String) throws -> RecordingReader {
+        do {
+            return try RecordingReader(contentsOf: URL(fileURLWithPath: path), name: path)
         } catch {
             throw PluginError.io("\(path): cannot be read (\((error as NSError).localizedDescription)).")
         }
-        do {
-            recording = try Recording.parse(data, name: path)
-        } catch let error as RecordingError {
-            throw PluginError.invalidConfig(error.description)
-        }
-        self.host = host
-        host.log(.info, "replay.opened", [("frames", .public(String(recording.frames.count)))])
     }
 
     func start() throws {
+        reader = try Self.open(path)
+        pending = nil
         started = true
-        position = 0
         runID += 1
         startNanoseconds = host.monotonicNanoseconds()
     }
 
     func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
-        guard started else { throw PluginError.notStarted }
-        guard position < recording.frames.count else { throw PluginError.endOfStream }
-        let frame = recording.frames[position]
+        guard started, let reader else { throw PluginError.notStarted }
+        if pending == nil {
+            do {
+                pending = try reader.next()
+            } catch {
+                throw PluginError.io("\(error)")
+            }
+        }
+        guard let frame = pending else { throw PluginError.endOfStream }
         let offset = UInt64(frame.time * 1e9)
         if paced {
             let due = startNanoseconds + offset
@@ -71,7 +95,7 @@ final class ReplaySource: SensingSourcePlugin {
             }
             sleep(until: due)
         }
-        position += 1
+        pending = nil
         // Strictly increasing within a run, even for recordings that start at time 0.
         let timestamp = max(startNanoseconds + offset, lastTimestamp + 1)
         lastTimestamp = timestamp
@@ -85,6 +109,8 @@ final class ReplaySource: SensingSourcePlugin {
 
     func stop() {
         started = false
+        reader = nil
+        pending = nil
     }
 
     /// Sleeps until `deadline` on the host's clock. A signal that ends a sleep early does

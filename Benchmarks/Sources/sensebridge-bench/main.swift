@@ -220,3 +220,6 @@ try pluginImageBenchmarks(plugins: staged, scratch: processScratch.url)
 
 // 9. Alert latency, frame → render call, beside a composer that hangs.
 try alertLatencyBenchmarks(staged: staged)
+
+// 10. Records and recordings: parsing, describe and walk, beside the former parser and Python.
+try parsingBenchmarks()

@@ -15,6 +15,9 @@ public enum JSONValue: Decodable, Sendable, Equatable, Hashable {
     /// range of Double (1e999) or a string with an unpaired surrogate.
     case unrepresentable
 
+    /// For Codable types that hold a JSONValue. Each failed guess below builds a
+    /// DecodingError, so nothing that reads many values uses this: JSON text is read by
+    /// `JSONParser`, which gives the same values.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -34,9 +37,9 @@ public enum JSONValue: Decodable, Sendable, Equatable, Hashable {
         }
     }
 
-    /// Parses JSON text; nil when it is not JSON at all.
+    /// Parses JSON text (`JSONParser`, standard options); nil when it is not JSON at all.
     public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+        try? JSONParser.parse(data)
     }
 
     /// Converts JSONSerialization output; nil for anything that is not JSON.

@@ -14,34 +14,34 @@ public enum RecordsFile {
 
     /// The records in `data`; `name` is used in error messages only.
     public static func parse(_ data: Data, name: String) throws -> [PerceptionRecord] {
-        var records: [PerceptionRecord] = []
-        var lineNumber = 0
-        for var bytes in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-            guard let line = String(validating: bytes, as: UTF8.self) else {
-                throw RecordsFileError(name: name, line: lineNumber, reason: "is not valid UTF-8")
+        try data.withUnsafeBytes { text in
+            var records: [PerceptionRecord] = []
+            try JSONLines.forEachLine(in: text) { (line, number) throws(RecordsFileError) in
+                switch JSONLines.content(of: line, dropsByteOrderMark: number == 1) {
+                case .skip:
+                    return
+                case .invalidUTF8:
+                    throw RecordsFileError(name: name, line: number, reason: "is not valid UTF-8")
+                case .json(let json):
+                    do throws(LineProblem) {
+                        records.append(try record(fromJSON: json))
+                    } catch {
+                        throw RecordsFileError(name: name, line: number, reason: error.reason)
+                    }
+                }
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            do {
-                records.append(try record(from: trimmed))
-            } catch let problem as LineProblem {
-                throw RecordsFileError(name: name, line: lineNumber, reason: problem.reason)
-            }
+            return records
         }
-        return records
     }
 
     struct LineProblem: Error {
         let reason: String
     }
 
-    static func record(from line: String) throws -> PerceptionRecord {
+    static func record(fromJSON text: UnsafeRawBufferPointer) throws(LineProblem) -> PerceptionRecord {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            value = try JSONParser.parse(text)
         } catch {
             throw LineProblem(reason: "is not valid JSON")
         }
@@ -50,11 +50,12 @@ public enum RecordsFile {
 
     /// One record from an already decoded value; recordings embed records this way,
     /// so a record means the same thing in every file that carries one.
-    static func record(from value: JSONValue) throws -> PerceptionRecord {
+    static func record(from value: JSONValue) throws(LineProblem) -> PerceptionRecord {
         guard case let .object(object) = value else {
             throw LineProblem(reason: "must be a JSON object, found \(value.typeName)")
         }
-        if let unknown = object.keys.filter({ !fields.contains($0) }).sorted().first {
+        // The first unknown key in sorted order, so the reason does not depend on hashing.
+        if let unknown = object.keys.lazy.filter({ !fields.contains($0) }).min() {
             throw LineProblem(reason: "unknown field \"\(unknown)\"")
         }
         let kindName = try string(object, "kind")
@@ -63,18 +64,32 @@ public enum RecordsFile {
             throw LineProblem(reason: "unknown kind \"\(kindName)\" (expected object, text, sound or depth)")
         }
         let isDepth = kind == .depth
-        let label = try string(object, "label") ?? (isDepth ? "" : missing("label"))
-        if !isDepth, label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        let label: String
+        if let written = try string(object, "label") {
+            label = written
+        } else if isDepth {
+            label = ""
+        } else {
+            throw missing("label")
+        }
+        if !isDepth, isBlank(label) {
             throw LineProblem(reason: "\"label\" must not be empty")
         }
-        let confidence = try number(object, "confidence") ?? (isDepth ? 1 : missing("confidence"))
+        let confidence: Double
+        if let written = try number(object, "confidence") {
+            confidence = written
+        } else if isDepth {
+            confidence = 1
+        } else {
+            throw missing("confidence")
+        }
         guard (0...1).contains(confidence) else {
             throw LineProblem(reason: "confidence \(format(confidence)) is outside 0…1")
         }
         let box = try self.box(object["box"], kind: kind)
         let distance = try number(object, "distanceMetres")
         if isDepth {
-            guard let distance else { return try missing("distanceMetres") }
+            guard let distance else { throw missing("distanceMetres") }
             guard distance >= 0 else {
                 throw LineProblem(reason: "distanceMetres \(format(distance)) must be 0 or more")
             }
@@ -84,7 +99,16 @@ public enum RecordsFile {
         return PerceptionRecord(kind: kind, label: label, confidence: confidence, box: box, distanceMetres: distance)
     }
 
-    static func box(_ value: JSONValue?, kind: PerceptionRecord.Kind) throws -> NormalizedBox? {
+    /// What `label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty` said, without
+    /// building the trimmed string: every scalar is white space or a newline.
+    static func isBlank(_ label: String) -> Bool {
+        label.unicodeScalars.allSatisfy { scalar in
+            if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+            return CharacterSet.whitespacesAndNewlines.contains(scalar)
+        }
+    }
+
+    static func box(_ value: JSONValue?, kind: PerceptionRecord.Kind) throws(LineProblem) -> NormalizedBox? {
         guard let value else { return nil }
         guard kind == .object || kind == .text else {
             throw LineProblem(reason: "\"box\" is not allowed for \(kind.rawValue) records")
@@ -92,10 +116,10 @@ public enum RecordsFile {
         guard case let .object(object) = value else {
             throw LineProblem(reason: "\"box\" must be an object with x, y, width and height")
         }
-        if let unknown = object.keys.filter({ !boxFields.contains($0) }).sorted().first {
+        if let unknown = object.keys.lazy.filter({ !boxFields.contains($0) }).min() {
             throw LineProblem(reason: "unknown box field \"\(unknown)\"")
         }
-        var values: [String: Double] = [:]
+        var values: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 0, 0)
         for field in boxFields {
             guard let number = try number(object, field, prefix: "box ") else {
                 throw LineProblem(reason: "missing box field \"\(field)\"")
@@ -103,12 +127,16 @@ public enum RecordsFile {
             guard (0...1).contains(number) else {
                 throw LineProblem(reason: "box \(field) \(format(number)) is outside 0…1")
             }
-            values[field] = number
+            switch field {
+            case "x": values.x = number
+            case "y": values.y = number
+            case "width": values.width = number
+            default: values.height = number
+            }
         }
-        let (x, y, width, height) = (values["x"]!, values["y"]!, values["width"]!, values["height"]!)
-        for (field, size) in [("width", width), ("height", height)] where size <= 0 {
-            throw LineProblem(reason: "box \(field) \(format(size)) must be greater than 0")
-        }
+        let (x, y, width, height) = values
+        if width <= 0 { throw LineProblem(reason: "box width \(format(width)) must be greater than 0") }
+        if height <= 0 { throw LineProblem(reason: "box height \(format(height)) must be greater than 0") }
         if x + width > 1 + edgeTolerance {
             throw LineProblem(reason: "box extends past the right edge (x + width = \(format(x + width)))")
         }
@@ -118,7 +146,7 @@ public enum RecordsFile {
         return NormalizedBox(x: x, y: y, width: width, height: height)
     }
 
-    static func string(_ object: [String: JSONValue], _ field: String) throws -> String? {
+    static func string(_ object: [String: JSONValue], _ field: String) throws(LineProblem) -> String? {
         switch object[field] {
         case nil: return nil
         case let .string(value)?: return value
@@ -126,7 +154,7 @@ public enum RecordsFile {
         }
     }
 
-    static func number(_ object: [String: JSONValue], _ field: String, prefix: String = "") throws -> Double? {
+    static func number(_ object: [String: JSONValue], _ field: String, prefix: String = "") throws(LineProblem) -> Double? {
         switch object[field] {
         case nil: return nil
         case let .number(value)? where value.isFinite: return value
@@ -137,8 +165,8 @@ public enum RecordsFile {
         }
     }
 
-    static func missing<T>(_ field: String) throws -> T {
-        throw LineProblem(reason: "missing field \"\(field)\"")
+    static func missing(_ field: String) -> LineProblem {
+        LineProblem(reason: "missing field \"\(field)\"")
     }
 
     /// 1.7 → "1.7", -1.0 → "-1": the number as the person wrote it, near enough.

@@ -54,18 +54,13 @@ public enum ManifestReader {
     private static func parseOrThrow(_ data: Data, at url: URL) throws -> PluginManifest {
         let path = url.path
         let fail: (PluginProblem.Reason) -> PluginProblem = { PluginProblem(path: path, reason: $0) }
-        let object: [String: JSONValue]
+        let parsed: JSONValue
         do {
-            let parsed = try JSONSerialization.jsonObject(with: data)
-            guard let value = JSONValue(any: parsed)?.objectValue else {
-                throw fail(.malformedJSON("the top level must be an object"))
-            }
-            object = value
-        } catch let problem as PluginProblem {
-            throw problem
+            parsed = try JSONParser.parse(data, options: .serializationCompatible)
         } catch {
-            throw fail(.malformedJSON(jsonErrorSummary(error)))
+            throw fail(.malformedJSON(error.description))
         }
+        guard let object = parsed.objectValue else { throw fail(.malformedJSON("the top level must be an object")) }
         let fields = FieldReader(object: object, fail: fail)
 
         guard let schema = object["schema"] else { throw fail(.unknownSchema(nil)) }
@@ -184,13 +179,6 @@ public enum ManifestReader {
         if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code)))
         }
-        return (error as NSError).localizedDescription
-    }
-
-    /// Foundation's JSON errors are long; keep the part that locates the fault.
-    private static func jsonErrorSummary(_ error: Error) -> String {
-        let info = (error as NSError).userInfo
-        if let detail = info[NSDebugDescriptionErrorKey] as? String { return detail }
         return (error as NSError).localizedDescription
     }
 }

@@ -10,7 +10,7 @@ public enum ProfileReader {
         do { data = try Data(contentsOf: url) } catch {
             throw fail("cannot be read (\((error as NSError).localizedDescription)).")
         }
-        guard let parsed = try? JSONSerialization.jsonObject(with: data), let object = JSONValue(any: parsed)?.objectValue else {
+        guard let object = (try? JSONParser.parse(data, options: .serializationCompatible))?.objectValue else {
             throw fail("is not a JSON object.")
         }
         let reader = FieldReader(object: object) { reason in

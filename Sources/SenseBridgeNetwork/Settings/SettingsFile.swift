@@ -54,8 +54,8 @@ public struct SettingsFile: Sendable {
             return fail("cannot be read (\((error as NSError).localizedDescription))")
         }
         if data.count > Self.maximumBytes { return fail("is larger than 1 MiB") }
-        guard let parsed = try? JSONSerialization.jsonObject(with: data) else { return fail("is not valid JSON") }
-        guard let object = JSONValue(any: parsed)?.objectValue else { return fail("is not a JSON object") }
+        guard let parsed = try? JSONParser.parse(data, options: .serializationCompatible) else { return fail("is not valid JSON") }
+        guard let object = parsed.objectValue else { return fail("is not a JSON object") }
         do {
             let decoded = try SettingsCodec.decode(object)
             loaded.settings = decoded.settings

@@ -75,8 +75,7 @@ enum PluginTestCommand {
 
     static func parseConfig(_ text: String?) throws -> [String: JSONValue] {
         guard let text else { return [:] }
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-              let object = JSONValue(any: parsed)?.objectValue else {
+        guard let object = (try? JSONParser.parse(Data(text.utf8), options: .serializationCompatible))?.objectValue else {
             throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugins test")
         }
         return object
