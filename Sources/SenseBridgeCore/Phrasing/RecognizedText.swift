@@ -25,7 +25,7 @@ public enum RecognizedText {
            cut.distance(from: space, to: cut.endIndex) <= wordBoundarySearch {
             cut = String(cut[..<space])
         }
-        return SpokenTable.forLocale(locale).textContinues.filled(["text": cut])
+        return SpokenTable.reading(locale) { $0.textContinues }.filled(["text": cut])
     }
 
     /// Whitespace runs and invisible characters collapse to one space. Zero-width and

@@ -139,4 +139,30 @@ mismatches.check(scalars(PhraseText.words(fast.normalized)) == scalars(SlowPathR
         }
         mismatches.report()
     }
+
+    @Test("templates are filled byte by byte exactly as character by character")
+    func templates() {
+        var generator = LatinTextGenerator(seed: 0x7E3F_1A7E)
+        var mismatches = Mismatches()
+        for _ in 0..<5_000 {
+            var template = ""
+            for _ in 0..<Int.random(in: 0...4, using: &generator.random) {
+                template += generator.next(LatinTextGenerator.anyPools, length: 0...3).filter { $0 != "{" && $0 != "}" }
+                template += ["{a}", "{b}", "{}", "}", ""].randomElement(using: &generator.random)!
+            }
+            if Bool.random(using: &generator.random) { template += "{" + generator.next(LatinTextGenerator.latinPools, length: 0...2).filter { $0 != "}" } }
+            let entry = SpokenEntry(template, note: "generated")
+            // A value for every slot the characters name, so neither path stops at one.
+            let values = Dictionary(entry.slots.map { ($0, "«\($0)»") }, uniquingKeysWith: { first, _ in first })
+            mismatches.check(Self.scalars(entry.filled(values)) == Self.scalars(SlowPathReference.filled(template, values)),
+                    "\(template.debugDescription)")
+        }
+        for table in SpokenLocale.allCases.map(SpokenTable.forLocale) {
+            for (name, entry) in table.allEntries {
+                let values = Dictionary(uniqueKeysWithValues: entry.slots.map { ($0, "«\($0)»") })
+                mismatches.check(entry.filled(values) == SlowPathReference.filled(entry.text, values), "\(table.locale) \(name)")
+            }
+        }
+        mismatches.report()
+    }
 }
