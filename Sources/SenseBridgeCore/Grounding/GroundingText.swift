@@ -4,7 +4,7 @@ enum GroundingText {
     /// names the bus as well as "autobús" does); Vietnamese keeps them, because there
     /// they are the word: "ghế" is a chair, "ghe" a boat.
     static func key(_ word: String, locale: SpokenLocale) -> String {
-        let lower = word.precomposedStringWithCanonicalMapping.lowercased()
+        let lower = TextNormalization.nfc(word).lowercased()
         return locale == .vi ? lower : PhraseText.folded(lower)
     }
 

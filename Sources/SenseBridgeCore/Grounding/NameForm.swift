@@ -48,13 +48,12 @@ struct GroundingLexicon {
     /// first) and gains the new key, so two labels sharing a name are both named by it.
     private mutating func add(_ form: NameForm) {
         guard let first = form.words.first else { return }
-        var forms = formsByFirstWord[first] ?? []
-        if let existing = forms.firstIndex(where: { $0.words == form.words }) {
-            forms[existing].keys.formUnion(form.keys)
+        // In place: a copy of the list would be made on every form added.
+        if let existing = formsByFirstWord[first]?.firstIndex(where: { $0.words == form.words }) {
+            formsByFirstWord[first]![existing].keys.formUnion(form.keys)
         } else {
-            forms.append(form)
+            formsByFirstWord[first, default: []].append(form)
         }
-        formsByFirstWord[first] = forms
     }
 
     static func forms(label: String, key: String, locale: SpokenLocale) -> [NameForm] {

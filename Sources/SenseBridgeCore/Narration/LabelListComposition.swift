@@ -111,7 +111,7 @@ public enum LabelListComposition {
 
     static func text<C: Collection>(for bucket: C, records: [PerceptionRecord], stream: PerceptionStream,
                                     locale: SpokenLocale) -> String where C.Element == Int {
-        if stream == .text { return SpokenTable.forLocale(locale).textSubject.text }
+        if stream == .text { return SpokenTable.reading(locale) { $0.textSubject.text } }
         let names = bucket.map { SpokenVocabulary.subject(for: records[$0].label, locale: locale) }
         return Phrasing.list(names, locale: locale)
     }

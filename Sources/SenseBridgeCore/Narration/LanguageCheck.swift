@@ -8,8 +8,8 @@
 /// the requested one.
 enum LanguageCheck {
     static func plausible(_ text: String, matcher: WordMatcher, locale: SpokenLocale) -> Bool {
-        let english = matcher.count(markers: ValidatorWordList.en.languageMarkers)
-        let spanish = matcher.count(markers: ValidatorWordList.es.languageMarkers)
+        let english = matcher.count(foldedMarkers: CompiledWordList.en.foldedMarkers)
+        let spanish = matcher.count(foldedMarkers: CompiledWordList.es.foldedMarkers)
         switch locale {
         case .en:
             if PhraseText.hasVietnameseLetters(text) || PhraseText.hasSpanishOnlyLetters(text) { return false }

@@ -11,14 +11,20 @@ final class NameabilityCache: Sendable {
     static let shared = NameabilityCache(capacity: 4096)
 
     let capacity: Int
-    private let verdicts = Mutex<[String: Bool]>([:])
+    private let verdicts = Mutex<[Key: Bool]>([:])
+
+    private struct Key: Hashable {
+        let stream: PerceptionStream
+        let wordCeiling: Int
+        let label: String
+    }
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
     func verdict(label: String, stream: PerceptionStream, wordCeiling: Int, compute: () -> Bool) -> Bool {
-        let key = "\(stream.rawValue) \(wordCeiling)\u{0}\(label)"
+        let key = Key(stream: stream, wordCeiling: wordCeiling, label: label)
         if let known = verdicts.withLock({ $0[key] }) { return known }
         let verdict = compute()
         verdicts.withLock { table in

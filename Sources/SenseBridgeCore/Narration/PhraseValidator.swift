@@ -30,7 +30,8 @@ public enum PhraseValidator {
         guard !text.normalized.isEmpty else { return reject(.empty) }
         if let problem = text.characterProblem { return reject(problem) }
         if let first = text.normalized.first, let last = text.normalized.last,
-           first == "," || first == "-" || last == "," || last == "-" || text.normalized.contains(",,") {
+           first == "," || first == "-" || last == "," || last == "-"
+            || (TextNormalization.bytesContain(text.normalized, ",,") && text.normalized.contains(",,")) {
             return reject(.sentence)
         }
         let words = PhraseText.words(text.normalized)

@@ -61,18 +61,6 @@ public struct ValidatorWordList: Sendable {
         }
         self.allowedCompounds = allowedCompounds.enumerated().map { Entry($1, .empty, exact: false, ordinal: $0) }
         self.languageMarkers = languageMarkers
-        byFirstWord = Dictionary(grouping: entries.filter { !$0.isPrefix }, by: { $0.foldedWords[0] })
-        prefixEntries = entries.filter(\.isPrefix)
-    }
-
-    /// Entries by their first word without accents: a word of the phrase is compared
-    /// only with the entries that could start there.
-    let byFirstWord: [String: [Entry]]
-    let prefixEntries: [Entry]
-
-    /// The entries that could start at a word whose unaccented form is `folded`.
-    func candidates(startingWith folded: String) -> [Entry] {
-        (byFirstWord[folded] ?? []) + prefixEntries
     }
 
     /// Every language's list.

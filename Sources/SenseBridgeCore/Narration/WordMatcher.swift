@@ -1,11 +1,14 @@
 /// Whole-word matching of validator entries against a phrase's words.
 ///
 /// Built once per phrase and locale; see `ValidatorWordList` for the diacritic rules.
+/// Matches against `CompiledWordList`, the lists prepared once.
 struct WordMatcher {
     let locale: SpokenLocale
     /// NFC, lowercased; masked compounds are replaced by an empty string that matches nothing.
     private(set) var words: [String]
     private(set) var foldedWords: [String]
+    /// Whether each word is all ASCII.
+    private let isASCII: [Bool]
     /// Words of a Vietnamese phrase the reviewed tables use ("máy", "tủ"): only these
     /// are compared exactly with short English and Spanish entries. Any other marked
     /// spelling of a short banned word ("rùn", "nò") is read without its marks.
@@ -17,39 +20,56 @@ struct WordMatcher {
         self.locale = locale
         self.words = words
         foldedWords = words.map(PhraseText.folded)
-        isReviewedVietnamese = words.map { !$0.unicodeScalars.allSatisfy(\.isASCII) && WordMatcher.reviewedVietnameseWords.contains($0) }
-        for list in ValidatorWordList.all {
-            for compound in list.allowedCompounds { mask(compound, language: list.language) }
+        let isASCII = words.map(TextNormalization.isASCII)
+        self.isASCII = isASCII
+        isReviewedVietnamese = words.indices.map { !isASCII[$0] && WordMatcher.reviewedVietnameseWords.contains(words[$0]) }
+        for list in CompiledWordList.all {
+            for compound in list.compounds { mask(compound, language: list.language) }
         }
     }
 
     /// The entry that decides the phrase's rejection: the earliest reason in
     /// `reasonOrder`, then the earliest list, then the earliest entry.
     func firstMatch() -> ValidatorWordList.Entry? {
-        var best: (rank: (Int, Int, Int), entry: ValidatorWordList.Entry)?
-        for (listRank, list) in ValidatorWordList.all.enumerated() {
-            for start in words.indices where !words[start].isEmpty {
-                for entry in list.candidates(startingWith: foldedWords[start])
-                where matches(entry, at: start, language: list.language) {
-                    let reasonRank = ValidatorWordList.reasonOrder.firstIndex(of: entry.reason) ?? .max
-                    let rank = (reasonRank, listRank, entry.ordinal)
-                    if best == nil || rank < best!.rank { best = (rank, entry) }
-                }
-            }
+        var best: (rank: (Int, Int, Int), pattern: CompiledWordList.Pattern)?
+        func consider(_ pattern: CompiledWordList.Pattern, at start: Int) {
+            guard matches(pattern, at: start, language: pattern.language) else { return }
+            let rank = (pattern.reasonRank, pattern.listRank, pattern.ordinal)
+            if best == nil || rank < best!.rank { best = (rank, pattern) }
         }
-        return best?.entry
+        for start in words.indices where !words[start].isEmpty {
+            if let candidates = CompiledWordList.byFirstWord[foldedWords[start]] {
+                for pattern in candidates { consider(pattern, at: start) }
+            }
+            // A `*` entry with a lead byte can match only a word that starts with it,
+            // whichever of the word's two forms it is compared with.
+            let exactLead = words[start].utf8.first ?? 0, foldedLead = foldedWords[start].utf8.first ?? 0
+            if exactLead < 0x80 {
+                for pattern in CompiledWordList.prefixPatternsByLead[Int(exactLead)] { consider(pattern, at: start) }
+            }
+            if foldedLead < 0x80, foldedLead != exactLead {
+                for pattern in CompiledWordList.prefixPatternsByLead[Int(foldedLead)] { consider(pattern, at: start) }
+            }
+            for pattern in CompiledWordList.otherPrefixPatterns { consider(pattern, at: start) }
+        }
+        return best?.pattern.entry
     }
 
-    /// How many words of the phrase are among `markers` (accents ignored).
-    func count(markers: [String]) -> Int {
-        let folded = Set(markers.map(PhraseText.folded))
-        return foldedWords.filter(folded.contains).count
+    /// How many words of the phrase are among `foldedMarkers` (a list's markers, folded).
+    func count(foldedMarkers: Set<String>) -> Int {
+        var count = 0
+        for word in foldedWords where foldedMarkers.contains(word) { count += 1 }
+        return count
     }
 
-    private mutating func mask(_ compound: ValidatorWordList.Entry, language: SpokenLocale) {
+    private mutating func mask(_ compound: CompiledWordList.Pattern, language: SpokenLocale) {
+        // A compound can start only where the word's folded form is its first word's
+        // (equal words fold equally), unless that first word is a `*` prefix.
+        let firstWordIsCompared = compound.words.count > 1 || (compound.exactStem == nil && compound.foldedStem == nil)
         var start = 0
         while start < words.count {
-            if matches(compound, at: start, language: language) {
+            if (!firstWordIsCompared || foldedWords[start] == compound.foldedWords[0])
+                && matches(compound, at: start, language: language) {
                 for index in start..<(start + compound.words.count) {
                     words[index] = ""
                     foldedWords[index] = ""
@@ -61,14 +81,16 @@ struct WordMatcher {
         }
     }
 
-    private func matches(_ entry: ValidatorWordList.Entry, at start: Int, language: SpokenLocale) -> Bool {
-        guard start + entry.words.count <= words.count else { return false }
-        return entry.words.indices.allSatisfy { offset in
-            wordMatches(at: start + offset, entry: entry, patternIndex: offset, language: language)
+    private func matches(_ pattern: CompiledWordList.Pattern, at start: Int, language: SpokenLocale) -> Bool {
+        guard start + pattern.words.count <= words.count else { return false }
+        for offset in pattern.words.indices
+        where !wordMatches(at: start + offset, pattern: pattern, patternIndex: offset, language: language) {
+            return false
         }
+        return true
     }
 
-    private func wordMatches(at index: Int, entry: ValidatorWordList.Entry, patternIndex: Int,
+    private func wordMatches(at index: Int, pattern: CompiledWordList.Pattern, patternIndex: Int,
                              language: SpokenLocale) -> Bool {
         guard !words[index].isEmpty else { return false }
         let useFolded: Bool
@@ -77,18 +99,15 @@ struct WordMatcher {
             // Accents never make an English or Spanish banned word harmless; in a
             // Vietnamese phrase a short reviewed Vietnamese word is itself ("máy" is
             // not "may"), and every other accented spelling is the banned word in disguise.
-            let long = entry.foldedWords[patternIndex].count >= 4
-            useFolded = locale != .vi || long || !isReviewedVietnamese[index]
+            useFolded = locale != .vi || pattern.foldedIsLong[patternIndex] || !isReviewedVietnamese[index]
         case .vi:
-            useFolded = locale == .vi && words[index].unicodeScalars.allSatisfy(\.isASCII) && !entry.diacriticsAlwaysSignificant
+            useFolded = locale == .vi && isASCII[index] && !pattern.diacriticsAlwaysSignificant
         }
         let word = useFolded ? foldedWords[index] : words[index]
-        var pattern = useFolded ? entry.foldedWords[patternIndex] : entry.words[patternIndex]
-        if patternIndex == entry.words.count - 1, pattern.hasSuffix("*") {
-            pattern.removeLast()
-            return word.hasPrefix(pattern)
+        if patternIndex == pattern.words.count - 1, let stem = useFolded ? pattern.foldedStem : pattern.exactStem {
+            if let lead = useFolded ? pattern.foldedLead : pattern.exactLead, word.utf8.first != lead { return false }
+            return word.hasPrefix(stem)
         }
-        return word == pattern
+        return word == (useFolded ? pattern.foldedWords[patternIndex] : pattern.words[patternIndex])
     }
 }
-

@@ -12,7 +12,7 @@ public enum Phrasing {
     /// The hedge template for a certainty, stream and locale.
     public static func hedgeTemplate(certainty: Certainty, stream: PerceptionStream,
                                      locale: SpokenLocale, number: GrammaticalNumber = .singular) -> SpokenEntry {
-        SpokenTable.forLocale(locale).hedge(certainty, stream: stream, number: number)
+        SpokenTable.reading(locale) { $0.hedge(certainty, stream: stream, number: number) }
     }
 
     /// The full sentence for a subject: "It looks like there's a chair and a doorway."
@@ -35,10 +35,10 @@ public enum Phrasing {
 
     /// Names joined the way the locale joins a list: "a chair, a table and a doorway".
     public static func list(_ items: [String], locale: SpokenLocale) -> String {
-        let table = SpokenTable.forLocale(locale)
         guard let last = items.last else { return "" }
         guard items.count > 1 else { return last }
-        let head = items.dropLast().joined(separator: table.listSeparator.text)
-        return table.listFinal.filled(["items": head, "last": last])
+        let (separator, final) = SpokenTable.reading(locale) { ($0.listSeparator, $0.listFinal) }
+        let head = items.dropLast().joined(separator: separator.text)
+        return final.filled(["items": head, "last": last])
     }
 }

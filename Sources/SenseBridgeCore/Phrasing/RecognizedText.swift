@@ -25,15 +25,16 @@ public enum RecognizedText {
            cut.distance(from: space, to: cut.endIndex) <= wordBoundarySearch {
             cut = String(cut[..<space])
         }
-        return SpokenTable.forLocale(locale).textContinues.filled(["text": cut])
+        return SpokenTable.reading(locale) { $0.textContinues }.filled(["text": cut])
     }
 
     /// Whitespace runs and invisible characters collapse to one space. Zero-width and
     /// other format characters are removed: speech engines handle them unpredictably.
     static func clean(_ raw: String) -> String {
+        if isCleanASCII(raw) { return raw }
         var result = ""
         var pendingSpace = false
-        for scalar in raw.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in TextNormalization.nfc(raw).unicodeScalars {
             switch scalar.properties.generalCategory {
             case .format:
                 continue
@@ -46,5 +47,20 @@ public enum RecognizedText {
             }
         }
         return result
+    }
+
+    /// ASCII with no control character and no space at either end or beside another:
+    /// its own NFC with nothing to collapse, so `clean` returns it as it is. ASCII has no
+    /// format or line-separator characters; its only space separator is U+0020.
+    private static func isCleanASCII(_ raw: String) -> Bool {
+        raw.utf8.withContiguousStorageIfAvailable { bytes in
+            var previousIsSpace = true
+            for byte in bytes {
+                guard byte >= 0x20, byte < 0x7F else { return false }
+                if byte == 0x20, previousIsSpace { return false }
+                previousIsSpace = byte == 0x20
+            }
+            return !previousIsSpace || bytes.isEmpty
+        } ?? false
     }
 }

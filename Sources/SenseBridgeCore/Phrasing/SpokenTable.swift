@@ -97,6 +97,17 @@ public struct SpokenTable: Sendable {
         }
     }
 
+    /// Reads from a locale's table in place. `forLocale` hands back the whole table by
+    /// value, and copying its sixty entries costs more than the read itself on the paths
+    /// run for every phrase of every moment.
+    static func reading<Value>(_ locale: SpokenLocale, _ body: (borrowing SpokenTable) -> Value) -> Value {
+        switch locale {
+        case .en: return body(en)
+        case .es: return body(es)
+        case .vi: return body(vi)
+        }
+    }
+
     /// The hedge for a certainty and stream, agreeing with a subject of `number`.
     /// Recognized text is read as it was written, so its hedges have no number.
     public func hedge(_ certainty: Certainty, stream: PerceptionStream, number: GrammaticalNumber = .singular) -> SpokenEntry {

@@ -27,7 +27,22 @@ public enum SpokenVocabulary {
     /// The words of an identifier as the detector wrote it, before aliases:
     /// "Traffic-Light" → traffic, light.
     public static func identifierWords(_ identifier: String) -> [String] {
-        identifier.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace }).map(String.init)
+        let lower = identifier.lowercased()
+        // In ASCII each character is one byte ("\r\n" aside, whose bytes are both
+        // whitespace), and the whitespace characters are tab through carriage return and space.
+        if TextNormalization.isASCII(lower), let words = lower.utf8.withContiguousStorageIfAvailable({ bytes in
+            var words: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x5F || bytes[index] == 0x2D
+                || bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) {
+                if index > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                start = index + 1
+            }
+            return words
+        }) {
+            return words
+        }
+        return lower.split(whereSeparator: { $0 == "_" || $0 == "-" || $0.isWhitespace }).map(String.init)
     }
 
     /// The reviewed entry for an identifier, if there is one.
