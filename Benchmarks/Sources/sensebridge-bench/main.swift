@@ -6,9 +6,6 @@ import SenseBridgeTesting
 // Figures measured side by side in one run, each with the baseline it is compared to.
 // Run with `make bench`, which builds this package in release mode and stages the plugins.
 
-// Line-buffered, so each figure appears as it is measured even through a pipe or a log.
-setvbuf(stdout, nil, _IOLBF, 0)
-
 let staged = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_PLUGINS"].map { URL(fileURLWithPath: $0) }
     ?? RepositoryPaths.stagedPlugins
 let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: staged, origin: .build)]))
