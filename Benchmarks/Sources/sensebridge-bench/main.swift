@@ -205,3 +205,4 @@ report("10 MB phrase refused, through the C ABI + narrator", "\(format(refusal.a
 report("10 MB phrase refused by the validator, in-process", "\(format(refusal.validate, 3)) µs  (validating a normal phrase takes \(format(refusal.normalValidate)) µs, ×\(format(refusal.normalValidate / refusal.validate, 0)))")
 report("10 MB phrase refused by the narrator, in-process", "\(format(refusal.narrate)) µs  (×\(format(refusal.narrate / refusal.normalRefused, 2)) a refused normal phrase)")
 report("a normal phrase narrated: refused / accepted (baselines)", "\(format(refusal.normalRefused)) µs / \(format(refusal.normalAccepted)) µs")
+phrasingBenchmarks()
