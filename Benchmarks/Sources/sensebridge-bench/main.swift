@@ -220,3 +220,6 @@ try alertLatencyBenchmarks(staged: staged)
 
 // 10. Records and recordings: parsing, describe and walk, beside the former parser and Python.
 try parsingBenchmarks()
+
+// 11. Phrasing: compose and narrate one moment, warm and cold.
+phrasingBenchmarks()

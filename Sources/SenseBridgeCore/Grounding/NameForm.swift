@@ -59,7 +59,11 @@ struct GroundingLexicon {
     static func forms(label: String, key: String, locale: SpokenLocale) -> [NameForm] {
         var forms: [NameForm] = []
         if let entry = SpokenVocabulary.entry(for: label) {
-            forms += reviewed(entry.phrase(locale), number: entry.number(locale), key: key, locale: locale)
+            if key == entry.identifier, let known = reviewedForms[locale]?[key] {
+                forms += known
+            } else {
+                forms += reviewed(entry.phrase(locale), number: entry.number(locale), key: key, locale: locale)
+            }
             if locale == .en { forms += identifierForms(label, key: key) }
         } else if locale == .en {
             forms += identifierForms(label, key: key)
@@ -68,6 +72,15 @@ struct GroundingLexicon {
         }
         return forms
     }
+
+    /// Every reviewed entry's forms in every locale, keyed by its identifier (a record's
+    /// name key when the entry is its): read from the vocabulary once rather than for
+    /// each record of each moment.
+    static let reviewedForms: [SpokenLocale: [String: [NameForm]]] = Dictionary(uniqueKeysWithValues: SpokenLocale.allCases.map { locale in
+        (locale, Dictionary(uniqueKeysWithValues: SpokenVocabulary.entries.map { entry in
+            (entry.identifier, reviewed(entry.phrase(locale), number: entry.number(locale), key: entry.identifier, locale: locale))
+        }))
+    })
 
     /// "una silla" → "silla" (needing an article) and "sillas"; "some stairs" → "stairs".
     static func reviewed(_ phrase: String, number: GrammaticalNumber, key: String, locale: SpokenLocale) -> [NameForm] {
@@ -86,7 +99,9 @@ struct GroundingLexicon {
     /// English names from the identifier as the detector wrote it and as the host reads
     /// it: "sofa" and "couch", "cell phone" beside the reviewed "phone".
     static func identifierForms(_ label: String, key: String) -> [NameForm] {
-        let spellings = [SpokenVocabulary.identifierWords(label), key.split(separator: "_").map(String.init)]
+        let written = SpokenVocabulary.identifierWords(label), read = key.split(separator: "_").map(String.init)
+        // Usually one spelling: a second identical one would only add the same forms again.
+        let spellings = written == read ? [written] : [written, read]
         var forms: [NameForm] = []
         for words in spellings where !words.isEmpty {
             let keys = words.map { GroundingText.key($0, locale: .en) }

@@ -44,7 +44,8 @@ public enum PhraseGrounding {
         var position = 0
         while position < words.count {
             if let form = lexicon.longestMatch(in: words, at: position) {
-                let name = form.words.joined(separator: " ")
+                // Joined only for a refusal: an accepted phrase never shows it.
+                var name: String { form.words.joined(separator: " ") }
                 let backing = coveredKeys.filter(form.keys.contains)
                 guard !backing.isEmpty else { return .failure(GroundingFailure(.uncoveredRecordNamed, word: name)) }
                 if form.needsDeterminer && determiner == nil {

@@ -89,6 +89,40 @@ final class CompiledWordList: Sendable {
     static let en = all[ValidatorWordList.all.firstIndex { $0.language == .en }!]
     static let es = all[ValidatorWordList.all.firstIndex { $0.language == .es }!]
 
+    /// The English and Spanish language markers, folded, as the wrong-language
+    /// heuristic counts them: bit 0 English, bit 1 Spanish.
+    static let markerLanguages: [String: UInt8] = {
+        var languages: [String: UInt8] = [:]
+        for marker in en.foldedMarkers { languages[marker, default: 0] |= 1 }
+        for marker in es.foldedMarkers { languages[marker, default: 0] |= 2 }
+        return languages
+    }()
+    /// The same, for markers of at most eight ASCII bytes, as `packedASCII` codes: a
+    /// word is compared with a few integers instead of being hashed. A folded word has
+    /// no diacritic and no scalar decomposes to a lowercase ASCII letter, so a word
+    /// equal to an ASCII marker is that marker's bytes.
+    static let packedMarkerLanguages: [(code: UInt64, languages: UInt8)]? = {
+        var packed: [(code: UInt64, languages: UInt8)] = []
+        for (marker, languages) in markerLanguages {
+            guard let code = packedASCII(marker) else { return nil }
+            packed.append((code, languages))
+        }
+        return packed
+    }()
+
+    /// A word of one to eight ASCII bytes packed into an integer, the first byte lowest;
+    /// nil for any other word.
+    static func packedASCII(_ word: String) -> UInt64? {
+        var code: UInt64 = 0
+        var count = 0
+        for byte in word.utf8 {
+            guard byte < 0x80, count < 8 else { return nil }
+            code |= UInt64(byte) << (8 * count)
+            count += 1
+        }
+        return count == 0 ? nil : code
+    }
+
     /// Every list's entries that end in no `*`, by their first word without accents: a
     /// word of a phrase is compared only with the entries that could start there, in
     /// one look-up for all lists.

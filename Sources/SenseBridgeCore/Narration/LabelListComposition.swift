@@ -102,8 +102,14 @@ public enum LabelListComposition {
 
     static func passesEverywhere<C: Collection>(_ bucket: C, records: [PerceptionRecord], stream: PerceptionStream,
                                                 wordCeiling: (Int) -> Int) -> Bool where C.Element == Int {
-        SpokenLocale.allCases.allSatisfy { locale in
-            let phrase = text(for: bucket, records: records, stream: stream, locale: locale)
+        // The records' vocabulary entries are looked up once for the three locales.
+        let names: [(entry: VocabularyEntry?, fallback: String)] = stream == .text ? [] : bucket.map { index in
+            let entry = SpokenVocabulary.entry(for: records[index].label)
+            return (entry: entry, fallback: entry == nil ? SpokenVocabulary.englishFallback(for: records[index].label) : "")
+        }
+        return SpokenLocale.allCases.allSatisfy { locale in
+            let phrase = stream == .text ? text(for: bucket, records: records, stream: stream, locale: locale)
+                : Phrasing.list(names.map { $0.entry?.phrase(locale) ?? $0.fallback }, locale: locale)
             let verdict = PhraseValidator.validate(phrase, locale: locale, maximumWords: wordCeiling(bucket.count))
             return verdict.acceptedPhrase != nil
         }

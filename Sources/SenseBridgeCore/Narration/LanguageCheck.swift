@@ -8,8 +8,7 @@
 /// the requested one.
 enum LanguageCheck {
     static func plausible(_ text: String, matcher: WordMatcher, locale: SpokenLocale) -> Bool {
-        let english = matcher.count(foldedMarkers: CompiledWordList.en.foldedMarkers)
-        let spanish = matcher.count(foldedMarkers: CompiledWordList.es.foldedMarkers)
+        let (english, spanish) = matcher.markerCounts()
         switch locale {
         case .en:
             if PhraseText.hasVietnameseLetters(text) || PhraseText.hasSpanishOnlyLetters(text) { return false }

@@ -2,9 +2,9 @@ import Synchronization
 
 /// Whether a label can be named alone, remembered across moments.
 ///
-/// Answering it validates the label's phrase in all three locales (tens of µs each),
-/// and the narrator asks it for every distinct label of every moment to know what the
-/// label list would say; a detector repeats the same few labels moment after moment.
+/// Answering it validates the label's phrase in all three locales, and the narrator
+/// asks it for every distinct label of every moment to know what the label list would
+/// say; a detector repeats the same few labels moment after moment.
 /// Bounded, because labels come from plugins: a flood of distinct ones empties the
 /// memory instead of growing it.
 final class NameabilityCache: Sendable {
@@ -32,5 +32,9 @@ final class NameabilityCache: Sendable {
             table[key] = verdict
         }
         return verdict
+    }
+
+    func removeAll() {
+        verdicts.withLock { $0.removeAll(keepingCapacity: true) }
     }
 }

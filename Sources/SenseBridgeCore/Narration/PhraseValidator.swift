@@ -23,8 +23,27 @@ public enum PhraseValidator {
     ///
     /// Accepted phrases come back NFKC-normalized with whitespace collapsed; speak that
     /// form, not the original, since it is the one that was checked.
+    /// Verdicts are remembered (`VerdictMemo`): the same phrase, locale and ceiling get
+    /// the same verdict, computed once while it stays in memory.
     public static func validate(_ phrase: String, locale: SpokenLocale, maximumWords: Int) -> PhraseVerdict {
         // Before anything reads the text: a native string knows its UTF-8 length in O(1).
+        guard phrase.utf8.count <= maximumBytes(forWords: maximumWords) else { return reject(.tooLong) }
+        return VerdictMemo.shared.verdict(phrase, locale: locale, maximumWords: maximumWords) {
+            check(phrase, locale: locale, maximumWords: maximumWords)
+        }
+    }
+
+    /// Forgets every remembered validator verdict — phrase verdicts and the label list's
+    /// nameability verdicts, which are validations too — so what follows computes them
+    /// afresh. For benchmarks and tests of the computation itself; the memories are
+    /// bounded and never need clearing otherwise.
+    public static func forgetRememberedVerdicts() {
+        VerdictMemo.shared.removeAll()
+        NameabilityCache.shared.removeAll()
+    }
+
+    /// `validate` without the memory: a pure function of its arguments.
+    static func check(_ phrase: String, locale: SpokenLocale, maximumWords: Int) -> PhraseVerdict {
         guard phrase.utf8.count <= maximumBytes(forWords: maximumWords) else { return reject(.tooLong) }
         let text = PhraseText(phrase)
         guard !text.normalized.isEmpty else { return reject(.empty) }

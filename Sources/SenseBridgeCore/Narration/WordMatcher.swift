@@ -55,11 +55,23 @@ struct WordMatcher {
         return best?.pattern.entry
     }
 
-    /// How many words of the phrase are among `foldedMarkers` (a list's markers, folded).
-    func count(foldedMarkers: Set<String>) -> Int {
-        var count = 0
-        for word in foldedWords where foldedMarkers.contains(word) { count += 1 }
-        return count
+    /// How many words of the phrase are English and how many Spanish language markers
+    /// (accents ignored), in one pass.
+    func markerCounts() -> (english: Int, spanish: Int) {
+        var english = 0, spanish = 0
+        for word in foldedWords where !word.isEmpty {
+            let languages: UInt8
+            if let packed = CompiledWordList.packedMarkerLanguages {
+                // Not one to eight ASCII bytes: no marker.
+                guard let code = CompiledWordList.packedASCII(word) else { continue }
+                languages = packed.first { $0.code == code }?.languages ?? 0
+            } else {
+                languages = CompiledWordList.markerLanguages[word] ?? 0
+            }
+            english += Int(languages & 1)
+            spanish += Int(languages >> 1 & 1)
+        }
+        return (english, spanish)
     }
 
     private mutating func mask(_ compound: CompiledWordList.Pattern, language: SpokenLocale) {

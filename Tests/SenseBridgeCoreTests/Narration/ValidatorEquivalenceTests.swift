@@ -19,9 +19,12 @@ struct ValidatorEquivalenceTests {
     static func compare(_ phrase: String, _ mismatches: inout TextNormalizationTests.Mismatches) {
         for locale in SpokenLocale.allCases {
             for ceiling in [2, 6, 13] {
-                let fast = PhraseValidator.validate(phrase, locale: locale, maximumWords: ceiling)
+                let fast = PhraseValidator.check(phrase, locale: locale, maximumWords: ceiling)
                 let slow = SlowPathReference.validate(phrase, locale: locale, maximumWords: ceiling)
                 mismatches.check(same(fast, slow), "[\(locale) \(ceiling)] \(phrase.debugDescription): \(fast) vs \(slow)")
+                // Remembered or not, the same verdict.
+                let remembered = PhraseValidator.validate(phrase, locale: locale, maximumWords: ceiling)
+                mismatches.check(same(remembered, fast), "remembered [\(locale) \(ceiling)] \(phrase.debugDescription)")
             }
         }
     }
