@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeHost
+import SenseBridgeProcess
 
 /// One program run to its end, timed, with its peak memory and its descendants'.
 ///
@@ -34,20 +35,18 @@ struct MeasuredRun {
     /// Runs `executable` with stdin from /dev/null and its output in `outputFile`
     /// (stderr beside it), and waits for it however long it takes.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], outputFile: URL) throws -> MeasuredRun {
-        markDescriptorsCloseOnExec()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, outputFile.path + ".stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) }
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
+        let output = open(outputFile.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let errors = open(outputFile.path + ".stderr", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer { [output, errors].forEach { if $0 >= 0 { close($0) } } }
+        guard output >= 0, errors >= 0 else { throw Failed(description: "\(outputFile.path): cannot be written") }
         let started = MonotonicClock.nanoseconds()
-        let result = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])
-        guard result == 0 else { throw Failed(description: "\(executable): cannot start (\(String(cString: strerror(result))))") }
+        let pid: pid_t
+        do {
+            pid = try ProcessSpawn.spawn(executable, arguments, environment: environment,
+                                         descriptors: [(output, 1), (errors, 2)], newProcessGroup: false)
+        } catch {
+            throw Failed(description: "\(executable): cannot start (\(String(cString: strerror(error.errno))))")
+        }
 
         var peak = 0
         var descendants: [Int32: Process] = [:]
@@ -73,10 +72,14 @@ struct MeasuredRun {
             usleep(10_000)
         }
         let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
-        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
-        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        let exit: Int32
+        switch ProcessSpawn.Termination(waitStatus: status) {
+        case .exited(let code): exit = code
+        case .signalled(let signal): exit = 128 + signal
+        }
+        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
         return MeasuredRun(wallSeconds: seconds, status: exit, peakKiB: peak, descendants: descendants.filter { $0.value.peakKiB > 0 },
-                           standardOutput: output)
+                           standardOutput: text)
     }
 
     static func name(_ pid: Int32) -> String {
@@ -116,15 +119,5 @@ struct MeasuredRun {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-    }
-
-    /// Nothing of the bench's own (a runner's pipe from an earlier figure) leaks into the child.
-    static func markDescriptorsCloseOnExec() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for name in names {
-            guard let fd = Int32(name), fd > 2 else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
     }
 }

@@ -31,10 +31,8 @@ func startupBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
     for (name, label) in [("speech", "speech only"), ("blind", "speech + haptics, as the blind profile")] {
         let (ours, theirs) = try WholeProcess.paired(runs: 11, say(profiles[name]!), anchor)
         let firstAudio = theirs.compactMap(\.firstByteSeconds)
-        let peakMiB = median(ours.map { Double($0.peakKiB) }) / 1024
         report("say, \(label) (whole process)",
-               "\(format(median(ours.map(\.wallSeconds)) * 1000)) ms, cpu \(format(median(ours.map(\.cpuSeconds)) * 1000)) ms, "
-                   + "peak \(format(peakMiB)) MiB")
+               "\(format(median(ours.map(\.wallSeconds)) * 1000)) ms, cpu \(format(median(ours.map(\.cpuSeconds)) * 1000)) ms")
         report("espeak-ng --stdout: first audio byte / whole (anchor)",
                "\(format(median(firstAudio) * 1000)) ms / \(format(median(theirs.map(\.wallSeconds)) * 1000)) ms  "
                    + "(say ×\(format(pairedRatio(ours.map(\.wallSeconds), theirs.compactMap(\.firstByteSeconds)), 2)) its first audio; goal ≤ 1.3×)")

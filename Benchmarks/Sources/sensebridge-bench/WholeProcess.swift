@@ -4,10 +4,10 @@ import SenseBridgeProcess
 /// One run of a command as a person runs it: the whole process, start-up included.
 struct ProcessFigures {
     var wallSeconds: Double
-    /// User + system time of the child, from wait4's rusage.
+    /// User + system time of the child, from wait4's rusage. (Not its ru_maxrss: a child
+    /// posix_spawn starts shares the bench's memory until exec, and Linux counts the bench's
+    /// peak as the child's; `MeasuredRun` reads peaks from /proc instead.)
     var cpuSeconds: Double
-    /// The child's peak resident set (ru_maxrss), in KiB.
-    var peakKiB: Int
     /// Seconds from spawn to the first byte on its stdout, when asked for.
     var firstByteSeconds: Double?
     var status: Int32
@@ -62,8 +62,7 @@ enum WholeProcess {
         case .exited(let code): exit = code
         case .signalled(let signal): exit = 128 + signal
         }
-        return ProcessFigures(wallSeconds: wall, cpuSeconds: cpu, peakKiB: usage.ru_maxrss, firstByteSeconds: firstByteSeconds,
-                              status: exit)
+        return ProcessFigures(wallSeconds: wall, cpuSeconds: cpu, firstByteSeconds: firstByteSeconds, status: exit)
     }
 
     /// Runs A and B in turn `runs` times (A B A B …, after one warm-up pair) and returns

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether a label can be named alone, remembered across moments.
 ///
 /// Answering it validates the label's phrase in all three locales, and the narrator
@@ -10,31 +8,24 @@ import Synchronization
 final class NameabilityCache: Sendable {
     static let shared = NameabilityCache(capacity: 4096)
 
-    let capacity: Int
-    private let verdicts = Mutex<[Key: Bool]>([:])
-
     private struct Key: Hashable {
         let stream: PerceptionStream
         let wordCeiling: Int
         let label: String
     }
 
+    var capacity: Int { verdicts.capacity }
+    private let verdicts: BoundedMemo<Key, Bool>
+
     init(capacity: Int) {
-        self.capacity = capacity
+        verdicts = BoundedMemo(capacity: capacity)
     }
 
     func verdict(label: String, stream: PerceptionStream, wordCeiling: Int, compute: () -> Bool) -> Bool {
-        let key = Key(stream: stream, wordCeiling: wordCeiling, label: label)
-        if let known = verdicts.withLock({ $0[key] }) { return known }
-        let verdict = compute()
-        verdicts.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = verdict
-        }
-        return verdict
+        verdicts.value(for: Key(stream: stream, wordCeiling: wordCeiling, label: label), compute: compute)
     }
 
     func removeAll() {
-        verdicts.withLock { $0.removeAll(keepingCapacity: true) }
+        verdicts.removeAll()
     }
 }

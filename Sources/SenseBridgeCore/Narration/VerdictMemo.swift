@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Validator verdicts remembered by exact phrase, locale and word ceiling.
 ///
 /// The label list validates each bucket's phrase in all three locales to know it may
@@ -22,11 +20,11 @@ final class VerdictMemo: Sendable {
     /// A label-list phrase of four names is under 100 bytes in every locale.
     static let maximumPhraseBytes = 256
 
-    let capacity: Int
-    private let verdicts = Mutex<[Key: PhraseVerdict]>([:])
+    var capacity: Int { verdicts.capacity }
+    private let verdicts: BoundedMemo<Key, PhraseVerdict>
 
     init(capacity: Int) {
-        self.capacity = capacity
+        verdicts = BoundedMemo(capacity: capacity)
     }
 
     struct Key: Hashable {
@@ -49,19 +47,12 @@ final class VerdictMemo: Sendable {
 
     func verdict(_ phrase: String, locale: SpokenLocale, maximumWords: Int, compute: () -> PhraseVerdict) -> PhraseVerdict {
         guard phrase.utf8.count <= Self.maximumPhraseBytes else { return compute() }
-        let key = Key(phrase: phrase, locale: locale, maximumWords: maximumWords)
-        if let known = verdicts.withLock({ $0[key] }) { return known }
-        let verdict = compute()
-        verdicts.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = verdict
-        }
-        return verdict
+        return verdicts.value(for: Key(phrase: phrase, locale: locale, maximumWords: maximumWords), compute: compute)
     }
 
-    var count: Int { verdicts.withLock { $0.count } }
+    var count: Int { verdicts.count }
 
     func removeAll() {
-        verdicts.withLock { $0.removeAll(keepingCapacity: true) }
+        verdicts.removeAll()
     }
 }
