@@ -47,10 +47,25 @@ public struct ZoneReading: Equatable, Sendable {
     /// fewer than two zones were measured (a lone resolved zone would be "nearest" only
     /// because the others were unreadable, which is absence inferred).
     public var significantZone: Zone? {
-        let measured = [(Zone.left, left), (.centre, centre), (.right, right)].compactMap { zone, value in value.map { (zone, $0) } }
-        guard measured.count >= 2 else { return nil }
-        let sorted = measured.sorted { $0.1 < $1.1 }
-        return sorted[1].1 - sorted[0].1 >= Self.significantMargin ? sorted[0].0 : nil
+        // The nearest and the runner-up, kept by hand: this runs for every depth frame,
+        // which allocates nothing.
+        var nearest: (zone: Zone, value: Double)?
+        var runnerUp = Double.infinity, measured = 0
+        func consider(_ zone: Zone, _ value: Double?) {
+            guard let value else { return }
+            measured += 1
+            if let current = nearest, current.value <= value {
+                runnerUp = min(runnerUp, value)
+            } else {
+                runnerUp = min(runnerUp, nearest?.value ?? .infinity)
+                nearest = (zone, value)
+            }
+        }
+        consider(.left, left)
+        consider(.centre, centre)
+        consider(.right, right)
+        guard let nearest, measured >= 2 else { return nil }
+        return runnerUp - nearest.value >= Self.significantMargin ? nearest.zone : nil
     }
 
     public enum Zone: Equatable, Sendable { case left, centre, right }

@@ -9,6 +9,9 @@
 /// above that plane and survive: a box in the walkway is exactly what must not be
 /// filtered out with the floor under it.
 ///
+/// The samples are `DepthSampleGrid`'s (every fourth pixel of a 256-column map), the
+/// floor level is their exact `floorQuantile`, and the work is `DepthReducer`'s.
+///
 /// Pure: no I/O, no clocks; the same map always gives the same answer.
 public enum DepthReduction {
     /// Why a frame gave no reading. Every case means "could not measure", never "clear".
@@ -52,52 +55,20 @@ public enum DepthReduction {
     /// Depths beyond this are not trusted as measurements (sensor range).
     public static let maximumRange: Float = 20
 
+    /// Reduces one frame with fresh working memory. A stream of frames should keep one
+    /// `DepthReducer`, which reuses its buffers; the answer is the same.
     public static func reduce(_ map: DepthMap) -> Outcome {
-        guard let k = map.intrinsics else { return .couldNotMeasure(.noIntrinsics) }
-        let m = map.cameraToWorld
-        let width = map.width, height = map.height
-        // World height of every usable sample; NaN where unusable.
-        var heights = [Float](repeating: .nan, count: width * height)
-        var valid: [Float] = []
-        valid.reserveCapacity(width * height)
-        for v in 0..<height {
-            let yRay = -(Float(v) - k.cy) / k.fy
-            for u in 0..<width {
-                let d = map.metres[v * width + u]
-                guard d.isFinite, d > 0, d <= maximumRange else { continue }
-                let x = (Float(u) - k.cx) / k.fx * d, y = yRay * d, z = -d
-                let worldY = m[1] * x + m[5] * y + m[9] * z + m[13]
-                guard worldY.isFinite else { continue }
-                heights[v * width + u] = worldY
-                valid.append(worldY)
-            }
-        }
-        let roiStart = Int((Double(width) * (1 - regionOfInterestWidthFraction) / 2).rounded(.down))
-        let roiEnd = max(roiStart + 1, width - roiStart)
-        guard !valid.isEmpty else { return .couldNotMeasure(.noValidSamples) }
-        valid.sort()
-        let floorLevel = valid[min(valid.count - 1, Int(Double(valid.count) * floorQuantile))]
-        let ceiling = floorLevel + floorClearance
+        DepthReducer().reduce(map)
+    }
 
-        var nearest = Float.infinity, roiValid = false
-        var zoneMinima: [Float] = [.infinity, .infinity, .infinity]
-        for v in 0..<height {
-            for u in 0..<width {
-                let index = v * width + u
-                let h = heights[index]
-                guard !h.isNaN else { continue }
-                if u >= roiStart && u < roiEnd { roiValid = true }
-                guard h > ceiling else { continue }
-                let d = map.metres[index]
-                let zone = min(2, u * 3 / width)
-                zoneMinima[zone] = min(zoneMinima[zone], d)
-                if u >= roiStart && u < roiEnd { nearest = min(nearest, d) }
-            }
-        }
-        guard roiValid else { return .couldNotMeasure(.noValidSamples) }
+    /// The reading from the nearest depth above the floor in each of `DepthSampleGrid`'s
+    /// five column ranges (infinity where none); the caller has already established that
+    /// the region of interest had usable samples.
+    static func outcome(segmentMinima m: [Float]) -> Outcome {
+        let nearest = min(m[1], m[2], m[3])
         guard nearest.isFinite else { return .couldNotMeasure(.onlyFloor) }
         let zone = { (value: Float) -> Double? in value.isFinite ? Double(value) : nil }
-        let zones = ZoneReading(left: zone(zoneMinima[0]), centre: zone(zoneMinima[1]), right: zone(zoneMinima[2]))
+        let zones = ZoneReading(left: zone(min(m[0], m[1])), centre: zone(m[2]), right: zone(min(m[3], m[4])))
         let distance = Double(nearest)
         return .measured(DepthReading(nearestMetres: distance, zones: zones, namedSide: zones.namedSide(spokenDistance: distance)))
     }

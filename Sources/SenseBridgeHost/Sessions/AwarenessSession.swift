@@ -121,6 +121,7 @@ public final class AwarenessSession: @unchecked Sendable {
         deliver(.status, Phrasing.status(.sessionStarted, locale: configuration.locale), time: 0, frame: nil)
         announce(pipeline?.sessionStart() ?? [], time: 0)
         var engine = AwarenessEngine()
+        let reducer = DepthReducer()
         var latestRecords: [PerceptionRecord]?
         var nextNarrationTick = 0.0
         var failingSince: UInt64?
@@ -171,7 +172,7 @@ public final class AwarenessSession: @unchecked Sendable {
             switch frame.content {
             case .depth(let map):
                 let started = MonotonicClock.nanoseconds()
-                let outcome = DepthReduction.reduce(map)
+                let outcome = reducer.reduce(map)
                 let cost = MonotonicClock.nanoseconds() - started
                 let events = engine.feed(outcome, at: time)
                 lock.withLock {

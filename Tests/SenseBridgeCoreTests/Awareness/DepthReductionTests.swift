@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeCore
+import SenseBridgeTesting
 import Testing
 
 @Suite struct DepthReductionTests {
