@@ -60,7 +60,7 @@ demo: build
 # Speed and memory figures, measured side by side in one run (release build of
 # Benchmarks/, its own package, so plain `swift build` never compiles it).
 # The plugins are built and staged in release mode too, so the C-ABI figures compare
-# like with like.
+# like with like. SECTION=depth|latency|parsing|phrasing runs one section alone.
 bench:
 	@scripts/deps.sh --bench
 	$(SWIFT) build -c release
@@ -69,7 +69,7 @@ bench:
 	SENSEBRIDGE_BENCH_PLUGINS="$(CURDIR)/.build/bench-plugins" \
 		SENSEBRIDGE_BENCH_BIN="$$($(SWIFT) build -c release --show-bin-path)" \
 		SENSEBRIDGE_PLUGIN_RUNNER="$$($(SWIFT) build -c release --show-bin-path)/sensebridge-plugin-runner" \
-		Benchmarks/.build/release/sensebridge-bench
+		Benchmarks/.build/release/sensebridge-bench $(SECTION)
 
 # sb-smoke: loads one plugin library and drives it through the C ABI (see --help).
 tools: $(SB_SMOKE)

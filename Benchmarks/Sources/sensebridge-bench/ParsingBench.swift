@@ -119,7 +119,7 @@ private func benchEnvironment(_ work: TemporaryDirectory) throws -> [String: Str
     return environment
 }
 
-private func executableOnPath(_ name: String, _ path: String) -> String? {
+func executableOnPath(_ name: String, _ path: String) -> String? {
     path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
 }
 

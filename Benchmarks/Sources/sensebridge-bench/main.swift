@@ -16,6 +16,21 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing`.
+// `make bench` runs them all.
+if let section = CommandLine.arguments.dropFirst().first {
+    switch section {
+    case "depth": try depthBenchmarks()
+    case "latency": try alertLatencyBenchmarks(staged: staged)
+    case "parsing": try parsingBenchmarks()
+    case "phrasing": phrasingBenchmarks()
+    default:
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing; none runs all)\n".utf8))
+        exit(64)
+    }
+    exit(0)
+}
+
 // 1. Composition through the C ABI against the same logic called in-process.
 let composer = try host.sceneComposer(try host.manifest(id: "org.sensebridge.label-list"))
 let throughABI = try microsecondsPerCall(iterations: 2000) {
@@ -122,47 +137,8 @@ func layoutMilliseconds(_ characters: Int) -> Double {
 let small = layoutMilliseconds(100_000), large = layoutMilliseconds(1_000_000)
 report("caption layout, 100 KB / 1 MB", "\(format(small)) ms / \(format(large)) ms  (×\(format(large / small, 1)) for ×10 text)")
 
-// 6. Depth reduction with floor rejection by gravity, against a naive minimum over the
-//    same samples (which would report the floor): what the 750 ms depth tick pays per
-//    frame at a phone LiDAR's 256×192 for not alerting on the floor.
-func corridorFrame(width: Int, height: Int) -> DepthMap {
-    let pitch: Float = 20 * .pi / 180, cameraHeight: Float = 1.3
-    let fx = Float(width) / 2 / tan(30 * .pi / 180)
-    var metres: [Float] = []
-    metres.reserveCapacity(width * height)
-    for v in 0..<height {
-        for u in 0..<width {
-            // The wall and floor are uniform across a row, so only the row's angle matters.
-            _ = u
-            let y = -(Float(v) - Float(height - 1) / 2) / fx
-            let rayY = cos(-pitch) * y + sin(-pitch)  // world y of the ray with z-depth 1
-            let rayZ = sin(-pitch) * y - cos(-pitch)
-            var hit = Float.infinity
-            if rayY < 0 { hit = min(hit, -cameraHeight / rayY) }
-            if rayZ < 0 { hit = min(hit, 4 / -rayZ) }
-            metres.append(hit.isFinite ? hit : .nan)
-        }
-    }
-    let c = cos(-pitch), s = sin(-pitch)
-    return DepthMap(width: width, height: height, metres: metres,
-                    cameraToWorld: [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, cameraHeight, 0, 1],
-                    intrinsics: .init(fx: fx, fy: fx, cx: Float(width - 1) / 2, cy: Float(height - 1) / 2))
-}
-/// The baseline: the nearest valid sample, floor and all. A function over its argument,
-/// not a closure over top-level globals: in Swift 6 mode those are main-actor state whose
-/// every access is checked, which once made this baseline 20x slower than the loop itself.
-func naiveNearest(_ map: DepthMap) -> Float {
-    map.metres.reduce(Float.infinity) { $1.isFinite && $1 > 0 ? min($0, $1) : $0 }
-}
-func measureDepth(_ map: DepthMap) -> (withFloor: Double, naive: Double, nearest: Float) {
-    var nearest = Float.infinity
-    let withFloor = microsecondsPerCall(iterations: 50) { _ = DepthReduction.reduce(map) }
-    let naive = microsecondsPerCall(iterations: 50) { nearest = naiveNearest(map) }
-    return (withFloor, naive, nearest)
-}
-let (withFloor, naive, naiveNearestMetres) = measureDepth(corridorFrame(width: 256, height: 192))
-report("depth reduction 256×192 with floor rejection", "\(format(withFloor / 1000, 3)) ms/frame  (\(format(withFloor / 7500, 3))% of the 750 ms tick)")
-report("naive minimum over the same frame (baseline)", "\(format(naive / 1000, 3)) ms/frame  (×\(format(withFloor / naive, 1)); it reports the floor at \(format(Double(naiveNearestMetres), 2)) m)")
+// 6. Depth reduction with floor rejection by gravity, beside the former algorithm and NumPy.
+try depthBenchmarks()
 
 // 7. A 10 MB phrase refused by the host (the bound: under 10 ms per refusal),
 //    beside validating a normal phrase. Through the ABI: the smart liar fixture in

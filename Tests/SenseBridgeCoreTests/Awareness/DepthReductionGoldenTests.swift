@@ -111,4 +111,20 @@ import Testing
             }
         }
     }
+
+    /// A pose or intrinsics that are themselves broken take the checked path and answer
+    /// as the former algorithm does (no sample can be placed: could not measure).
+    @Test(arguments: 0..<5)
+    func aBrokenPoseAgreesWithTheFormerAlgorithm(_ fault: Int) {
+        var map = SyntheticDepthScene(width: 256, height: 192, pitchDegrees: 20, wall: 3).render().map
+        switch fault {
+        case 0: map.cameraToWorld[5] = .nan
+        case 1: map.cameraToWorld[13] = .infinity
+        case 2: map.intrinsics?.fx = 0
+        case 3: map.cameraToWorld[1] = 1e38
+        default: map.intrinsics?.fy = .nan
+        }
+        let fast = DepthReducer().reduce(map), former = DepthReductionReference.reduce(map)
+        #expect(Self.disagreement(fast, former, tolerance: 1e-5) == nil, "fault \(fault): \(fast) vs \(former)")
+    }
 }

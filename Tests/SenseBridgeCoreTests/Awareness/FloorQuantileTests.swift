@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct FloorQuantileTests {
     static func kthLowest(_ rank: Int, of heights: [Float]) -> Float {
-        var quantile = FloorQuantile()
-        var keys = heights.map(FloorQuantile.key)
-        let lowest = keys.min()!, highest = keys.max()!
-        return keys.withUnsafeMutableBufferPointer {
-            FloorQuantile.height(quantile.kthLowest(rank, of: $0.baseAddress!, count: $0.count, lowest: lowest, highest: highest))
+        // Unusable samples (−∞) mixed in, as the reducer leaves them: they only shift the rank.
+        let withUnusable = heights.enumerated().flatMap { $0.offset % 5 == 0 ? [-Float.infinity, $0.element] : [$0.element] }
+        return withUnusable.withUnsafeBufferPointer {
+            FloorQuantile().kthLowest(rank, of: $0.baseAddress!, count: $0.count, unusable: withUnusable.count - heights.count,
+                                      lowest: heights.min()!, highest: heights.max()!)
         }
     }
 

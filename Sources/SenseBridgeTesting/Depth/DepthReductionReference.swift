@@ -2,25 +2,25 @@ import SenseBridgeCore
 
 /// The depth reduction as it was before it was made fast: every sample's world height,
 /// a full sort for the floor quantile, then a scan. Kept (bar the choice of pixels) as
-/// the oracle the fast reducer is held to.
+/// the oracle the fast reducer is held to, and as the bench's "before".
 ///
 /// With the default samples it is the former algorithm exactly, over every pixel. The
 /// floor level and "was anything usable" come from `floorSamples`; the minima from
 /// `measuredSamples`: the grid for both is the same rule over the fast reducer's
 /// samples, and the grid's floor with every pixel's minima is the most any refinement
 /// of the grid could find.
-enum DepthReductionReference {
-    struct Samples {
-        var columns: [Int]?
-        var rows: [Int]?
-        static let everyPixel = Samples(columns: nil, rows: nil)
-        static func grid(of map: DepthMap) -> Samples {
+public enum DepthReductionReference {
+    public struct Samples: Sendable {
+        public var columns: [Int]?
+        public var rows: [Int]?
+        public static let everyPixel = Samples(columns: nil, rows: nil)
+        public static func grid(of map: DepthMap) -> Samples {
             let grid = DepthSampleGrid(width: map.width, height: map.height)
             return Samples(columns: grid.columns, rows: Array(grid.rows))
         }
     }
 
-    static func reduce(_ map: DepthMap, floorSamples: Samples = .everyPixel,
+    public static func reduce(_ map: DepthMap, floorSamples: Samples = .everyPixel,
                        measuredSamples: Samples = .everyPixel) -> DepthReduction.Outcome {
         guard let k = map.intrinsics else { return .couldNotMeasure(.noIntrinsics) }
         let m = map.cameraToWorld
