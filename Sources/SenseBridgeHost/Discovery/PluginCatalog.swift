@@ -51,9 +51,17 @@ public struct PluginCatalog: Sendable {
         var winnerByID: [String: Int] = [:]
         var broken: [Broken] = []
         var shadowed: [Shadowed] = []
+        // One listing, one memo: a library named by many manifests is resolved once here,
+        // and afresh by the next listing.
+        let libraries = LibraryPathCheck.Memo()
         for entry in searchPath.entries {
-            for url in manifestFiles(in: entry.directory) {
-                switch ManifestReader.read(url) {
+            let urls = manifestFiles(in: entry.directory)
+            // Every name is one path component, so every manifest here has the same directory.
+            guard let first = urls.first else { continue }
+            let directoryURL = first.deletingLastPathComponent()
+            let directory = ManifestReader.ListedDirectory(url: directoryURL, path: directoryURL.path, libraries: libraries)
+            for url in urls {
+                switch ManifestReader.read(url, path: url.path, in: directory) {
                 case .failure(let problem):
                     broken.append(Broken(problem: problem, id: peekID(url)))
                 case .success(var manifest):

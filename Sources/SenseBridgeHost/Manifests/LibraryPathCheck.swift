@@ -7,30 +7,67 @@ import Foundation
 /// loop must be a reported problem, not a hang or a crash.
 enum LibraryPathCheck {
     static func check(_ manifest: PluginManifest) throws {
-        let library = manifest.libraryPath
-        let path = manifest.manifestURL.path
-        func fail(_ reason: PluginProblem.Reason) -> PluginProblem { PluginProblem(path: path, reason: reason) }
-
-        if library.hasPrefix("/") || library.split(separator: "/").contains("..") {
-            throw fail(.libraryEscapesDirectory(library))
+        if let reason = problem(library: manifest.libraryPath, directory: manifest.directory) {
+            throw PluginProblem(path: manifest.manifestURL.path, reason: reason)
         }
-        let candidate = manifest.directory.appendingPathComponent(library).path
+    }
+
+    /// Why `library`, as a manifest in `directory` names it, cannot be used; nil when it
+    /// is a regular file inside that directory (after every symlink is followed).
+    static func problem(library: String, directory: URL) -> PluginProblem.Reason? {
+        if library.hasPrefix("/") || library.split(separator: "/").contains("..") {
+            return .libraryEscapesDirectory(library)
+        }
+        let candidate = directory.appendingPathComponent(library).path
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard realpath(candidate, &resolved) != nil else {
-            if errno == ELOOP { throw fail(.symlinkLoop(library)) }
-            throw fail(.libraryNotFound(candidate))
+            if errno == ELOOP { return .symlinkLoop(library) }
+            return .libraryNotFound(candidate)
         }
-        var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(manifest.directory.path, &directory) != nil else {
-            throw fail(.unreadable("its directory cannot be resolved"))
+        var resolvedDirectory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(directory.path, &resolvedDirectory) != nil else {
+            return .unreadable("its directory cannot be resolved")
         }
         let resolvedPath = String(cString: resolved)
-        let directoryPath = String(cString: directory)
+        let directoryPath = String(cString: resolvedDirectory)
         let inside = directoryPath == "/" ? resolvedPath.hasPrefix("/") : resolvedPath.hasPrefix(directoryPath + "/")
-        guard inside else { throw fail(.libraryEscapesDirectory(library)) }
+        guard inside else { return .libraryEscapesDirectory(library) }
         var status = stat()
         guard stat(resolvedPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw fail(.libraryNotFound(candidate))
+            return .libraryNotFound(candidate)
+        }
+        return nil
+    }
+
+    /// The answers of one listing, by directory and library as the manifest wrote it.
+    ///
+    /// Every manifest of a plugin directory may name the same library (one `.so` serving
+    /// many plugins, as an LV2 bundle's binary does); resolving it again for each one cost
+    /// two realpath(3) walks (a readlink per path component) and two stats per manifest.
+    /// The answer depends on nothing but the directory, the name and the files there, so
+    /// within one listing it is worked out once. A memo lives only as long as the listing
+    /// that made it: the next listing (a new `PluginCatalog.discover`) starts empty and
+    /// sees a library that was replaced, removed or made a symlink since. Loading a plugin
+    /// checks its library again, uncached (`LoadedPlugin.load`).
+    final class Memo {
+        private struct Key: Hashable {
+            var directory: String
+            var library: String
+        }
+
+        private var answers: [Key: PluginProblem.Reason?] = [:]
+
+        /// How many times a library was actually resolved, for tests.
+        private(set) var resolutions = 0
+
+        /// `directory` is the manifest's directory, `directoryPath` its path.
+        func problem(library: String, directory: URL, directoryPath: String) -> PluginProblem.Reason? {
+            let key = Key(directory: directoryPath, library: library)
+            if let answer = answers[key] { return answer }
+            resolutions += 1
+            let answer = LibraryPathCheck.problem(library: library, directory: directory)
+            answers[key] = answer
+            return answer
         }
     }
 }

@@ -8,11 +8,25 @@ import SenseBridgeCore
 /// reports a broken plugin with its reason and a user never meets the failure mid-walk.
 public enum ManifestReader {
     public static func read(_ url: URL) -> Result<PluginManifest, PluginProblem> {
-        let path = url.path
-        if let data = readWhole(path) { return parse(data, at: url) }
+        read(url, path: url.path, in: nil)
+    }
+
+    /// What the manifests of one directory share while the catalog lists it: their
+    /// directory, worked out once, and the listing's memo of library checks.
+    struct ListedDirectory {
+        /// Every manifest's `directory`: its URL without the last component.
+        let url: URL
+        let path: String
+        let libraries: LibraryPathCheck.Memo
+    }
+
+    /// `path` is `url.path`, which the caller already has; `directory` is given when the
+    /// manifest is one of a listed directory's.
+    static func read(_ url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
+        if let data = readWhole(path) { return parse(data, at: url, path: path, in: directory) }
         // The quick read failed: Foundation's read says why in the words users already see.
         do {
-            return parse(try Data(contentsOf: url), at: url)
+            return parse(try Data(contentsOf: url), at: url, path: path, in: directory)
         } catch {
             return .failure(PluginProblem(path: path, reason: .unreadable(describe(error))))
         }
@@ -42,17 +56,20 @@ public enum ManifestReader {
     }
 
     public static func parse(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {
+        parse(data, at: url, path: url.path, in: nil)
+    }
+
+    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
         do {
-            return .success(try parseOrThrow(data, at: url))
+            return .success(try parseOrThrow(data, at: url, path: path, in: directory))
         } catch let problem as PluginProblem {
             return .failure(problem)
         } catch {
-            return .failure(PluginProblem(path: url.path, reason: .malformedJSON(describe(error))))
+            return .failure(PluginProblem(path: path, reason: .malformedJSON(describe(error))))
         }
     }
 
-    private static func parseOrThrow(_ data: Data, at url: URL) throws -> PluginManifest {
-        let path = url.path
+    private static func parseOrThrow(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) throws -> PluginManifest {
         let fail: (PluginProblem.Reason) -> PluginProblem = { PluginProblem(path: path, reason: $0) }
         let parsed: JSONValue
         do {
@@ -82,7 +99,7 @@ public enum ManifestReader {
 
         let library = try fields.string("library")
         let entry = try fields.optionalString("entrySymbol") ?? SB_ENTRY_SYMBOL
-        guard !entry.isEmpty, entry.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        guard isCIdentifier(entry) else {
             throw fail(.invalidField("entrySymbol", "must be a C identifier"))
         }
         let runtime = try fields.optionalString("runtime")
@@ -101,7 +118,13 @@ public enum ManifestReader {
             libraryPath: library, entrySymbol: entry, runtime: runtime,
             displayNames: displayNames, summaries: summaries, capabilities: capabilities,
             configDefaults: defaults, configSchema: schemaFields, manifestURL: url, isolation: isolation)
-        try LibraryPathCheck.check(manifest)
+        if let directory {
+            if let reason = directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path) {
+                throw fail(reason)
+            }
+        } else {
+            try LibraryPathCheck.check(manifest)
+        }
         return manifest
     }
 
@@ -168,10 +191,38 @@ public enum ManifestReader {
         return (defaults, schema)
     }
 
+    /// Dot-separated parts of ASCII letters, digits, `-` and `_`, at least two.
+    ///
+    /// Checked on the UTF-8 bytes: each allowed character is one ASCII byte, so a string
+    /// is made of them exactly when its bytes are, and asking `Character` for its Unicode
+    /// properties cost more than the rest of the manifest's checks.
     static func isReverseDNS(_ id: String) -> Bool {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        var parts = 1
+        var partLength = 0
+        for byte in id.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard partLength > 0 else { return false }
+                parts += 1
+                partLength = 0
+            } else if isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                partLength += 1
+            } else {
+                return false
+            }
+        }
+        return partLength > 0 && parts >= 2
+    }
+
+    /// ASCII letters, digits and `_`, and not empty; checked on the bytes, as above.
+    static func isCIdentifier(_ symbol: String) -> Bool {
+        !symbol.utf8.isEmpty && symbol.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    @inline(__always)
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return false
         }
     }
 

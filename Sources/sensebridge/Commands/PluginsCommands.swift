@@ -109,13 +109,42 @@ enum PluginsCommands {
 }
 
 enum TextTable {
+    /// Columns padded to their widest cell (in characters), two spaces apart; the last
+    /// column is not padded.
     static func render(header: [String], rows: [[String]]) -> String {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let widths = header.indices.map { column in all.map { width($0[column]) }.max() ?? 0 }
+        var text = ""
+        text.reserveCapacity(all.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } + widths.reduce(0, +) })
+        for (rowIndex, row) in all.enumerated() {
+            if rowIndex > 0 { text += "\n" }
+            for (index, cell) in row.enumerated() {
+                if index > 0 { text += "  " }
+                if index == row.count - 1 { text += cell } else { pad(cell, to: widths[index], into: &text) }
+            }
+        }
+        return text
+    }
+
+    /// Whether every byte is printable ASCII: then each byte is one character and one
+    /// UTF-16 unit, and neither the grapheme walk of `count` nor NSString is needed.
+    private static func isPlainASCII(_ cell: String) -> Bool {
+        cell.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } } ?? false
+    }
+
+    private static func width(_ cell: String) -> Int {
+        isPlainASCII(cell) ? cell.utf8.count : cell.count
+    }
+
+    /// `cell.padding(toLength: width, withPad: " ", startingAt: 0)`, which counts UTF-16
+    /// units, as the table always padded; only other text still goes through NSString.
+    private static func pad(_ cell: String, to width: Int, into text: inout String) {
+        guard isPlainASCII(cell) else {
+            text += cell.padding(toLength: width, withPad: " ", startingAt: 0)
+            return
+        }
+        text += cell
+        let count = cell.utf8.count
+        if count < width { text += String(repeating: " ", count: width - count) }
     }
 }
