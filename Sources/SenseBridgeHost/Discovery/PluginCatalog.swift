@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything found on the search path: usable manifests, broken ones with their
 /// reasons, and the ones another directory shadows. Built from files alone: the
@@ -55,16 +56,13 @@ public struct PluginCatalog: Sendable {
         // and afresh by the next listing.
         let libraries = LibraryPathCheck.Memo()
         for entry in searchPath.entries {
-            let urls = manifestFiles(in: entry.directory)
-            // Every name is one path component, so every manifest here has the same directory.
-            guard let first = urls.first else { continue }
-            let directoryURL = first.deletingLastPathComponent()
-            let directory = ManifestReader.ListedDirectory(url: directoryURL, path: directoryURL.path, libraries: libraries)
-            for url in urls {
-                switch ManifestReader.read(url, path: url.path, in: directory) {
-                case .failure(let problem):
-                    broken.append(Broken(problem: problem, id: peekID(url)))
-                case .success(var manifest):
+            let outcomes = readManifests(in: entry.directory, libraries: libraries)
+            found.reserveCapacity(found.count + outcomes.count)
+            for outcome in outcomes {
+                switch outcome {
+                case .broken(let problem, let id):
+                    broken.append(Broken(problem: problem, id: id))
+                case .manifest(var manifest):
                     manifest.origin = entry.origin
                     if let winner = winnerByID[manifest.id] {
                         shadowed.append(Shadowed(manifest: manifest, winner: found[winner]))
@@ -77,6 +75,9 @@ public struct PluginCatalog: Sendable {
         }
         registry.adoptInterruptedLoads()
         let remembered = registry.entries
+        guard !remembered.isEmpty else {
+            return PluginCatalog(plugins: found, broken: broken, shadowed: shadowed, searchPath: searchPath, registry: registry)
+        }
         var plugins: [PluginManifest] = []
         for manifest in found {
             if let entry = BrokenPluginRegistry.entry(for: manifest, in: remembered) {
@@ -89,13 +90,121 @@ public struct PluginCatalog: Sendable {
         return PluginCatalog(plugins: plugins, broken: broken, shadowed: shadowed, searchPath: searchPath, registry: registry)
     }
 
+    /// One manifest file as read: a sound manifest, or its problem and the id it names.
+    enum Outcome: Sendable {
+        case manifest(PluginManifest)
+        case broken(PluginProblem, id: String?)
+    }
+
+    /// Directories with at least this many manifests are read on more than one thread.
+    static let parallelThreshold = 64
+
+    /// Every manifest of one directory, in `manifestFiles` order.
+    ///
+    /// Reading a manifest is a system call or four and a parse, independent of every other
+    /// one, so a large directory is shared between the processors this process may use;
+    /// the outcomes come back in file order whatever thread read them, so the listing,
+    /// the shadowing and the problems reported are the same as from one thread.
+    static func readManifests(in directoryURL: URL, libraries: LibraryPathCheck.Memo, threads: Int? = nil) -> [Outcome] {
+        let names = manifestNames(in: directoryURL.path)
+        guard !names.isEmpty else { return [] }
+        let files = ManifestFiles(directoryURL, names: names)
+        let descriptor = open(directoryURL.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        let directory = ManifestReader.ListedDirectory(url: files.manifestDirectory, path: files.manifestDirectory.path,
+                                                       libraries: libraries, descriptor: descriptor)
+        let workers = min(threads ?? (names.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1),
+                          names.count, 8)
+        guard workers > 1 else {
+            var scratch = ManifestReader.ListingScratch()
+            return names.indices.map { files.read($0, in: directory, scratch: &scratch) }
+        }
+        let next = Atomic<Int>(0)
+        let chunk = 16
+        return [Outcome](unsafeUninitializedCapacity: names.count) { buffer, initialized in
+            let slots = OutcomeSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                var scratch = ManifestReader.ListingScratch()
+                while true {
+                    let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                    guard start < names.count else { return }
+                    for index in start..<min(start + chunk, names.count) {
+                        slots.initialize(index, to: files.read(index, in: directory, scratch: &scratch))
+                    }
+                }
+            }
+            initialized = names.count
+        }
+    }
+
+    /// The manifest files of one directory: their names, and each one's URL and path
+    /// made as `directory.appendingPathComponent(name, isDirectory: false)` makes them.
+    struct ManifestFiles: Sendable {
+        let directory: URL
+        let names: [String]
+        /// What every manifest here gives as its `directory`.
+        let manifestDirectory: URL
+        /// What a manifest's path is its name appended to, when that is plainly so.
+        let pathPrefix: String?
+
+        init(_ directory: URL, names: [String]) {
+            self.directory = directory
+            self.names = names
+            manifestDirectory = directory.appendingPathComponent(names[0], isDirectory: false).deletingLastPathComponent()
+            // A name of plain characters is appended to the directory's path as it is; one
+            // probe shows what the path it is appended to looks like (and "/" for the root).
+            let probe = "probe.json"
+            let probed = directory.appendingPathComponent(probe, isDirectory: false).path
+            pathPrefix = probed.hasSuffix("/" + probe) ? String(probed.dropLast(probe.utf8.count)) : nil
+        }
+
+        func read(_ index: Int, in listed: ManifestReader.ListedDirectory, scratch: inout ManifestReader.ListingScratch) -> Outcome {
+            let name = names[index]
+            let url = directory.appendingPathComponent(name, isDirectory: false)
+            let path = pathPrefix.flatMap { Self.isPlain(name) ? $0 + name : nil } ?? url.path
+            switch ManifestReader.readListed(name, url: url, path: path, in: listed, scratch: &scratch) {
+            case .success(let manifest): return .manifest(manifest)
+            case .failure(let problem): return .broken(problem, id: PluginCatalog.peekID(url))
+            }
+        }
+
+        /// Letters, digits and `-_.+`: nothing a URL would percent-encode or a path treat specially.
+        static func isPlain(_ name: String) -> Bool {
+            name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"): return true
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// The outcomes array being filled, one slot per manifest.
+    // Unchecked Sendable: each index is initialized by exactly one worker (the atomic counter hands every index out once), and the array is read only after `concurrentPerform` has returned.
+    private struct OutcomeSlots: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Outcome>
+
+        init(_ slots: UnsafeMutableBufferPointer<Outcome>) {
+            self.slots = slots
+        }
+
+        func initialize(_ index: Int, to outcome: Outcome) {
+            (slots.baseAddress! + index).initialize(to: outcome)
+        }
+    }
+
     /// `*.json` directly in the directory, sorted so listing order is stable.
     /// Profiles live in `profiles/` below it and are not manifests.
+    static func manifestFiles(in directory: URL) -> [URL] {
+        manifestNames(in: directory.path).map { directory.appendingPathComponent($0, isDirectory: false) }
+    }
+
+    /// The names `manifestFiles` gives URLs for.
     ///
     /// Read with readdir(3), whose entry type answers "is it a file" without a stat per
     /// name; only a symlink or a file system that does not say (DT_UNKNOWN) costs one.
-    static func manifestFiles(in directory: URL) -> [URL] {
-        let path = directory.path
+    static func manifestNames(in path: String) -> [String] {
         guard let stream = opendir(path) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -113,12 +222,12 @@ public struct PluginCatalog: Sendable {
             default: continue
             }
         }
-        return names.sorted().map { directory.appendingPathComponent($0, isDirectory: false) }
+        return names.sorted()
     }
 
     /// The id of a broken manifest, if it is readable enough to have one; lets a
     /// profile say "org.x.y is installed but broken" rather than "not installed".
-    private static func peekID(_ url: URL) -> String? {
+    static func peekID(_ url: URL) -> String? {
         guard let data = try? Data(contentsOf: url),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         return object["id"] as? String

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps a manifest's library inside the manifest's own directory.
 ///
@@ -49,24 +50,51 @@ enum LibraryPathCheck {
     /// that made it: the next listing (a new `PluginCatalog.discover`) starts empty and
     /// sees a library that was replaced, removed or made a symlink since. Loading a plugin
     /// checks its library again, uncached (`LoadedPlugin.load`).
-    final class Memo {
+    final class Memo: Sendable {
         private struct Key: Hashable {
             var directory: String
             var library: String
         }
 
-        private var answers: [Key: PluginProblem.Reason?] = [:]
+        private struct State {
+            var answers: [Key: PluginProblem.Reason?] = [:]
+            var resolutions = 0
+        }
+
+        /// The catalog reads a large directory on more than one thread; the lock is held
+        /// while a library is resolved, so each one is resolved exactly once.
+        private let state = Mutex(State())
 
         /// How many times a library was actually resolved, for tests.
-        private(set) var resolutions = 0
+        var resolutions: Int { state.withLock { $0.resolutions } }
 
         /// `directory` is the manifest's directory, `directoryPath` its path.
         func problem(library: String, directory: URL, directoryPath: String) -> PluginProblem.Reason? {
             let key = Key(directory: directoryPath, library: library)
-            if let answer = answers[key] { return answer }
-            resolutions += 1
-            let answer = LibraryPathCheck.problem(library: library, directory: directory)
-            answers[key] = answer
+            return state.withLock { state in
+                if let answer = state.answers[key] { return answer }
+                state.resolutions += 1
+                let answer = LibraryPathCheck.problem(library: library, directory: directory)
+                state.answers[key] = answer
+                return answer
+            }
+        }
+    }
+
+    /// One thread's last answer from the memo: the manifests of a directory mostly name
+    /// the same library, and asking the shared memo for each (its lock, a hash of the
+    /// directory and the name) cost more than the comparison that now answers it.
+    struct LastAnswer {
+        private var library: String?
+        private var directory: String?
+        private var answer: PluginProblem.Reason?
+
+        mutating func problem(library: String, in listed: ManifestReader.ListedDirectory) -> PluginProblem.Reason? {
+            if library == self.library, listed.path == directory { return answer }
+            let answer = listed.libraries.problem(library: library, directory: listed.url, directoryPath: listed.path)
+            self.library = library
+            directory = listed.path
+            self.answer = answer
             return answer
         }
     }

@@ -13,11 +13,22 @@ public enum ManifestReader {
 
     /// What the manifests of one directory share while the catalog lists it: their
     /// directory, worked out once, and the listing's memo of library checks.
-    struct ListedDirectory {
+    struct ListedDirectory: Sendable {
         /// Every manifest's `directory`: its URL without the last component.
         let url: URL
         let path: String
         let libraries: LibraryPathCheck.Memo
+        /// The directory, opened once so that each manifest is opened by its name
+        /// (openat(2)) rather than by a path walked again from the root; -1 when it could
+        /// not be opened, and each manifest is then opened by its path.
+        let descriptor: Int32
+    }
+
+    /// What one thread keeps between the manifests it reads from one listed directory:
+    /// a buffer the files are read into, and the last library answer it was given.
+    struct ListingScratch {
+        var buffer: [UInt8] = []
+        var library: LibraryPathCheck.LastAnswer = .init()
     }
 
     /// `path` is `url.path`, which the caller already has; `directory` is given when the
@@ -30,6 +41,47 @@ public enum ManifestReader {
         } catch {
             return .failure(PluginProblem(path: path, reason: .unreadable(describe(error))))
         }
+    }
+
+    /// The manifest `name` of a listed directory: what `read(url, path:, in:)` gives, its
+    /// file opened by name and read into the thread's buffer. Whatever goes wrong on
+    /// the way is left to `read(url, path:, in:)`, which says why in the usual words.
+    static func readListed(_ name: String, url: URL, path: String, in directory: ListedDirectory,
+                           scratch: inout ListingScratch) -> Result<PluginManifest, PluginProblem> {
+        guard directory.descriptor >= 0, let count = readWhole(name, at: directory.descriptor, into: &scratch.buffer) else {
+            return read(url, path: path, in: directory)
+        }
+        var answers = scratch.library
+        defer { scratch.library = answers }
+        let manifest = scratch.buffer.withUnsafeBytes { raw in
+            ManifestFastPath.read(UnsafeRawBufferPointer(rebasing: raw[..<count]), url: url, path: path) { library in
+                answers.problem(library: library, in: directory)
+            }
+        }
+        if let manifest { return .success(manifest) }
+        return parse(Data(scratch.buffer[..<count]), at: url, path: path, in: directory, fastPath: false)
+    }
+
+    /// `readWhole(_:)` for a name in an open directory, into `buffer`; the byte count.
+    private static func readWhole(_ name: String, at directory: Int32, into buffer: inout [UInt8]) -> Int? {
+        let descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 16 << 20 else { return nil }
+        let size = Int(status.st_size)
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 4096)) }
+        let complete = buffer.withUnsafeMutableBytes { buffer -> Bool in
+            var offset = 0
+            while offset < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? size : nil
     }
 
     /// A manifest is a few KiB read once: open, fstat, one read, close. `Data(contentsOf:)`
@@ -59,7 +111,19 @@ public enum ManifestReader {
         parse(data, at: url, path: url.path, in: nil)
     }
 
-    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
+    /// `fastPath: false` reads the general way only, for tests that compare the two.
+    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?,
+                      fastPath: Bool = true) -> Result<PluginManifest, PluginProblem> {
+        if fastPath, let manifest = data.withUnsafeBytes({ bytes in
+            ManifestFastPath.read(bytes, url: url, path: path) { library in
+                if let directory {
+                    return directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path)
+                }
+                return LibraryPathCheck.problem(library: library, directory: url.deletingLastPathComponent())
+            }
+        }) {
+            return .success(manifest)
+        }
         do {
             return .success(try parseOrThrow(data, at: url, path: path, in: directory))
         } catch let problem as PluginProblem {
@@ -117,7 +181,7 @@ public enum ManifestReader {
             id: id, kind: kind, version: version, abiMajor: major, abiMinor: minor,
             libraryPath: library, entrySymbol: entry, runtime: runtime,
             displayNames: displayNames, summaries: summaries, capabilities: capabilities,
-            configDefaults: defaults, configSchema: schemaFields, manifestURL: url, isolation: isolation)
+            configDefaults: defaults, configSchema: schemaFields, manifestURL: url, manifestPath: path, isolation: isolation)
         if let directory {
             if let reason = directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path) {
                 throw fail(reason)
@@ -151,7 +215,13 @@ public enum ManifestReader {
 
     private static func readConfig(_ fields: FieldReader, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws
         -> ([String: JSONValue], [String: ConfigField]) {
-        guard let config = try fields.optionalObject("config") else { return ([:], [:]) }
+        try readConfig(try fields.optionalObject("config"), fail: fail)
+    }
+
+    /// The `config` object's defaults and schema; empty when there is none.
+    static func readConfig(_ config: [String: JSONValue]?, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws
+        -> ([String: JSONValue], [String: ConfigField]) {
+        guard let config else { return ([:], [:]) }
         let reader = FieldReader(object: config, prefix: "config.", fail: fail)
         let defaults = try reader.optionalObject("defaults") ?? [:]
         let schemaObject = try reader.optionalObject("schema") ?? [:]

@@ -11,8 +11,9 @@ enum Console {
     private static let stdoutFailure = Atomic<Bool>(false)
 
     static func out(_ text: String) {
-        let data = Data((text + "\n").utf8)
-        data.withUnsafeBytes { raw in
+        var line = text
+        line.append("\n")
+        line.withUTF8 { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(StandardOutputGuard.hostDescriptor, raw.baseAddress! + offset, raw.count - offset)

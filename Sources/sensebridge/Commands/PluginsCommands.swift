@@ -83,10 +83,17 @@ enum PluginsCommands {
         if catalog.plugins.isEmpty {
             Console.out("No plugins found. Searched: \(catalog.searchPath.entries.map(\.directory.path).joined(separator: ", ")).")
         } else {
+            // The decision depends on where a manifest was found and what it asks for, nothing
+            // else: made once per such pair, not once per row (each builds its reason's text).
+            var runs: [(origin: PluginSearchPath.Entry.Origin, requested: PluginIsolation?, column: String)] = []
             let rows = catalog.plugins.map { manifest in
-                [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
-                 BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation)),
-                 manifest.manifestURL.path]
+                let known = manifest.origin.flatMap { origin in
+                    runs.first { $0.origin == origin && $0.requested == manifest.isolation }?.column
+                }
+                let column = known ?? BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation))
+                if known == nil, let origin = manifest.origin { runs.append((origin, manifest.isolation, column)) }
+                return [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
+                        column, manifest.manifestPath]
             }
             Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], rows: rows))
         }
@@ -103,7 +110,7 @@ enum PluginsCommands {
         }
         if !catalog.shadowed.isEmpty {
             Console.out("\nShadowed (\(catalog.shadowed.count)):")
-            catalog.shadowed.forEach { Console.out("  \($0.manifest.manifestURL.path): \($0.manifest.id) is shadowed by \($0.winner.manifestURL.path)") }
+            catalog.shadowed.forEach { Console.out("  \($0.manifest.manifestPath): \($0.manifest.id) is shadowed by \($0.winner.manifestPath)") }
         }
     }
 }
