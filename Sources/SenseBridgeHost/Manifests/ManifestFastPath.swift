@@ -50,7 +50,7 @@ struct ManifestFastPath {
         var major: UInt32?, minor: UInt32?
         var displayNames: [String: String]?, summaries: [String: String]?
         var capabilities: PluginCapabilities?
-        var config: JSONValue?
+        var config: (defaults: [String: JSONValue], schema: [String: ConfigField])?
 
         skipWhitespace()
         guard consume(UInt8(ascii: "{")) else { return nil }
@@ -78,7 +78,7 @@ struct ManifestFastPath {
             case .displayName: displayNames = stringMap()
             case .summary: summaries = stringMap()
             case .capabilities: capabilities = capabilitiesObject()
-            case .config: config = containerValue()
+            case .config: config = configValue(path: path)
             }
             switch field {
             case .schema: guard schema != nil else { return nil }
@@ -117,12 +117,7 @@ struct ManifestFastPath {
             isolation = requested
         }
         guard let displayNames, displayNames["en"] != nil else { return nil }
-        var defaults: [String: JSONValue] = [:], schemaFields: [String: ConfigField] = [:]
-        if let config {
-            guard case .object(let object) = config,
-                  let read = try? ManifestReader.readConfig(object, fail: { PluginProblem(path: path, reason: $0) }) else { return nil }
-            (defaults, schemaFields) = read
-        }
+        let (defaults, schemaFields) = config ?? ([:], [:])
         guard libraryProblem(library) == nil else { return nil }
         return PluginManifest(
             id: id, kind: kind, version: version, abiMajor: major, abiMinor: minor,
@@ -156,7 +151,9 @@ struct ManifestFastPath {
         if peek == UInt8(ascii: "\"") { return string().map { ["en": $0] } }
         guard consume(UInt8(ascii: "{")) else { return nil }
         skipWhitespace()
-        var map = [String: String](minimumCapacity: 4)
+        // Sized for the usual three locales: the catalog keeps every manifest, so a larger
+        // table per map was a page of memory (and a page fault) every few manifests.
+        var map = [String: String](minimumCapacity: 3)
         if consume(UInt8(ascii: "}")) { return map }
         repeat {
             skipWhitespace()
@@ -210,7 +207,6 @@ struct ManifestFastPath {
         skipWhitespace()
         var values: [String] = []
         if consume(UInt8(ascii: "]")) { return values }
-        values.reserveCapacity(4)
         repeat {
             skipWhitespace()
             guard let value = string() else { return nil }
@@ -219,6 +215,153 @@ struct ManifestFastPath {
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "]")) else { return nil }
         return values
+    }
+
+    /// `config`'s defaults and schema, checked as `ManifestReader.readConfig` checks them.
+    /// The usual shape (defaults of plain values, a schema of plain fields) is decoded
+    /// here; any other is parsed by `JSONParser` and read by `readConfig` itself.
+    private mutating func configValue(path: String) -> (defaults: [String: JSONValue], schema: [String: ConfigField])? {
+        let start = index
+        if let config = plainConfig() { return config }
+        index = start
+        guard case .object(let object)? = containerValue() else { return nil }
+        return try? ManifestReader.readConfig(object, fail: { PluginProblem(path: path, reason: $0) })
+    }
+
+    /// `{"defaults": {key: scalar, …}, "schema": {key: {"type": …, "description": …, …}, …}}`,
+    /// each part once, nothing else; nil for anything more, or anything readConfig refuses.
+    private mutating func plainConfig() -> (defaults: [String: JSONValue], schema: [String: ConfigField])? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        skipWhitespace()
+        var defaults: [String: JSONValue]?, schema: [String: ConfigField]?
+        if !consume(UInt8(ascii: "}")) {
+            repeat {
+                skipWhitespace()
+                guard let key = keyBytes(), colon() else { return nil }
+                if equals(key, "defaults"), defaults == nil {
+                    guard let read = plainDefaults() else { return nil }
+                    defaults = read
+                } else if equals(key, "schema"), schema == nil {
+                    guard let read = plainSchema() else { return nil }
+                    schema = read
+                } else {
+                    return nil
+                }
+                skipWhitespace()
+            } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "}")) else { return nil }
+        }
+        let fields = schema ?? [:]
+        for (key, value) in defaults ?? [:] {
+            guard let field = fields[key] else { continue }
+            guard !field.isSecret, field.problem(with: value) == nil else { return nil }
+        }
+        return (defaults ?? [:], fields)
+    }
+
+    private mutating func plainDefaults() -> [String: JSONValue]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        skipWhitespace()
+        var defaults = [String: JSONValue](minimumCapacity: 1)
+        if consume(UInt8(ascii: "}")) { return defaults }
+        repeat {
+            skipWhitespace()
+            guard let key = string(), colon(), let value = scalar() else { return nil }
+            guard defaults.updateValue(value, forKey: key) == nil else { return nil }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        return defaults
+    }
+
+    private mutating func plainSchema() -> [String: ConfigField]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        skipWhitespace()
+        var schema = [String: ConfigField](minimumCapacity: 1)
+        if consume(UInt8(ascii: "}")) { return schema }
+        repeat {
+            skipWhitespace()
+            guard let key = string(), colon(), let field = plainField() else { return nil }
+            guard schema.updateValue(field, forKey: key) == nil else { return nil }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        return schema
+    }
+
+    /// One schema entry of `type`, `description`, `secret`, `minimum` and `maximum`;
+    /// an `enum`, or anything else, is for readConfig.
+    private mutating func plainField() -> ConfigField? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var type: ConfigField.ValueType?, summary: String?, secret: Bool?, minimum: Double?, maximum: Double?
+        repeat {
+            skipWhitespace()
+            guard let key = keyBytes(), colon() else { return nil }
+            if equals(key, "type"), type == nil {
+                guard let text = string(), let read = ConfigField.ValueType(rawValue: text) else { return nil }
+                type = read
+            } else if equals(key, "description"), summary == nil {
+                guard let text = string() else { return nil }
+                summary = text
+            } else if equals(key, "secret"), secret == nil {
+                guard let flag = bool() else { return nil }
+                secret = flag
+            } else if equals(key, "minimum"), minimum == nil {
+                guard case .number(let number)? = scalar() else { return nil }
+                minimum = number
+            } else if equals(key, "maximum"), maximum == nil {
+                guard case .number(let number)? = scalar() else { return nil }
+                maximum = number
+            } else {
+                return nil
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")), let type else { return nil }
+        let isSecret = secret ?? false
+        guard !isSecret || type == .string else { return nil }
+        return ConfigField(type: type, allowed: nil, minimum: minimum, maximum: maximum, summary: summary, isSecret: isSecret)
+    }
+
+    /// A string, number, boolean or null.
+    private mutating func scalar() -> JSONValue? {
+        switch peek {
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool().map(JSONValue.bool)
+        case UInt8(ascii: "n"): return literal("null") ? .null : nil
+        default: return number().map(JSONValue.number)
+        }
+    }
+
+    /// RFC 8259's number, converted as `JSONParser` converts it (`Double(String)`); nil
+    /// for anything else, or a number beyond Double's range.
+    private mutating func number() -> Double? {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        guard let first = peek, isDigit(first) else { return nil }
+        index += 1
+        if first == UInt8(ascii: "0") {
+            if let next = peek, isDigit(next) { return nil }
+        } else {
+            while let next = peek, isDigit(next) { index += 1 }
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard let next = peek, isDigit(next) else { return nil }
+            while let next = peek, isDigit(next) { index += 1 }
+        }
+        if let e = peek, e | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if let sign = peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
+            guard let next = peek, isDigit(next) else { return nil }
+            while let next = peek, isDigit(next) { index += 1 }
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+              value.isFinite else { return nil }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
     }
 
     /// An object or array of any JSON, read by `JSONParser` as the general way reads the

@@ -11,18 +11,36 @@ enum Console {
     private static let stdoutFailure = Atomic<Bool>(false)
 
     static func out(_ text: String) {
-        var line = text
-        line.append("\n")
-        line.withUTF8 { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(StandardOutputGuard.hostDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    stdoutFailure.store(true, ordering: .relaxed)
-                    return
+        var text = text
+        text.withUTF8 { raw in
+            // The text and its newline in one write (writev), without copying the text.
+            var newline = UInt8(ascii: "\n")
+            withUnsafeMutablePointer(to: &newline) { newline in
+                var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress), iov_len: raw.count),
+                             iovec(iov_base: UnsafeMutableRawPointer(newline), iov_len: 1)]
+                var remaining = raw.count + 1
+                var first = 0
+                while remaining > 0 {
+                    let written = parts.withUnsafeMutableBufferPointer { parts in
+                        writev(StandardOutputGuard.hostDescriptor, parts.baseAddress! + first, Int32(parts.count - first))
+                    }
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        stdoutFailure.store(true, ordering: .relaxed)
+                        return
+                    }
+                    remaining -= written
+                    // Past what was written: whole parts dropped, the next one advanced.
+                    var done = written
+                    while first < parts.count, done >= parts[first].iov_len {
+                        done -= parts[first].iov_len
+                        first += 1
+                    }
+                    if first < parts.count, done > 0 {
+                        parts[first].iov_base = parts[first].iov_base.map { $0 + done }
+                        parts[first].iov_len -= done
+                    }
                 }
-                offset += written
             }
         }
     }

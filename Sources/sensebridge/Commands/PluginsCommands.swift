@@ -86,16 +86,20 @@ enum PluginsCommands {
             // The decision depends on where a manifest was found and what it asks for, nothing
             // else: made once per such pair, not once per row (each builds its reason's text).
             var runs: [(origin: PluginSearchPath.Entry.Origin, requested: PluginIsolation?, column: String)] = []
-            let rows = catalog.plugins.map { manifest in
+            // One flat array of cells, a row after another: an array per row was an
+            // allocation per plugin for a table printed once.
+            var cells: [String] = []
+            cells.reserveCapacity(catalog.plugins.count * 6)
+            for manifest in catalog.plugins {
                 let known = manifest.origin.flatMap { origin in
                     runs.first { $0.origin == origin && $0.requested == manifest.isolation }?.column
                 }
                 let column = known ?? BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation))
                 if known == nil, let origin = manifest.origin { runs.append((origin, manifest.isolation, column)) }
-                return [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
-                        column, manifest.manifestPath]
+                cells += [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
+                          column, manifest.manifestPath]
             }
-            Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], rows: rows))
+            Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], cells: cells))
         }
         let problems = catalog.manifestProblems
         if !problems.isEmpty {
@@ -125,12 +129,39 @@ enum TextTable {
         text.reserveCapacity(all.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } + widths.reduce(0, +) })
         for (rowIndex, row) in all.enumerated() {
             if rowIndex > 0 { text += "\n" }
-            for (index, cell) in row.enumerated() {
-                if index > 0 { text += "  " }
-                if index == row.count - 1 { text += cell } else { pad(cell, to: widths[index], into: &text) }
-            }
+            append(row, widths: widths, to: &text)
         }
         return text
+    }
+
+    /// The same table from its cells a row after another, `header.count` to a row.
+    static func render(header: [String], cells: [String]) -> String {
+        let columns = header.count
+        precondition(columns > 0 && cells.count % columns == 0, "a table's cells fill whole rows")
+        var widths = header.map(width)
+        var bytes = header.reduce(0) { $0 + $1.utf8.count + 2 }
+        for (index, cell) in cells.enumerated() {
+            widths[index % columns] = max(widths[index % columns], width(cell))
+            bytes += cell.utf8.count + 2
+        }
+        var text = ""
+        text.reserveCapacity(bytes + (cells.count / columns + 1) * widths.reduce(0, +))
+        append(header, widths: widths, to: &text)
+        var start = 0
+        while start < cells.count {
+            text += "\n"
+            append(cells[start..<start + columns], widths: widths, to: &text)
+            start += columns
+        }
+        return text
+    }
+
+    private static func append(_ row: some Collection<String>, widths: [Int], to text: inout String) {
+        let last = row.count - 1
+        for (index, cell) in row.enumerated() {
+            if index > 0 { text += "  " }
+            if index == last { text += cell } else { pad(cell, to: widths[index], into: &text) }
+        }
     }
 
     /// Whether every byte is printable ASCII: then each byte is one character and one
