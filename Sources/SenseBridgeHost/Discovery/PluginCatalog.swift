@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 import Synchronization
 
 /// Everything found on the search path: usable manifests, broken ones with their
@@ -146,6 +147,9 @@ public struct PluginCatalog: Sendable {
         let manifestDirectory: URL
         /// What a manifest's path is its name appended to, when that is plainly so.
         let pathPrefix: String?
+        /// Whether `URL(fileURLWithPath:isDirectory:)` on that path makes the same URL as
+        /// appending the name (so for a directory given as an absolute path): half the work.
+        let urlFromPath: Bool
 
         init(_ directory: URL, names: [String]) {
             self.directory = directory
@@ -154,28 +158,25 @@ public struct PluginCatalog: Sendable {
             // A name of plain characters is appended to the directory's path as it is; one
             // probe shows what the path it is appended to looks like (and "/" for the root).
             let probe = "probe.json"
-            let probed = directory.appendingPathComponent(probe, isDirectory: false).path
-            pathPrefix = probed.hasSuffix("/" + probe) ? String(probed.dropLast(probe.utf8.count)) : nil
+            let probed = directory.appendingPathComponent(probe, isDirectory: false)
+            let probedPath = probed.path
+            pathPrefix = probedPath.hasSuffix("/" + probe) ? String(probedPath.dropLast(probe.utf8.count)) : nil
+            urlFromPath = directory.baseURL == nil && probed == URL(fileURLWithPath: probedPath, isDirectory: false)
         }
 
         func read(_ index: Int, in listed: ManifestReader.ListedDirectory, scratch: inout ManifestReader.ListingScratch) -> Outcome {
             let name = names[index]
-            let url = directory.appendingPathComponent(name, isDirectory: false)
-            let path = pathPrefix.flatMap { Self.isPlain(name) ? $0 + name : nil } ?? url.path
+            let url: URL, path: String
+            if let pathPrefix, LibraryPathCheck.isPlainName(name) {
+                path = pathPrefix + name
+                url = urlFromPath ? URL(fileURLWithPath: path, isDirectory: false) : directory.appendingPathComponent(name, isDirectory: false)
+            } else {
+                url = directory.appendingPathComponent(name, isDirectory: false)
+                path = url.path
+            }
             switch ManifestReader.readListed(name, url: url, path: path, in: listed, scratch: &scratch) {
             case .success(let manifest): return .manifest(manifest)
             case .failure(let problem): return .broken(problem, id: PluginCatalog.peekID(url))
-            }
-        }
-
-        /// Letters, digits and `-_.+`: nothing a URL would percent-encode or a path treat specially.
-        static func isPlain(_ name: String) -> Bool {
-            name.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"): return true
-                default: return false
-                }
             }
         }
     }
@@ -227,9 +228,37 @@ public struct PluginCatalog: Sendable {
 
     /// The id of a broken manifest, if it is readable enough to have one; lets a
     /// profile say "org.x.y is installed but broken" rather than "not installed".
+    ///
+    /// Read by `JSONParser` as JSONSerialization read it before: trailing commas allowed,
+    /// and UTF-16 or UTF-32 text (which JSONSerialization detected, as RFC 4627 says
+    /// from the zero bytes or the byte order mark) read as that text.
     static func peekID(_ url: URL) -> String? {
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return object["id"] as? String
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let text = unicodeEncoding(of: data).flatMap { String(data: data, encoding: $0).map { Data($0.utf8) } } ?? data
+        guard case .object(let object)? = try? JSONParser.parse(text, options: peekOptions),
+              case .string(let id)? = object["id"] else { return nil }
+        return id
+    }
+
+    private static let peekOptions: JSONParser.Options = {
+        var options = JSONParser.Options.serializationCompatible
+        options.allowsTrailingCommas = true
+        return options
+    }()
+
+    /// The UTF-16 or UTF-32 encoding JSON text is in, by its byte order mark or by which
+    /// of its first four bytes are zero; nil for UTF-8.
+    static func unicodeEncoding(of data: Data) -> String.Encoding? {
+        let head = Array(data.prefix(4))
+        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return .utf32 }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return .utf16 }
+        guard head.count == 4 else { return nil }  // too short to hold an id in any of them
+        switch (head[0] == 0, head[1] == 0, head[2] == 0, head[3] == 0) {
+        case (true, true, true, false): return .utf32BigEndian
+        case (false, true, true, true): return .utf32LittleEndian
+        case (true, false, true, false): return .utf16BigEndian
+        case (false, true, false, true): return .utf16LittleEndian
+        default: return nil
+        }
     }
 }

@@ -16,21 +16,27 @@ enum LibraryPathCheck {
     /// Why `library`, as a manifest in `directory` names it, cannot be used; nil when it
     /// is a regular file inside that directory (after every symlink is followed).
     static func problem(library: String, directory: URL) -> PluginProblem.Reason? {
+        problem(library: library, candidate: { directory.appendingPathComponent(library).path },
+                resolvedDirectory: { realPath(directory.path).path })
+    }
+
+    /// `candidate` is the library's path as the manifest's directory gives it, and
+    /// `resolvedDirectory` that directory with every symlink followed; both asked for only
+    /// when needed, so a listing can answer them once per directory.
+    private static func problem(library: String, candidate makeCandidate: () -> String,
+                                resolvedDirectory: () -> String?) -> PluginProblem.Reason? {
         if library.hasPrefix("/") || library.split(separator: "/").contains("..") {
             return .libraryEscapesDirectory(library)
         }
-        let candidate = directory.appendingPathComponent(library).path
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(candidate, &resolved) != nil else {
-            if errno == ELOOP { return .symlinkLoop(library) }
+        let candidate = makeCandidate()
+        let (resolved, error) = realPath(candidate)
+        guard let resolvedPath = resolved else {
+            if error == ELOOP { return .symlinkLoop(library) }
             return .libraryNotFound(candidate)
         }
-        var resolvedDirectory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(directory.path, &resolvedDirectory) != nil else {
+        guard let directoryPath = resolvedDirectory() else {
             return .unreadable("its directory cannot be resolved")
         }
-        let resolvedPath = String(cString: resolved)
-        let directoryPath = String(cString: resolvedDirectory)
         let inside = directoryPath == "/" ? resolvedPath.hasPrefix("/") : resolvedPath.hasPrefix(directoryPath + "/")
         guard inside else { return .libraryEscapesDirectory(library) }
         var status = stat()
@@ -40,24 +46,49 @@ enum LibraryPathCheck {
         return nil
     }
 
+    /// realpath(3), and errno when it fails.
+    private static func realPath(_ path: String) -> (path: String?, error: Int32) {
+        guard let resolved = realpath(path, nil) else { return (nil, errno) }
+        defer { free(resolved) }
+        return (String(cString: resolved), 0)
+    }
+
+    /// Letters, digits and `-_.+`, and not `.` or `..`: a name appended to a directory's
+    /// path as it is, as URL's appendingPathComponent appends it.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"): return true
+            default: return false
+            }
+        }
+    }
+
     /// The answers of one listing, by directory and library as the manifest wrote it.
     ///
     /// Every manifest of a plugin directory may name the same library (one `.so` serving
     /// many plugins, as an LV2 bundle's binary does); resolving it again for each one cost
     /// two realpath(3) walks (a readlink per path component) and two stats per manifest.
     /// The answer depends on nothing but the directory, the name and the files there, so
-    /// within one listing it is worked out once. A memo lives only as long as the listing
-    /// that made it: the next listing (a new `PluginCatalog.discover`) starts empty and
-    /// sees a library that was replaced, removed or made a symlink since. Loading a plugin
-    /// checks its library again, uncached (`LoadedPlugin.load`).
+    /// within one listing it is worked out once, and each directory's own resolution once
+    /// for all its libraries. A memo lives only as long as the listing that made it: the
+    /// next listing (a new `PluginCatalog.discover`) starts empty and sees a library that
+    /// was replaced, removed or made a symlink since. Loading a plugin checks its library
+    /// again, uncached (`LoadedPlugin.load`).
     final class Memo: Sendable {
-        private struct Key: Hashable {
-            var directory: String
-            var library: String
+        private struct Directory {
+            /// realpath(3) of the directory, worked out when first needed.
+            var resolved: String??
+            /// What a plain library name is appended to, as `appendingPathComponent` would.
+            var prefix: String?
         }
 
         private struct State {
-            var answers: [Key: PluginProblem.Reason?] = [:]
+            /// By directory path, a NUL, then the library as written: a String key, whose
+            /// hashing the runtime has already looked up for every other table.
+            var answers: [String: PluginProblem.Reason?] = [:]
+            var directories: [String: Directory] = [:]
             var resolutions = 0
         }
 
@@ -70,14 +101,33 @@ enum LibraryPathCheck {
 
         /// `directory` is the manifest's directory, `directoryPath` its path.
         func problem(library: String, directory: URL, directoryPath: String) -> PluginProblem.Reason? {
-            let key = Key(directory: directoryPath, library: library)
+            let key = directoryPath + "\u{0}" + library
             return state.withLock { state in
                 if let answer = state.answers[key] { return answer }
                 state.resolutions += 1
-                let answer = LibraryPathCheck.problem(library: library, directory: directory)
+                var known = state.directories[directoryPath] ?? Directory(resolved: nil, prefix: Self.prefix(of: directory))
+                let answer = LibraryPathCheck.problem(
+                    library: library,
+                    candidate: {
+                        if let prefix = known.prefix, LibraryPathCheck.isPlainName(library) { return prefix + library }
+                        return directory.appendingPathComponent(library).path
+                    },
+                    resolvedDirectory: {
+                        if let resolved = known.resolved { return resolved }
+                        let resolved = LibraryPathCheck.realPath(directory.path).path
+                        known.resolved = .some(resolved)
+                        return resolved
+                    })
+                state.directories[directoryPath] = known
                 state.answers[key] = answer
                 return answer
             }
+        }
+
+        private static func prefix(of directory: URL) -> String? {
+            let probe = "probe.so"
+            let path = directory.appendingPathComponent(probe, isDirectory: false).path
+            return path.hasSuffix("/" + probe) ? String(path.dropLast(probe.utf8.count)) : nil
         }
     }
 
