@@ -57,9 +57,13 @@ public struct PluginCatalog: Sendable {
         // and afresh by the next listing.
         let libraries = LibraryPathCheck.Memo()
         for entry in searchPath.entries {
-            let outcomes = readManifests(in: entry.directory, libraries: libraries)
+            var outcomes = readManifests(in: entry.directory, libraries: libraries)
             found.reserveCapacity(found.count + outcomes.count)
-            for outcome in outcomes {
+            winnerByID.reserveCapacity(winnerByID.count + outcomes.count)
+            // Taken from the end, each outcome is moved out rather than copied (a manifest
+            // holds a dozen references, each retained by a copy and released again).
+            outcomes.reverse()
+            while let outcome = outcomes.popLast() {
                 switch outcome {
                 case .broken(let problem, let id):
                     broken.append(Broken(problem: problem, id: id))

@@ -89,36 +89,38 @@ enum LibraryPathCheck {
             /// hashing the runtime has already looked up for every other table.
             var answers: [String: PluginProblem.Reason?] = [:]
             var directories: [String: Directory] = [:]
-            var resolutions = 0
         }
 
-        /// The catalog reads a large directory on more than one thread; the lock is held
-        /// while a library is resolved, so each one is resolved exactly once.
+        /// The catalog reads a large directory on more than one thread. The lock is not
+        /// held while a library is resolved (a directory of plugins each with its own
+        /// library would resolve them one at a time); two threads may then both resolve
+        /// one library, and the first answer recorded is the one kept.
         private let state = Mutex(State())
 
-        /// How many times a library was actually resolved, for tests.
-        var resolutions: Int { state.withLock { $0.resolutions } }
+        /// How many answers the memo holds: one per directory and library, for tests.
+        var resolutions: Int { state.withLock { $0.answers.count } }
 
         /// `directory` is the manifest's directory, `directoryPath` its path.
         func problem(library: String, directory: URL, directoryPath: String) -> PluginProblem.Reason? {
             let key = directoryPath + "\u{0}" + library
+            let (known, directoryInfo) = state.withLock { state in (state.answers[key], state.directories[directoryPath]) }
+            if let known { return known }
+            var info = directoryInfo ?? Directory(resolved: nil, prefix: Self.prefix(of: directory))
+            let answer = LibraryPathCheck.problem(
+                library: library,
+                candidate: {
+                    if let prefix = info.prefix, LibraryPathCheck.isPlainName(library) { return prefix + library }
+                    return directory.appendingPathComponent(library).path
+                },
+                resolvedDirectory: {
+                    if let resolved = info.resolved { return resolved }
+                    let resolved = LibraryPathCheck.realPath(directory.path).path
+                    info.resolved = .some(resolved)
+                    return resolved
+                })
             return state.withLock { state in
-                if let answer = state.answers[key] { return answer }
-                state.resolutions += 1
-                var known = state.directories[directoryPath] ?? Directory(resolved: nil, prefix: Self.prefix(of: directory))
-                let answer = LibraryPathCheck.problem(
-                    library: library,
-                    candidate: {
-                        if let prefix = known.prefix, LibraryPathCheck.isPlainName(library) { return prefix + library }
-                        return directory.appendingPathComponent(library).path
-                    },
-                    resolvedDirectory: {
-                        if let resolved = known.resolved { return resolved }
-                        let resolved = LibraryPathCheck.realPath(directory.path).path
-                        known.resolved = .some(resolved)
-                        return resolved
-                    })
-                state.directories[directoryPath] = known
+                if state.directories[directoryPath]?.resolved == nil { state.directories[directoryPath] = info }
+                if let first = state.answers[key] { return first }
                 state.answers[key] = answer
                 return answer
             }

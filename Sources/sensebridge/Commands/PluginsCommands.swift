@@ -89,15 +89,21 @@ enum PluginsCommands {
             // One flat array of cells, a row after another: an array per row was an
             // allocation per plugin for a table printed once.
             var cells: [String] = []
-            cells.reserveCapacity(catalog.plugins.count * 6)
-            for manifest in catalog.plugins {
-                let known = manifest.origin.flatMap { origin in
-                    runs.first { $0.origin == origin && $0.requested == manifest.isolation }?.column
-                }
-                let column = known ?? BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation))
-                if known == nil, let origin = manifest.origin { runs.append((origin, manifest.isolation, column)) }
-                cells += [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
-                          column, manifest.manifestPath]
+            let plugins = catalog.plugins
+            cells.reserveCapacity(plugins.count * 6)
+            // By index, so each manifest is read in place rather than copied whole.
+            for index in plugins.indices {
+                let origin = plugins[index].origin, requested = plugins[index].isolation
+                let known = origin.flatMap { origin in runs.first { $0.origin == origin && $0.requested == requested }?.column }
+                let column = known
+                    ?? BrokenListing.runs(catalog.isolation(for: plugins[index], profileEntry: nil, forceIsolation: forceIsolation))
+                if known == nil, let origin { runs.append((origin, requested, column)) }
+                cells.append(plugins[index].id)
+                cells.append(plugins[index].kind.rawValue)
+                cells.append(plugins[index].version)
+                cells.append(plugins[index].capabilities.usesNetwork ? "network" : "local")
+                cells.append(column)
+                cells.append(plugins[index].manifestPath)
             }
             Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], cells: cells))
         }
