@@ -56,19 +56,25 @@ public struct PluginCatalog: Sendable {
         // One listing, one memo: a library named by many manifests is resolved once here,
         // and afresh by the next listing.
         let libraries = LibraryPathCheck.Memo()
-        for entry in searchPath.entries {
-            var outcomes = readManifests(in: entry.directory, libraries: libraries)
-            found.reserveCapacity(found.count + outcomes.count)
-            winnerByID.reserveCapacity(winnerByID.count + outcomes.count)
-            // Taken from the end, each outcome is moved out rather than copied (a manifest
-            // holds a dozen references, each retained by a copy and released again).
-            outcomes.reverse()
-            while let outcome = outcomes.popLast() {
-                switch outcome {
+        // Every directory read first, so the tables are sized once: reserving again for each
+        // directory copied the whole list of manifests so far, and rehashed every id.
+        var read = searchPath.entries.map { readManifests(in: $0.directory, origin: $0.origin, libraries: libraries) }
+        let total = read.reduce(0) { $0 + $1.count }
+        found.reserveCapacity(total)
+        winnerByID.reserveCapacity(total)
+        for position in read.indices {
+            var outcomes: [Outcome] = []
+            swap(&outcomes, &read[position])
+            for index in outcomes.indices {
+                // Swapped out rather than copied: a manifest holds a dozen references, each
+                // retained by a copy and released again with the array.
+                var outcome = Outcome.taken
+                swap(&outcome, &outcomes[index])
+                switch consume outcome {
+                case .taken: continue
                 case .broken(let problem, let id):
                     broken.append(Broken(problem: problem, id: id))
-                case .manifest(var manifest):
-                    manifest.origin = entry.origin
+                case .manifest(let manifest):
                     if let winner = winnerByID[manifest.id] {
                         shadowed.append(Shadowed(manifest: manifest, winner: found[winner]))
                     } else {
@@ -99,6 +105,8 @@ public struct PluginCatalog: Sendable {
     enum Outcome: Sendable {
         case manifest(PluginManifest)
         case broken(PluginProblem, id: String?)
+        /// A slot whose outcome was already taken out.
+        case taken
     }
 
     /// Directories with at least this many manifests are read on more than one thread.
@@ -110,10 +118,14 @@ public struct PluginCatalog: Sendable {
     /// one, so a large directory is shared between the processors this process may use;
     /// the outcomes come back in file order whatever thread read them, so the listing,
     /// the shadowing and the problems reported are the same as from one thread.
-    static func readManifests(in directoryURL: URL, libraries: LibraryPathCheck.Memo, threads: Int? = nil) -> [Outcome] {
+    /// `origin` is set on every manifest read (by the thread that read it: a manifest
+    /// changed later, on another thread, is copied whole, a dozen references retained
+    /// from another processor's cache).
+    static func readManifests(in directoryURL: URL, origin: PluginSearchPath.Entry.Origin? = nil, libraries: LibraryPathCheck.Memo,
+                              threads: Int? = nil) -> [Outcome] {
         let names = manifestNames(in: directoryURL.path)
         guard !names.isEmpty else { return [] }
-        let files = ManifestFiles(directoryURL, names: names)
+        let files = ManifestFiles(directoryURL, names: names, origin: origin)
         let descriptor = open(directoryURL.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         let directory = ManifestReader.ListedDirectory(url: files.manifestDirectory, path: files.manifestDirectory.path,
@@ -155,9 +167,13 @@ public struct PluginCatalog: Sendable {
         /// appending the name (so for a directory given as an absolute path): half the work.
         let urlFromPath: Bool
 
-        init(_ directory: URL, names: [String]) {
+        /// Set on every manifest read.
+        let origin: PluginSearchPath.Entry.Origin?
+
+        init(_ directory: URL, names: [String], origin: PluginSearchPath.Entry.Origin? = nil) {
             self.directory = directory
             self.names = names
+            self.origin = origin
             manifestDirectory = directory.appendingPathComponent(names[0], isDirectory: false).deletingLastPathComponent()
             // A name of plain characters is appended to the directory's path as it is; one
             // probe shows what the path it is appended to looks like (and "/" for the root).
@@ -179,7 +195,9 @@ public struct PluginCatalog: Sendable {
                 path = url.path
             }
             switch ManifestReader.readListed(name, url: url, path: path, in: listed, scratch: &scratch) {
-            case .success(let manifest): return .manifest(manifest)
+            case .success(var manifest):
+                manifest.origin = origin
+                return .manifest(manifest)
             case .failure(let problem): return .broken(problem, id: PluginCatalog.peekID(url))
             }
         }

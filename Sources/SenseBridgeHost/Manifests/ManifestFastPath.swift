@@ -406,6 +406,16 @@ struct ManifestFastPath {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = index
         var isASCII = true
+        // Eight bytes at a time while none is a quote, a backslash or a control character
+        // (a summary is a hundred bytes of plain text); the byte loop below finds which.
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+            if zeroByte(word ^ (ones &* 0x22)) || zeroByte(word ^ (ones &* 0x5C)) || (word &- ones &* 0x20) & ~word & highs != 0 { break }
+            if word & highs != 0 { isASCII = false }
+            index += 8
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {

@@ -144,20 +144,38 @@ enum TextTable {
     static func render(header: [String], cells: [String]) -> String {
         let columns = header.count
         precondition(columns > 0 && cells.count % columns == 0, "a table's cells fill whole rows")
+        // Each cell's width once: -1 marks a cell that is not plain ASCII, padded by NSString.
+        var measured = [Int](repeating: 0, count: cells.count)
         var widths = header.map(width)
         var bytes = header.reduce(0) { $0 + $1.utf8.count + 2 }
-        for (index, cell) in cells.enumerated() {
-            widths[index % columns] = max(widths[index % columns], width(cell))
+        for index in cells.indices {
+            let cell = cells[index]
+            let plain = isPlainASCII(cell)
+            let cellWidth = plain ? cell.utf8.count : cell.count
+            measured[index] = plain ? cellWidth : -1
+            widths[index % columns] = max(widths[index % columns], cellWidth)
             bytes += cell.utf8.count + 2
         }
+        let spaces = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
         var text = ""
         text.reserveCapacity(bytes + (cells.count / columns + 1) * widths.reduce(0, +))
         append(header, widths: widths, to: &text)
-        var start = 0
-        while start < cells.count {
-            text += "\n"
-            append(cells[start..<start + columns], widths: widths, to: &text)
-            start += columns
+        for index in cells.indices {
+            let column = index % columns
+            if column == 0 {
+                text += "\n"
+            } else {
+                text += "  "
+            }
+            let cell = cells[index]
+            if column == columns - 1 {
+                text += cell
+            } else if measured[index] >= 0 {
+                text += cell
+                text += spaces[widths[column] - measured[index]]
+            } else {
+                text += cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
         }
         return text
     }

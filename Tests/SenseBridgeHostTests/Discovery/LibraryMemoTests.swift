@@ -109,6 +109,7 @@ import Testing
                 switch $0 {
                 case .manifest(let manifest): return "\(manifest.id) \(manifest.manifestPath)"
                 case .broken(let problem, let id): return "\(id ?? "-") \(problem)"
+                case .taken: return "taken"
                 }
             }
         }
