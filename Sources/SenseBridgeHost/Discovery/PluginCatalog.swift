@@ -233,10 +233,21 @@ public struct PluginCatalog: Sendable {
         var names: [String] = []
         while let entry = readdir(stream) {
             let type = entry.pointee.d_type
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
+            // The name's bytes where readdir left them: copying the 256-byte d_name out and
+            // decoding it byte by byte through a generic slice cost a microsecond a name.
+            let name = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                .withMemoryRebound(to: UInt8.self, capacity: 256) { bytes -> String? in
+                    let raw = UnsafeBufferPointer(start: bytes, count: strnlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self), 256))
+                    // An ASCII name is one character a byte, so its bytes answer "*.json, not
+                    // hidden" exactly; any other name is asked as a String, by characters.
+                    if !raw.contains(where: { $0 >= 0x80 }) {
+                        guard raw.count >= 5, raw[0] != UInt8(ascii: "."), raw[(raw.count - 5)...].elementsEqual(".json".utf8) else { return nil }
+                        return String(decoding: raw, as: UTF8.self)
+                    }
+                    let name = String(decoding: raw, as: UTF8.self)
+                    return name.hasSuffix(".json") && !name.hasPrefix(".") ? name : nil
+                }
+            guard let name else { continue }
             switch Int32(type) {
             case Int32(DT_REG): names.append(name)
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
