@@ -106,7 +106,7 @@ enum CommandLineInterface {
             return .ok
         }
         // The harness's check children judge what a plugin prints on stdout themselves.
-        if command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
+        if command.runsPluginCode && command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
         let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
         let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"),
                               isolateAll: isolateAll || (command.parsedOptions.contains { $0.name == "--isolate" } && parsed.has("--isolate")))

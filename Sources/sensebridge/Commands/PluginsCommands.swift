@@ -26,6 +26,7 @@ enum PluginsCommands {
                   .flag("--broken", "List only what cannot be used: broken manifests and remembered breakage."),
                   .flag("--isolate", "Show how the plugins would run under --isolate: each in its own process."),
                   .flag("--strict", "Exit with 78 when any manifest is broken or shadowed, or a plugin is remembered broken.")],
+        runsPluginCode: false,
         run: { arguments, context in
             let catalog = context.host.catalog
             let json = arguments.has("--json")
@@ -56,6 +57,7 @@ enum PluginsCommands {
         abstract: "Show one plugin's manifest: kind, ABI, library, capabilities and settings.",
         arguments: [("<id>", "The plugin's reverse-DNS id, as 'plugins list' shows it.")],
         options: [.flag("--json", "Print the manifest's details as JSON.")],
+        runsPluginCode: false,
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one plugin id.", command: "plugins inspect")
@@ -129,63 +131,50 @@ enum TextTable {
     /// Columns padded to their widest cell (in characters), two spaces apart; the last
     /// column is not padded.
     static func render(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { width($0[column]) }.max() ?? 0 }
-        var text = ""
-        text.reserveCapacity(all.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } + widths.reduce(0, +) })
-        for (rowIndex, row) in all.enumerated() {
-            if rowIndex > 0 { text += "\n" }
-            append(row, widths: widths, to: &text)
-        }
-        return text
+        String(decoding: renderBytes(header: header, cells: rows.flatMap { $0 }), as: UTF8.self)
     }
 
-    /// The same table from its cells a row after another, `header.count` to a row.
-    static func render(header: [String], cells: [String]) -> String {
-        String(decoding: renderBytes(header: header, cells: cells), as: UTF8.self)
-    }
-
-    /// `render(header:cells:)` as the UTF-8 bytes to print, built in one buffer: a table
-    /// of a thousand plugins spent more in String's appends than in the rest of printing.
+    /// The same table from its cells a row after another, `header.count` to a row, as the
+    /// UTF-8 bytes to print, built in one buffer: a table of a thousand plugins spent more
+    /// in String's appends than in the rest of printing.
     static func renderBytes(header: [String], cells: [String]) -> [UInt8] {
         let columns = header.count
         precondition(columns > 0 && cells.count % columns == 0, "a table's cells fill whole rows")
+        let all = header + cells
         // Each cell's width once: -1 marks a cell that is not plain ASCII, padded by NSString.
-        var measured = [Int](repeating: 0, count: cells.count)
-        var widths = header.map(width)
-        var bytes = header.reduce(0) { $0 + $1.utf8.count + 2 }
-        for index in cells.indices {
-            let cell = cells[index]
-            let plainCount = plainASCIICount(cell)
-            let cellWidth = plainCount ?? cell.count
+        var measured = [Int](repeating: 0, count: all.count)
+        var widths = [Int](repeating: 0, count: columns)
+        var bytes = 0
+        for index in all.indices {
+            let plainCount = plainASCIICount(all[index])
             measured[index] = plainCount ?? -1
-            widths[index % columns] = max(widths[index % columns], cellWidth)
-            bytes += cell.utf8.count + 2
+            widths[index % columns] = max(widths[index % columns], plainCount ?? all[index].count)
+            bytes += all[index].utf8.count + 2
         }
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: widths.max() ?? 0)
         var text: [UInt8] = []
-        text.reserveCapacity(bytes + (cells.count / columns + 1) * widths.reduce(0, +))
+        text.reserveCapacity(bytes + (all.count / columns) * widths.reduce(0, +))
         func appendCell(_ cell: String) {
             if cell.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil { text.append(contentsOf: cell.utf8) }
         }
-        var headerText = ""
-        append(header, widths: widths, to: &headerText)
-        appendCell(headerText)
-        for index in cells.indices {
+        for index in all.indices {
             let column = index % columns
-            if column == 0 {
-                text.append(UInt8(ascii: "\n"))
-            } else {
-                text.append(UInt8(ascii: " "))
-                text.append(UInt8(ascii: " "))
+            if index > 0 {
+                if column == 0 {
+                    text.append(UInt8(ascii: "\n"))
+                } else {
+                    text.append(UInt8(ascii: " "))
+                    text.append(UInt8(ascii: " "))
+                }
             }
-            let cell = cells[index]
+            let cell = all[index]
             if column == columns - 1 {
                 appendCell(cell)
             } else if measured[index] >= 0 {
                 appendCell(cell)
                 text.append(contentsOf: spaces[..<(widths[column] - measured[index])])
             } else {
+                // As the table has always padded: NSString counts UTF-16 units.
                 appendCell(cell.padding(toLength: widths[column], withPad: " ", startingAt: 0))
             }
         }
@@ -193,16 +182,17 @@ enum TextTable {
     }
 
     /// The byte count of a cell of printable ASCII only (one character and one UTF-16
-    /// unit per byte), checked eight bytes at a time; nil for any other cell.
+    /// unit per byte, so neither the grapheme walk of `count` nor NSString is needed),
+    /// checked eight bytes at a time; nil for any other cell.
     private static func plainASCIICount(_ cell: String) -> Int? {
-        cell.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        let count = cell.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var index = 0
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
                 // A byte below 0x20, or above 0x7E (0x7F and every non-ASCII byte).
                 let below = (word &- ones &* 0x20) & ~word & highs
-                let above = ((word &+ ones &* (0x7F - 0x7E)) | word) & highs
+                let above = ((word &+ ones) | word) & highs
                 if below | above != 0 { return nil }
                 index += 8
             }
@@ -211,36 +201,7 @@ enum TextTable {
                 index += 1
             }
             return bytes.count
-        } ?? (isPlainASCII(cell) ? cell.utf8.count : nil)
-    }
-
-    private static func append(_ row: some Collection<String>, widths: [Int], to text: inout String) {
-        let last = row.count - 1
-        for (index, cell) in row.enumerated() {
-            if index > 0 { text += "  " }
-            if index == last { text += cell } else { pad(cell, to: widths[index], into: &text) }
         }
-    }
-
-    /// Whether every byte is printable ASCII: then each byte is one character and one
-    /// UTF-16 unit, and neither the grapheme walk of `count` nor NSString is needed.
-    private static func isPlainASCII(_ cell: String) -> Bool {
-        cell.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } } ?? false
-    }
-
-    private static func width(_ cell: String) -> Int {
-        isPlainASCII(cell) ? cell.utf8.count : cell.count
-    }
-
-    /// `cell.padding(toLength: width, withPad: " ", startingAt: 0)`, which counts UTF-16
-    /// units, as the table always padded; only other text still goes through NSString.
-    private static func pad(_ cell: String, to width: Int, into text: inout String) {
-        guard isPlainASCII(cell) else {
-            text += cell.padding(toLength: width, withPad: " ", startingAt: 0)
-            return
-        }
-        text += cell
-        let count = cell.utf8.count
-        if count < width { text += String(repeating: " ", count: width - count) }
+        return count ?? nil
     }
 }
