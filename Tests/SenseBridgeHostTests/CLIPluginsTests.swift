@@ -86,4 +86,27 @@ import Testing
         let shadowed = try #require(object["shadowed"] as? [[String: Any]])
         #expect(shadowed.first?["manifest"] as? String == plugins.file("good.json").path)
     }
+
+    /// The table pads each cell as NSString's padding(toLength:) does (counting UTF-16
+    /// units), whether the cell is plain ASCII, padded without NSString, or not.
+    @Test(arguments: ["1.0.0", "2.0-\u{00E9}t\u{00E9}", "1.0\u{1F600}\u{1F600}", "1.0e\u{0301}e\u{0301}e\u{0301}"])
+    func tableCellsArePaddedAsNSStringPadsThem(version: String) throws {
+        let other = try TemporaryDirectory()
+        try FixturePlugin.make(in: other.url, name: "plain", id: "org.example.plain")
+        try FixturePlugin.make(in: other.url, name: "odd", id: "org.example.odd", manifest: ["version": version])
+        let result = try cli(["plugins", "list", "--plugin-path", other.url.path])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The header is ASCII: where each title starts is where its column starts.
+        let header = try #require(lines.first)
+        let titles = ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"]
+        let starts = titles.map { header.utf16.distance(from: header.utf16.startIndex, to: header.range(of: $0)!.lowerBound) }
+        let widths = zip(starts, starts.dropFirst()).map { $1 - $0 - 2 }
+        for (id, name, cellVersion) in [("org.example.plain", "plain", "1.0.0"), ("org.example.odd", "odd", version)] {
+            let cells = [id, "render-target", cellVersion, "local", "isolated"]
+            let expected = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + other.file("\(name).json").path
+            #expect(lines.contains(expected), "\(expected)")
+        }
+    }
 }

@@ -30,11 +30,17 @@ public enum JSONParser {
         /// object with such a key becomes `.unrepresentable` whole). false: overflow and
         /// unpaired surrogates are errors, and a number too small for Double reads as 0.
         public var keepsUnrepresentable: Bool
+        /// Whether a comma may come before a closing bracket (`[1, 2,]`), as
+        /// JSONSerialization let it. Off in every preset: only a reader that must answer
+        /// exactly as JSONSerialization did turns it on.
+        public var allowsTrailingCommas: Bool
 
-        public init(duplicateKeys: DuplicateKeys, allowsFragments: Bool, keepsUnrepresentable: Bool) {
+        public init(duplicateKeys: DuplicateKeys, allowsFragments: Bool, keepsUnrepresentable: Bool,
+                    allowsTrailingCommas: Bool = false) {
             self.duplicateKeys = duplicateKeys
             self.allowsFragments = allowsFragments
             self.keepsUnrepresentable = keepsUnrepresentable
+            self.allowsTrailingCommas = allowsTrailingCommas
         }
 
         /// `JSONValue.parse`, records files and recordings: exactly what decoding
@@ -157,7 +163,12 @@ struct JSONReader {
         let comma = index
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == closing { throw error(.trailingComma, comma) }
+        if index < bytes.count, bytes[index] == closing {
+            guard options.allowsTrailingCommas else { throw error(.trailingComma, comma) }
+            index += 1
+            depth -= 1
+            return false
+        }
         return true
     }
 

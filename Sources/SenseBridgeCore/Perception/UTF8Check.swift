@@ -2,8 +2,8 @@
 /// surrogates, nothing past U+10FFFF), the same answer as `String(validating:as:)`
 /// without building a String: every line of a recording is checked, and almost all of
 /// them are ASCII, which is skipped eight bytes at a time.
-enum UTF8Check {
-    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+public enum UTF8Check {
+    public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {

@@ -58,10 +58,17 @@ public struct PluginSearchPath: Sendable, Equatable {
 
 /// Where the host's own files live, following the XDG base directory rules.
 public enum HostPaths {
-    public static var executableURL: URL {
-        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// This process's executable, read once: it does not change while the process runs,
+    /// and the search path and the runner's location both start from it.
+    public static let executableURL: URL = {
+        // readlink(2) itself: FileManager's first use cost more than the rest of a listing's start.
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        }
+        let link = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : CommandLine.arguments[0]
         return URL(fileURLWithPath: link).standardizedFileURL
-    }
+    }()
 
     public static func dataHome(_ environment: [String: String]) -> URL {
         xdg("XDG_DATA_HOME", default: ".local/share", environment)

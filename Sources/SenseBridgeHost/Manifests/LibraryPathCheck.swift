@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps a manifest's library inside the manifest's own directory.
 ///
@@ -7,30 +8,146 @@ import Foundation
 /// loop must be a reported problem, not a hang or a crash.
 enum LibraryPathCheck {
     static func check(_ manifest: PluginManifest) throws {
-        let library = manifest.libraryPath
-        let path = manifest.manifestURL.path
-        func fail(_ reason: PluginProblem.Reason) -> PluginProblem { PluginProblem(path: path, reason: reason) }
+        if let reason = problem(library: manifest.libraryPath, directory: manifest.directory) {
+            throw PluginProblem(path: manifest.manifestURL.path, reason: reason)
+        }
+    }
 
+    /// Why `library`, as a manifest in `directory` names it, cannot be used; nil when it
+    /// is a regular file inside that directory (after every symlink is followed).
+    static func problem(library: String, directory: URL) -> PluginProblem.Reason? {
+        problem(library: library, candidate: { directory.appendingPathComponent(library).path },
+                resolvedDirectory: { realPath(directory.path).path })
+    }
+
+    /// `candidate` is the library's path as the manifest's directory gives it, and
+    /// `resolvedDirectory` that directory with every symlink followed; both asked for only
+    /// when needed, so a listing can answer them once per directory.
+    private static func problem(library: String, candidate makeCandidate: () -> String,
+                                resolvedDirectory: () -> String?) -> PluginProblem.Reason? {
         if library.hasPrefix("/") || library.split(separator: "/").contains("..") {
-            throw fail(.libraryEscapesDirectory(library))
+            return .libraryEscapesDirectory(library)
         }
-        let candidate = manifest.directory.appendingPathComponent(library).path
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(candidate, &resolved) != nil else {
-            if errno == ELOOP { throw fail(.symlinkLoop(library)) }
-            throw fail(.libraryNotFound(candidate))
+        let candidate = makeCandidate()
+        let (resolved, error) = realPath(candidate)
+        guard let resolvedPath = resolved else {
+            if error == ELOOP { return .symlinkLoop(library) }
+            return .libraryNotFound(candidate)
         }
-        var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(manifest.directory.path, &directory) != nil else {
-            throw fail(.unreadable("its directory cannot be resolved"))
+        guard let directoryPath = resolvedDirectory() else {
+            return .unreadable("its directory cannot be resolved")
         }
-        let resolvedPath = String(cString: resolved)
-        let directoryPath = String(cString: directory)
         let inside = directoryPath == "/" ? resolvedPath.hasPrefix("/") : resolvedPath.hasPrefix(directoryPath + "/")
-        guard inside else { throw fail(.libraryEscapesDirectory(library)) }
+        guard inside else { return .libraryEscapesDirectory(library) }
         var status = stat()
         guard stat(resolvedPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw fail(.libraryNotFound(candidate))
+            return .libraryNotFound(candidate)
+        }
+        return nil
+    }
+
+    /// realpath(3), and errno when it fails.
+    private static func realPath(_ path: String) -> (path: String?, error: Int32) {
+        guard let resolved = realpath(path, nil) else { return (nil, errno) }
+        defer { free(resolved) }
+        return (String(cString: resolved), 0)
+    }
+
+    /// Letters, digits and `-_.+`, and not `.` or `..`: a name appended to a directory's
+    /// path as it is, as URL's appendingPathComponent appends it.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"): return true
+            default: return false
+            }
+        }
+    }
+
+    /// The answers of one listing, by directory and library as the manifest wrote it.
+    ///
+    /// Every manifest of a plugin directory may name the same library (one `.so` serving
+    /// many plugins, as an LV2 bundle's binary does); resolving it again for each one cost
+    /// two realpath(3) walks (a readlink per path component) and two stats per manifest.
+    /// The answer depends on nothing but the directory, the name and the files there, so
+    /// within one listing it is worked out once, and each directory's own resolution once
+    /// for all its libraries. A memo lives only as long as the listing that made it: the
+    /// next listing (a new `PluginCatalog.discover`) starts empty and sees a library that
+    /// was replaced, removed or made a symlink since. Loading a plugin checks its library
+    /// again, uncached (`LoadedPlugin.load`).
+    final class Memo: Sendable {
+        private struct Directory {
+            /// realpath(3) of the directory, worked out when first needed.
+            var resolved: String??
+            /// What a plain library name is appended to, as `appendingPathComponent` would.
+            var prefix: String?
+        }
+
+        private struct State {
+            /// By directory path, a NUL, then the library as written: a String key, whose
+            /// hashing the runtime has already looked up for every other table.
+            var answers: [String: PluginProblem.Reason?] = [:]
+            var directories: [String: Directory] = [:]
+        }
+
+        /// The catalog reads a large directory on more than one thread. The lock is not
+        /// held while a library is resolved (a directory of plugins each with its own
+        /// library would resolve them one at a time); two threads may then both resolve
+        /// one library, and the first answer recorded is the one kept.
+        private let state = Mutex(State())
+
+        /// How many answers the memo holds: one per directory and library, for tests.
+        var resolutions: Int { state.withLock { $0.answers.count } }
+
+        /// `directory` is the manifest's directory, `directoryPath` its path.
+        func problem(library: String, directory: URL, directoryPath: String) -> PluginProblem.Reason? {
+            let key = directoryPath + "\u{0}" + library
+            let (known, directoryInfo) = state.withLock { state in (state.answers[key], state.directories[directoryPath]) }
+            if let known { return known }
+            var info = directoryInfo ?? Directory(resolved: nil, prefix: Self.prefix(of: directory))
+            let answer = LibraryPathCheck.problem(
+                library: library,
+                candidate: {
+                    if let prefix = info.prefix, LibraryPathCheck.isPlainName(library) { return prefix + library }
+                    return directory.appendingPathComponent(library).path
+                },
+                resolvedDirectory: {
+                    if let resolved = info.resolved { return resolved }
+                    let resolved = LibraryPathCheck.realPath(directory.path).path
+                    info.resolved = .some(resolved)
+                    return resolved
+                })
+            return state.withLock { state in
+                if state.directories[directoryPath]?.resolved == nil { state.directories[directoryPath] = info }
+                if let first = state.answers[key] { return first }
+                state.answers[key] = answer
+                return answer
+            }
+        }
+
+        private static func prefix(of directory: URL) -> String? {
+            let probe = "probe.so"
+            let path = directory.appendingPathComponent(probe, isDirectory: false).path
+            return path.hasSuffix("/" + probe) ? String(path.dropLast(probe.utf8.count)) : nil
+        }
+    }
+
+    /// One thread's last answer from the memo: the manifests of a directory mostly name
+    /// the same library, and asking the shared memo for each (its lock, a hash of the
+    /// directory and the name) cost more than the comparison that now answers it.
+    struct LastAnswer {
+        private var library: String?
+        private var directory: String?
+        private var answer: PluginProblem.Reason?
+
+        mutating func problem(library: String, in listed: ManifestReader.ListedDirectory) -> PluginProblem.Reason? {
+            if library == self.library, listed.path == directory { return answer }
+            let answer = listed.libraries.problem(library: library, directory: listed.url, directoryPath: listed.path)
+            self.library = library
+            directory = listed.path
+            self.answer = answer
+            return answer
         }
     }
 }

@@ -8,14 +8,80 @@ import SenseBridgeCore
 /// reports a broken plugin with its reason and a user never meets the failure mid-walk.
 public enum ManifestReader {
     public static func read(_ url: URL) -> Result<PluginManifest, PluginProblem> {
-        let path = url.path
-        if let data = readWhole(path) { return parse(data, at: url) }
+        read(url, path: url.path, in: nil)
+    }
+
+    /// What the manifests of one directory share while the catalog lists it: their
+    /// directory, worked out once, and the listing's memo of library checks.
+    struct ListedDirectory: Sendable {
+        /// Every manifest's `directory`: its URL without the last component.
+        let url: URL
+        let path: String
+        let libraries: LibraryPathCheck.Memo
+        /// The directory, opened once so that each manifest is opened by its name
+        /// (openat(2)) rather than by a path walked again from the root; -1 when it could
+        /// not be opened, and each manifest is then opened by its path.
+        let descriptor: Int32
+    }
+
+    /// What one thread keeps between the manifests it reads from one listed directory:
+    /// a buffer the files are read into, and the last library answer it was given.
+    struct ListingScratch {
+        var buffer: [UInt8] = []
+        var library: LibraryPathCheck.LastAnswer = .init()
+    }
+
+    /// `path` is `url.path`, which the caller already has; `directory` is given when the
+    /// manifest is one of a listed directory's.
+    static func read(_ url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
+        if let data = readWhole(path) { return parse(data, at: url, path: path, in: directory) }
         // The quick read failed: Foundation's read says why in the words users already see.
         do {
-            return parse(try Data(contentsOf: url), at: url)
+            return parse(try Data(contentsOf: url), at: url, path: path, in: directory)
         } catch {
             return .failure(PluginProblem(path: path, reason: .unreadable(describe(error))))
         }
+    }
+
+    /// The manifest `name` of a listed directory: what `read(url, path:, in:)` gives, its
+    /// file opened by name and read into the thread's buffer. Whatever goes wrong on
+    /// the way is left to `read(url, path:, in:)`, which says why in the usual words.
+    static func readListed(_ name: String, url: URL, path: String, in directory: ListedDirectory,
+                           scratch: inout ListingScratch) -> Result<PluginManifest, PluginProblem> {
+        guard directory.descriptor >= 0, let count = readWhole(name, at: directory.descriptor, into: &scratch.buffer) else {
+            return read(url, path: path, in: directory)
+        }
+        var answers = scratch.library
+        defer { scratch.library = answers }
+        let manifest = scratch.buffer.withUnsafeBytes { raw in
+            ManifestFastPath.read(UnsafeRawBufferPointer(rebasing: raw[..<count]), url: url, path: path) { library in
+                answers.problem(library: library, in: directory)
+            }
+        }
+        if let manifest { return .success(manifest) }
+        return parse(Data(scratch.buffer[..<count]), at: url, path: path, in: directory, fastPath: false)
+    }
+
+    /// `readWhole(_:)` for a name in an open directory, into `buffer`; the byte count.
+    private static func readWhole(_ name: String, at directory: Int32, into buffer: inout [UInt8]) -> Int? {
+        let descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 16 << 20 else { return nil }
+        let size = Int(status.st_size)
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 4096)) }
+        let complete = buffer.withUnsafeMutableBytes { buffer -> Bool in
+            var offset = 0
+            while offset < size {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? size : nil
     }
 
     /// A manifest is a few KiB read once: open, fstat, one read, close. `Data(contentsOf:)`
@@ -42,17 +108,32 @@ public enum ManifestReader {
     }
 
     public static func parse(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {
+        parse(data, at: url, path: url.path, in: nil)
+    }
+
+    /// `fastPath: false` reads the general way only, for tests that compare the two.
+    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?,
+                      fastPath: Bool = true) -> Result<PluginManifest, PluginProblem> {
+        if fastPath, let manifest = data.withUnsafeBytes({ bytes in
+            ManifestFastPath.read(bytes, url: url, path: path) { library in
+                if let directory {
+                    return directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path)
+                }
+                return LibraryPathCheck.problem(library: library, directory: url.deletingLastPathComponent())
+            }
+        }) {
+            return .success(manifest)
+        }
         do {
-            return .success(try parseOrThrow(data, at: url))
+            return .success(try parseOrThrow(data, at: url, path: path, in: directory))
         } catch let problem as PluginProblem {
             return .failure(problem)
         } catch {
-            return .failure(PluginProblem(path: url.path, reason: .malformedJSON(describe(error))))
+            return .failure(PluginProblem(path: path, reason: .malformedJSON(describe(error))))
         }
     }
 
-    private static func parseOrThrow(_ data: Data, at url: URL) throws -> PluginManifest {
-        let path = url.path
+    private static func parseOrThrow(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) throws -> PluginManifest {
         let fail: (PluginProblem.Reason) -> PluginProblem = { PluginProblem(path: path, reason: $0) }
         let parsed: JSONValue
         do {
@@ -82,7 +163,7 @@ public enum ManifestReader {
 
         let library = try fields.string("library")
         let entry = try fields.optionalString("entrySymbol") ?? SB_ENTRY_SYMBOL
-        guard !entry.isEmpty, entry.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        guard isCIdentifier(entry) else {
             throw fail(.invalidField("entrySymbol", "must be a C identifier"))
         }
         let runtime = try fields.optionalString("runtime")
@@ -100,8 +181,14 @@ public enum ManifestReader {
             id: id, kind: kind, version: version, abiMajor: major, abiMinor: minor,
             libraryPath: library, entrySymbol: entry, runtime: runtime,
             displayNames: displayNames, summaries: summaries, capabilities: capabilities,
-            configDefaults: defaults, configSchema: schemaFields, manifestURL: url, isolation: isolation)
-        try LibraryPathCheck.check(manifest)
+            configDefaults: defaults, configSchema: schemaFields, manifestURL: url, manifestPath: path, isolation: isolation)
+        if let directory {
+            if let reason = directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path) {
+                throw fail(reason)
+            }
+        } else {
+            try LibraryPathCheck.check(manifest)
+        }
         return manifest
     }
 
@@ -128,7 +215,13 @@ public enum ManifestReader {
 
     private static func readConfig(_ fields: FieldReader, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws
         -> ([String: JSONValue], [String: ConfigField]) {
-        guard let config = try fields.optionalObject("config") else { return ([:], [:]) }
+        try readConfig(try fields.optionalObject("config"), fail: fail)
+    }
+
+    /// The `config` object's defaults and schema; empty when there is none.
+    static func readConfig(_ config: [String: JSONValue]?, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws
+        -> ([String: JSONValue], [String: ConfigField]) {
+        guard let config else { return ([:], [:]) }
         let reader = FieldReader(object: config, prefix: "config.", fail: fail)
         let defaults = try reader.optionalObject("defaults") ?? [:]
         let schemaObject = try reader.optionalObject("schema") ?? [:]
@@ -168,10 +261,38 @@ public enum ManifestReader {
         return (defaults, schema)
     }
 
+    /// Dot-separated parts of ASCII letters, digits, `-` and `_`, at least two.
+    ///
+    /// Checked on the UTF-8 bytes: each allowed character is one ASCII byte, so a string
+    /// is made of them exactly when its bytes are, and asking `Character` for its Unicode
+    /// properties cost more than the rest of the manifest's checks.
     static func isReverseDNS(_ id: String) -> Bool {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        var parts = 1
+        var partLength = 0
+        for byte in id.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard partLength > 0 else { return false }
+                parts += 1
+                partLength = 0
+            } else if isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                partLength += 1
+            } else {
+                return false
+            }
+        }
+        return partLength > 0 && parts >= 2
+    }
+
+    /// ASCII letters, digits and `_`, and not empty; checked on the bytes, as above.
+    static func isCIdentifier(_ symbol: String) -> Bool {
+        !symbol.utf8.isEmpty && symbol.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    @inline(__always)
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return false
         }
     }
 

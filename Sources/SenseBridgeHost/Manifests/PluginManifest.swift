@@ -23,13 +23,41 @@ public struct PluginManifest: Sendable {
     public var configDefaults: [String: JSONValue]
     public var configSchema: [String: ConfigField]
     /// Where the manifest was read from.
-    public var manifestURL: URL
+    public var manifestURL: URL {
+        didSet { manifestPath = manifestURL.path }
+    }
+    /// `manifestURL.path`, worked out once: listings print it for every manifest.
+    public private(set) var manifestPath: String
     /// The author's request for how the plugin runs. Only a request: the host decides
     /// (`IsolationDecision.decide`), and an author may ask for more isolation, never less.
     public var isolation: PluginIsolation? = nil
     /// Which search-path directory the catalog found the manifest in; it decides whether
     /// the plugin counts as shipped with the host. Nil for a manifest read from a path.
     public var origin: PluginSearchPath.Entry.Origin? = nil
+
+    init(id: String, kind: PluginKind, version: String, abiMajor: UInt32, abiMinor: UInt32, libraryPath: String,
+         entrySymbol: String, runtime: String?, displayNames: [String: String], summaries: [String: String],
+         capabilities: PluginCapabilities, configDefaults: [String: JSONValue], configSchema: [String: ConfigField],
+         manifestURL: URL, manifestPath: String? = nil, isolation: PluginIsolation? = nil,
+         origin: PluginSearchPath.Entry.Origin? = nil) {
+        self.id = id
+        self.kind = kind
+        self.version = version
+        self.abiMajor = abiMajor
+        self.abiMinor = abiMinor
+        self.libraryPath = libraryPath
+        self.entrySymbol = entrySymbol
+        self.runtime = runtime
+        self.displayNames = displayNames
+        self.summaries = summaries
+        self.capabilities = capabilities
+        self.configDefaults = configDefaults
+        self.configSchema = configSchema
+        self.manifestURL = manifestURL
+        self.manifestPath = manifestPath ?? manifestURL.path
+        self.isolation = isolation
+        self.origin = origin
+    }
 
     public var directory: URL { manifestURL.deletingLastPathComponent() }
     /// The library's path, resolved against the manifest's directory (not yet checked).

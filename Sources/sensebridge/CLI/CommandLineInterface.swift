@@ -106,12 +106,19 @@ enum CommandLineInterface {
             return .ok
         }
         // The harness's check children judge what a plugin prints on stdout themselves.
-        if command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
+        if command.runsPluginCode && command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
         let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
         let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"),
                               isolateAll: isolateAll || (command.parsedOptions.contains { $0.name == "--isolate" } && parsed.has("--isolate")))
+        // The process exits once the command returns: freeing its catalog (thousands of
+        // manifests, an allocation or dozens each) one object at a time first cost more
+        // than printing them did.
+        defer { finishedContext = context }
         return try command.run(parsed, context)
     }
+
+    /// The last command's context, kept until exit; never read.
+    nonisolated(unsafe) private static var finishedContext: Context?
 
     static func help(_ path: [String]) throws -> ExitCode {
         guard let first = path.first else {

@@ -14,6 +14,10 @@ struct CommandSpec: Sendable {
     /// redirection (`< key-file`).
     var standardInput: String? = nil
     var options: [OptionSpec] = []
+    /// Whether the command may run plugin code in this process. Only one that may is given
+    /// `StandardOutputGuard` before it runs: the guard's pipe and drain thread were most of
+    /// the start-up of a command that only reads manifests.
+    var runsPluginCode = true
     var run: @Sendable (Arguments, Context) throws -> ExitCode
 
     var name: String { path.joined(separator: " ") }

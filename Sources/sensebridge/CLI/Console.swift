@@ -11,17 +11,42 @@ enum Console {
     private static let stdoutFailure = Atomic<Bool>(false)
 
     static func out(_ text: String) {
-        let data = Data((text + "\n").utf8)
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(StandardOutputGuard.hostDescriptor, raw.baseAddress! + offset, raw.count - offset)
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
+    /// UTF-8 text already in bytes, and its newline.
+    static func out(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    /// `raw` and a newline in one write (writev), without copying the text. A short write
+    /// goes on from where it stopped; a failed one is remembered (`stdoutFailed`).
+    private static func write(_ raw: UnsafeBufferPointer<UInt8>) {
+        var newline = UInt8(ascii: "\n")
+        withUnsafeMutablePointer(to: &newline) { newline in
+            var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress), iov_len: raw.count),
+                         iovec(iov_base: UnsafeMutableRawPointer(newline), iov_len: 1)]
+            var first = 0
+            while first < parts.count {
+                let written = parts.withUnsafeMutableBufferPointer { parts in
+                    writev(StandardOutputGuard.hostDescriptor, parts.baseAddress! + first, Int32(parts.count - first))
+                }
                 if written < 0 {
                     if errno == EINTR { continue }
                     stdoutFailure.store(true, ordering: .relaxed)
                     return
                 }
-                offset += written
+                // Past what was written: whole parts dropped, the next one advanced.
+                var done = written
+                while first < parts.count, done >= parts[first].iov_len {
+                    done -= parts[first].iov_len
+                    first += 1
+                }
+                if first < parts.count, done > 0 {
+                    parts[first].iov_base = parts[first].iov_base.map { $0 + done }
+                    parts[first].iov_len -= done
+                }
             }
         }
     }

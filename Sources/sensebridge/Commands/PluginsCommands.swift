@@ -26,6 +26,7 @@ enum PluginsCommands {
                   .flag("--broken", "List only what cannot be used: broken manifests and remembered breakage."),
                   .flag("--isolate", "Show how the plugins would run under --isolate: each in its own process."),
                   .flag("--strict", "Exit with 78 when any manifest is broken or shadowed, or a plugin is remembered broken.")],
+        runsPluginCode: false,
         run: { arguments, context in
             let catalog = context.host.catalog
             let json = arguments.has("--json")
@@ -56,6 +57,7 @@ enum PluginsCommands {
         abstract: "Show one plugin's manifest: kind, ABI, library, capabilities and settings.",
         arguments: [("<id>", "The plugin's reverse-DNS id, as 'plugins list' shows it.")],
         options: [.flag("--json", "Print the manifest's details as JSON.")],
+        runsPluginCode: false,
         run: { arguments, context in
             guard arguments.positionals.count == 1 else {
                 throw CLIError.usage("Expected exactly one plugin id.", command: "plugins inspect")
@@ -83,12 +85,29 @@ enum PluginsCommands {
         if catalog.plugins.isEmpty {
             Console.out("No plugins found. Searched: \(catalog.searchPath.entries.map(\.directory.path).joined(separator: ", ")).")
         } else {
-            let rows = catalog.plugins.map { manifest in
-                [manifest.id, manifest.kind.rawValue, manifest.version, manifest.capabilities.usesNetwork ? "network" : "local",
-                 BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forceIsolation)),
-                 manifest.manifestURL.path]
+            // The decision depends on where a manifest was found and what it asks for, nothing
+            // else: made once per such pair, not once per row (each builds its reason's text).
+            var runs: [(origin: PluginSearchPath.Entry.Origin, requested: PluginIsolation?, column: String)] = []
+            // One flat array of cells, a row after another: an array per row was an
+            // allocation per plugin for a table printed once.
+            var cells: [String] = []
+            let plugins = catalog.plugins
+            cells.reserveCapacity(plugins.count * 6)
+            // By index, so each manifest is read in place rather than copied whole.
+            for index in plugins.indices {
+                let origin = plugins[index].origin, requested = plugins[index].isolation
+                let known = origin.flatMap { origin in runs.first { $0.origin == origin && $0.requested == requested }?.column }
+                let column = known
+                    ?? BrokenListing.runs(catalog.isolation(for: plugins[index], profileEntry: nil, forceIsolation: forceIsolation))
+                if known == nil, let origin { runs.append((origin, requested, column)) }
+                cells.append(plugins[index].id)
+                cells.append(plugins[index].kind.rawValue)
+                cells.append(plugins[index].version)
+                cells.append(plugins[index].capabilities.usesNetwork ? "network" : "local")
+                cells.append(column)
+                cells.append(plugins[index].manifestPath)
             }
-            Console.out(TextTable.render(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], rows: rows))
+            Console.out(bytes: TextTable.renderBytes(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], cells: cells))
         }
         let problems = catalog.manifestProblems
         if !problems.isEmpty {
@@ -103,19 +122,86 @@ enum PluginsCommands {
         }
         if !catalog.shadowed.isEmpty {
             Console.out("\nShadowed (\(catalog.shadowed.count)):")
-            catalog.shadowed.forEach { Console.out("  \($0.manifest.manifestURL.path): \($0.manifest.id) is shadowed by \($0.winner.manifestURL.path)") }
+            catalog.shadowed.forEach { Console.out("  \($0.manifest.manifestPath): \($0.manifest.id) is shadowed by \($0.winner.manifestPath)") }
         }
     }
 }
 
 enum TextTable {
+    /// Columns padded to their widest cell (in characters), two spaces apart; the last
+    /// column is not padded.
     static func render(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        String(decoding: renderBytes(header: header, cells: rows.flatMap { $0 }), as: UTF8.self)
+    }
+
+    /// The same table from its cells a row after another, `header.count` to a row, as the
+    /// UTF-8 bytes to print, built in one buffer: a table of a thousand plugins spent more
+    /// in String's appends than in the rest of printing.
+    static func renderBytes(header: [String], cells: [String]) -> [UInt8] {
+        let columns = header.count
+        precondition(columns > 0 && cells.count % columns == 0, "a table's cells fill whole rows")
+        let all = header + cells
+        // Each cell's width once: -1 marks a cell that is not plain ASCII, padded by NSString.
+        var measured = [Int](repeating: 0, count: all.count)
+        var widths = [Int](repeating: 0, count: columns)
+        var bytes = 0
+        for index in all.indices {
+            let plainCount = plainASCIICount(all[index])
+            measured[index] = plainCount ?? -1
+            widths[index % columns] = max(widths[index % columns], plainCount ?? all[index].count)
+            bytes += all[index].utf8.count + 2
+        }
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: widths.max() ?? 0)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes + (all.count / columns) * widths.reduce(0, +))
+        func appendCell(_ cell: String) {
+            if cell.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil { text.append(contentsOf: cell.utf8) }
+        }
+        for index in all.indices {
+            let column = index % columns
+            if index > 0 {
+                if column == 0 {
+                    text.append(UInt8(ascii: "\n"))
+                } else {
+                    text.append(UInt8(ascii: " "))
+                    text.append(UInt8(ascii: " "))
+                }
+            }
+            let cell = all[index]
+            if column == columns - 1 {
+                appendCell(cell)
+            } else if measured[index] >= 0 {
+                appendCell(cell)
+                text.append(contentsOf: spaces[..<(widths[column] - measured[index])])
+            } else {
+                // As the table has always padded: NSString counts UTF-16 units.
+                appendCell(cell.padding(toLength: widths[column], withPad: " ", startingAt: 0))
+            }
+        }
+        return text
+    }
+
+    /// The byte count of a cell of printable ASCII only (one character and one UTF-16
+    /// unit per byte, so neither the grapheme walk of `count` nor NSString is needed),
+    /// checked eight bytes at a time; nil for any other cell.
+    private static func plainASCIICount(_ cell: String) -> Int? {
+        let count = cell.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var index = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                // A byte below 0x20, or above 0x7E (0x7F and every non-ASCII byte).
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let above = ((word &+ ones) | word) & highs
+                if below | above != 0 { return nil }
+                index += 8
+            }
+            while index < bytes.count {
+                guard bytes[index] >= 0x20 && bytes[index] < 0x7F else { return nil }
+                index += 1
+            }
+            return bytes.count
+        }
+        return count ?? nil
     }
 }

@@ -183,6 +183,19 @@ struct JSONParserTests {
         #expect(try Self.parse("[1]", .serializationCompatible) == .array([.number(1)]))
     }
 
+    @Test("trailing commas: refused by every preset, allowed only when asked for, as JSONSerialization allowed them")
+    func trailingCommas() throws {
+        var lenient = JSONParser.Options.serializationCompatible
+        lenient.allowsTrailingCommas = true
+        #expect(try Self.parse(#"{"a": [1, 2,],}"#, lenient) == .object(["a": .array([.number(1), .number(2)])]))
+        #expect(throws: JSONParseError(.trailingComma, at: 5)) { try Self.parse("[1, 2, ]", .serializationCompatible) }
+        #expect(throws: JSONParseError(.trailingComma, at: 7)) { try Self.parse(#"{"a": 1,}"#, .standard) }
+        // A comma still separates two values: nothing before it, or two in a row, is refused.
+        for text in ["[,]", "{,}", "[1,,]", #"{"a": 1,,}"#] {
+            #expect(throws: JSONParseError.self, "\(text)") { try Self.parse(text, lenient) }
+        }
+    }
+
     static let manifestMistakes = [
         #"{"schema": "sensebridge.plugin-manifest/1", "#, #"{"id": "a" "kind": "b"}"#, #"{"id": "a"} trailing"#, #"{"id": nul, "a": 1}"#,
         #"{"abi": {"major": 01}}"#, "{\"id\": \"a\tb\"}", #"{"id": "a\qb"}"#, #"{"id": "\u12G4"}"#, #"{"id": 'a'}"#, #"{id: "a"}"#,
