@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
         .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
         .library(name: "SenseBridgeProcess", targets: ["SenseBridgeProcess"]),
+        // For Fuzz/, which reads settings and credentials through it.
+        .library(name: "SenseBridgeNetwork", targets: ["SenseBridgeNetwork"]),
     ] + plugins.map(\.0),
     targets: [
         .target(name: "CSenseBridgeABI"),

@@ -21,6 +21,14 @@ let targets: [Target] = [
     // libFuzzer but instruments nothing, and every other target would fuzz blind.
     fuzzTarget("planted-crash", []),
     fuzzTarget("manifest", [product("SenseBridgeHost"), product("SenseBridgeCore")]),
+    fuzzTarget("profile", [product("SenseBridgeHost")]),
+    fuzzTarget("settings", [product("SenseBridgeNetwork"), product("SenseBridgeCore")]),
+    fuzzTarget("credentials", [product("SenseBridgeNetwork")]),
+    fuzzTarget("json", [product("SenseBridgeCore")]),
+    fuzzTarget("records", [product("SenseBridgeCore")]),
+    fuzzTarget("recording", [product("SenseBridgeCore")]),
+    fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
+    fuzzTarget("runner-request", [product("SenseBridgeHost")]),
 ]
 
 let package = Package(
