@@ -27,6 +27,7 @@ let targets: [Target] = [
     fuzzTarget("json", [product("SenseBridgeCore")]),
     fuzzTarget("records", [product("SenseBridgeCore")]),
     fuzzTarget("recording", [product("SenseBridgeCore")]),
+    fuzzTarget("composer-result", [product("SenseBridgeABICodec"), product("SenseBridgeCore"), product("SenseBridgeTesting")]),
     fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
     fuzzTarget("runner-request", [product("SenseBridgeHost")]),
 ]

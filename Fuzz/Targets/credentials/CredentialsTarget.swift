@@ -31,7 +31,7 @@ public func fuzzCredentials(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         fuzzCheck(secret.value == stored, "the key read is not the key stored")
         fuzzCheck(!secret.value.isEmpty && secret.value.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) },
                   "a key that is not one printable ASCII token was accepted")
-        fuzzCheck("\(secret)" == "<redacted>" && !"\(secret)".contains(secret.value), "a key's description shows it")
+        fuzzCheck("\(secret)" == "<redacted>", "a key's description is not the fixed \"<redacted>\"")
     } catch {
         fuzzCheckNamesReason(error, mentioning: path)
     }
