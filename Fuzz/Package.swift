@@ -28,6 +28,7 @@ let targets: [Target] = [
     fuzzTarget("records", [product("SenseBridgeCore")]),
     fuzzTarget("recording", [product("SenseBridgeCore")]),
     fuzzTarget("composer-result", [product("SenseBridgeABICodec"), product("SenseBridgeCore"), product("SenseBridgeTesting")]),
+    fuzzTarget("network-reply", [product("SenseBridgeCore"), product("SenseBridgeTesting")]),
     fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
     fuzzTarget("runner-request", [product("SenseBridgeHost")]),
 ]

@@ -13,14 +13,14 @@ import SenseBridgeTesting
 /// is hedged, names only labels the records hold and no record below the floor, is no
 /// surer than the weakest record it names, and no record the label list would say is
 /// hidden; every phrase the ABI could not carry is reported with its reason.
-let oracle = GroundingOracle(universe: ComposerScene.labels)
+let oracle = GroundingOracle(universe: FuzzScene.labels)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzComposerResult(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let locale = SpokenLocale.allCases[input.choose(SpokenLocale.allCases.count)]
     let detail = SpokenDetail.allCases[input.choose(SpokenDetail.allCases.count)]
-    let records = ComposerScene.records(&input)
+    let records = FuzzScene.records(&input)
     let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
 
     let result = CComposerResult(&input, recordCount: records.count, maximumBytes: PhraseValidator.maximumBytes(forWords: maximumWords))

@@ -1,17 +1,17 @@
-import FuzzSupport
 import SenseBridgeCore
 
 /// The records a composer is asked about, chosen by the input: reviewed labels, a
-/// detector's alias for one, labels no reviewer has seen, some twice, and confidences
-/// from certain to below the floor.
-enum ComposerScene {
+/// detector's alias for one, labels no reviewer has seen, some twice, recognized text,
+/// and confidences from certain to below the floor. Shared by the targets that narrate
+/// (composer-result, network-reply) so both are judged on the same kind of scene.
+public enum FuzzScene {
     static let aliases = ["sofa", "tv", "bike", "fridge", "phone", "motorbike", "staircase", "lift", "bin"]
     static let unreviewed = ["zorbulator", "umbrella_stand", "garden_gnome", "quux_hum", "fan_whir"]
     static let reviewed = SpokenVocabulary.entries.map(\.identifier)
-    static let labels = reviewed + aliases + unreviewed
+    public static let labels = reviewed + aliases + unreviewed
     static let recognizedText = ["EXIT", "Main St", "Café Sol", "cà phê sữa đá"]
 
-    static func records(_ input: inout FuzzInput) -> [PerceptionRecord] {
+    public static func records(_ input: inout FuzzInput) -> [PerceptionRecord] {
         var records: [PerceptionRecord] = []
         for _ in 0..<(1 + input.choose(8)) {
             let confidence = Double(input.byte()) / 255
