@@ -23,7 +23,7 @@ public func fuzzComposerResult(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     let records = FuzzScene.records(&input)
     let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
 
-    let result = CComposerResult(&input, recordCount: records.count, maximumBytes: PhraseValidator.maximumBytes(forWords: maximumWords))
+    let result = CComposerResult(&input, records: records, locale: locale, maximumBytes: PhraseValidator.maximumBytes(forWords: maximumWords))
     defer { result.free() }
     let decoded = PhraseCodec.decode(result.value, maximumWords: maximumWords, recordCount: records.count)
     let unreadable = decoded.proposed.filter { $0.phrase == nil }.count
