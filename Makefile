@@ -4,7 +4,8 @@
 #   make test      install missing Debian packages, build, run every test and the
 #                  conformance harness on every shipped plugin
 #
-# Also: make build | bench | check-header | test-examples | test-llm | tools | install [PREFIX=/usr/local] | clean
+# Also: make build | bench | fuzz [FUZZ_SECONDS=60] | check-header | test-examples | test-llm | tools |
+#       install [PREFIX=/usr/local] | clean
 # Each step is a script in scripts/ that can be run on its own; this file only orders them.
 
 SHELL := /bin/bash
@@ -19,7 +20,7 @@ INSTALL_CONFIG ?= release
 HEADER := Sources/CSenseBridgeABI/include/sensebridge.h
 SB_SMOKE := .build/tools/sb-smoke
 
-.PHONY: all deps build test check-header test-examples test-llm demo bench install tools clean
+.PHONY: all deps build test check-header test-examples test-llm demo bench fuzz fuzz-smoke install tools clean
 
 all: build
 
@@ -39,6 +40,7 @@ test: build
 	scripts/plugin-tests.sh
 	$(MAKE) --no-print-directory check-header
 	$(MAKE) --no-print-directory test-examples
+	$(MAKE) --no-print-directory fuzz-smoke
 
 # sensebridge.h as C11 and C++17 with -Wall -Wextra -pedantic -Werror, plugin and host side.
 check-header:
@@ -47,6 +49,19 @@ check-header:
 # The three example plugins built out of tree and loaded through the C ABI.
 test-examples:
 	scripts/test-examples.sh
+
+# Every libFuzzer target of Fuzz/ (its own package, so `swift build` never compiles it)
+# for FUZZ_SECONDS each, after a self-test that the build instruments coverage; prints
+# executions, executions per second, coverage and features per target, saves any crash
+# under .build/fuzz/crashes/ and fails. Long runs and minimising: docs/FUZZING.md.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# What `make test` runs: each target for 10 s with a fixed seed, so a target that no
+# longer builds, or crashes at once on its seeds, fails CI.
+fuzz-smoke:
+	FUZZ_SECONDS=$${FUZZ_SMOKE_SECONDS:-10} FUZZ_SEED=1 FUZZ_JOBS=2 scripts/fuzz.sh
 
 # Optional, never part of `make test` or CI: the network composer against a real small
 # model (SmolLM2-135M) served by llama-cpp-python, which the first run compiles (many

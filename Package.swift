@@ -41,6 +41,10 @@ let package = Package(
         .library(name: "SenseBridgeHost", targets: ["SenseBridgeHost"]),
         .library(name: "SenseBridgeTesting", targets: ["SenseBridgeTesting"]),
         .library(name: "SenseBridgeProcess", targets: ["SenseBridgeProcess"]),
+        // For Fuzz/, whose targets read settings, credentials and replies through the
+        // first and hand the host composer results in C memory through the second.
+        .library(name: "SenseBridgeNetwork", targets: ["SenseBridgeNetwork"]),
+        .library(name: "SenseBridgeABICodec", targets: ["SenseBridgeABICodec"]),
     ] + plugins.map(\.0),
     targets: [
         .target(name: "CSenseBridgeABI"),

@@ -53,52 +53,14 @@ enum ProviderWire {
         return headers
     }
 
-    /// The candidate phrase in a 2xx reply. Whatever comes back is only a candidate: the
-    /// host judges it. A reply whose shape is wrong fails with a reason code, so the host
-    /// can tell a server that ignored the format from one that sent garbage.
+    /// The candidate phrase in a 2xx reply, read by Core's `ProviderReply` (the reading
+    /// `make fuzz` exercises); a refusal keeps its reason code and message.
     static func phrase(from data: Data, provider: NetworkComposerConfig.Provider, format: ResponseFormat) throws -> String {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw malformed("the body is not a JSON object")
+        let shape: ProviderReply.Shape = provider == .anthropic ? .anthropic : .openAICompatible
+        do {
+            return try ProviderReply.phrase(from: data, shape: shape, wantsJSON: format.wantsJSON, formatName: format.rawValue)
+        } catch {
+            throw PluginError(.network, reason: error.reason, error.message)
         }
-        let text: String
-        switch provider {
-        case .openAICompatible:
-            guard let choices = object["choices"] as? [Any], let first = choices.first as? [String: Any],
-                  let message = first["message"] as? [String: Any] else {
-                throw malformed("it has no choices[0].message")
-            }
-            guard let content = message["content"] as? String else {
-                if message["refusal"] is String {
-                    throw PluginError(.network, reason: "model-refused", "The model declined to answer; nothing from it was used.")
-                }
-                throw malformed("choices[0].message.content is not text")
-            }
-            text = try ReplyReading.phrase(inContent: content, format: format)
-        case .anthropic:
-            guard let blocks = object["content"] as? [Any] else { throw malformed("it has no content array") }
-            let typed = blocks.compactMap { $0 as? [String: Any] }
-            if let tool = typed.first(where: { $0["type"] as? String == "tool_use" }) {
-                // Only the tool we offered carries the phrase; any other is not an answer.
-                guard tool["name"] as? String == "subject_phrase" else { throw malformed("the tool_use block is not subject_phrase") }
-                guard let input = tool["input"] as? [String: Any], let phrase = input["phrase"] as? String else {
-                    throw malformed("the tool_use block has no text 'phrase'")
-                }
-                text = phrase
-            } else if let block = typed.first(where: { $0["type"] as? String == "text" }), let content = block["text"] as? String {
-                text = try ReplyReading.phrase(inContent: content, format: format)
-            } else {
-                throw malformed("it has neither a tool_use nor a text block")
-            }
-        }
-        let phrase = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !phrase.isEmpty else {
-            throw PluginError(.network, reason: "empty-reply", "The provider's reply held no phrase; nothing from it was used.")
-        }
-        guard phrase.count <= 400 else { throw malformed("the phrase is longer than 400 characters") }
-        return phrase
-    }
-
-    static func malformed(_ why: String) -> PluginError {
-        PluginError(.network, reason: "malformed-reply", "The provider's reply was malformed (\(why)); nothing from it was used.")
     }
 }

@@ -27,6 +27,23 @@ import Testing
         #expect(try String(contentsOf: store.path(for: .openai), encoding: .utf8) == "sk-test-123\n")
     }
 
+    /// A key file that holds no key is a reading problem of that file, not "the key was
+    /// not stored": the person must learn which file to replace (the credentials fuzz
+    /// target's oracle asks every refusal to name its file).
+    @Test(arguments: ["", "  \n", "two words", "sk-\u{7}bell"])
+    func aStoredFileHoldingNoKeyIsRefusedNamingTheFile(_ contents: String) throws {
+        try store.store("sk-test-123", for: .openai)
+        let path = store.path(for: .openai).path
+        try Data(contents.utf8).write(to: store.path(for: .openai))
+        do {
+            _ = try store.read(.openai)
+            Issue.record("read a key out of \(contents.debugDescription)")
+        } catch let failure as CredentialStore.Failure {
+            #expect("\(failure)".contains(path), "\(failure)")
+            #expect(!"\(failure)".contains("not stored"), "\(failure)")
+        }
+    }
+
     @Test func aFileOthersCanReadIsRefusedLikeSsh() throws {
         try store.store("sk-test-123", for: .anthropic)
         chmod(store.path(for: .anthropic).path, 0o644)

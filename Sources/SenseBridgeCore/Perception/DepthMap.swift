@@ -38,4 +38,15 @@ public struct DepthMap: Equatable, Sendable {
     public static let identity: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 
     public func depth(x: Int, y: Int) -> Float { metres[y * width + x] }
+
+    /// Sample by sample, a gap (NaN) equal to a gap. The synthesized `==` compared NaN
+    /// with NaN as IEEE does, so any map with a gap was unequal to itself: a frame read
+    /// twice, streamed and parsed whole, or replayed, could never be found the same.
+    public static func == (lhs: DepthMap, rhs: DepthMap) -> Bool {
+        func same(_ a: [Float], _ b: [Float]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        }
+        return lhs.width == rhs.width && lhs.height == rhs.height && lhs.intrinsics == rhs.intrinsics
+            && same(lhs.metres, rhs.metres) && same(lhs.cameraToWorld, rhs.cameraToWorld)
+    }
 }

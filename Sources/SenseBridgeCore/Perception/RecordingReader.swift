@@ -30,8 +30,8 @@ public final class RecordingReader {
     }
 
     /// `bufferCapacity`: the read size, and the buffer's size until a longer line comes;
-    /// tests make it tiny so every line straddles reads.
-    init(contentsOf url: URL, name: String, bufferCapacity: Int) throws {
+    /// tests and the recording fuzz target make it tiny so every line straddles reads.
+    public init(contentsOf url: URL, name: String, bufferCapacity: Int) throws {
         self.name = name
         lines = FileLineReader(try FileHandle(forReadingFrom: url), capacity: bufferCapacity)
         rules = RecordingLines(name: name)

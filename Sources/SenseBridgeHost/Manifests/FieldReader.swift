@@ -81,7 +81,9 @@ struct FieldReader {
         case .string(let text): return ["en": text]
         case .object(let entries):
             var result: [String: String] = [:]
-            for (locale, entry) in entries {
+            // In key order: with two bad entries, the same file must name the same one
+            // every run (a dictionary's order changes from one process to the next).
+            for (locale, entry) in entries.sorted(by: { $0.key < $1.key }) {
                 guard case .string(let text) = entry else { throw mistyped("\(key).\(locale)", "a string", entry) }
                 result[locale] = text
             }

@@ -111,6 +111,12 @@ public enum ManifestReader {
         parse(data, at: url, path: url.path, in: nil)
     }
 
+    /// The general reading alone, never the fast path: the fuzz target and the tests hold
+    /// the fast path to giving exactly what this gives (or leaving the file to it).
+    public static func parseTheGeneralWay(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {
+        parse(data, at: url, path: url.path, in: nil, fastPath: false)
+    }
+
     /// `fastPath: false` reads the general way only, for tests that compare the two.
     static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?,
                       fastPath: Bool = true) -> Result<PluginManifest, PluginProblem> {
@@ -226,7 +232,7 @@ public enum ManifestReader {
         let defaults = try reader.optionalObject("defaults") ?? [:]
         let schemaObject = try reader.optionalObject("schema") ?? [:]
         var schema: [String: ConfigField] = [:]
-        for (key, value) in schemaObject {
+        for (key, value) in schemaObject.sorted(by: { $0.key < $1.key }) {
             guard let entry = value.objectValue else {
                 throw fail(.mistypedField("config.schema.\(key)", expected: "an object", found: value.typeName))
             }
@@ -250,7 +256,7 @@ public enum ManifestReader {
                 throw fail(.invalidField("config.schema.\(key).secret", "is only allowed on a string key"))
             }
         }
-        for (key, value) in defaults {
+        for (key, value) in defaults.sorted(by: { $0.key < $1.key }) {
             if schema[key]?.isSecret == true {
                 throw fail(.invalidField("config.defaults.\(key)", "is a secret and must not have a default; the host injects it"))
             }

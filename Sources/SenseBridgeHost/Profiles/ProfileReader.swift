@@ -4,12 +4,18 @@ import SenseBridgeCore
 /// Reads one profile file; every error names the file and the field.
 public enum ProfileReader {
     public static func read(_ url: URL) throws -> OutputProfile {
-        let path = url.path
-        func fail(_ reason: String) -> ProfileProblem { ProfileProblem(path: path, reason: reason) }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw fail("cannot be read (\((error as NSError).localizedDescription)).")
+            throw ProfileProblem(path: url.path, reason: "cannot be read (\((error as NSError).localizedDescription)).")
         }
+        return try parse(data, at: url)
+    }
+
+    /// A profile's bytes as if read from `url` (named in every error): the reading
+    /// itself, apart from the file, so the fuzz target reaches it without a disk.
+    public static func parse(_ data: Data, at url: URL) throws -> OutputProfile {
+        let path = url.path
+        func fail(_ reason: String) -> ProfileProblem { ProfileProblem(path: path, reason: reason) }
         guard let object = (try? JSONParser.parse(data, options: .serializationCompatible))?.objectValue else {
             throw fail("is not a JSON object.")
         }
@@ -50,7 +56,10 @@ public enum ProfileReader {
     /// "process"|"in-process", "memoryLimitMiB": N}.
     private static func reference(_ value: JSONValue, field: String, fail: (String) -> ProfileProblem) throws -> OutputProfile.PluginReference {
         switch value {
-        case .string(let id): return .init(id: id, config: [:])
+        case .string(let id):
+            // An empty id names no plugin; taken, it would fail later as "not found: ''".
+            guard !id.isEmpty else { throw fail("field \"\(field)\" must be a plugin id, not an empty string.") }
+            return .init(id: id, config: [:])
         case .object(let fields):
             guard let id = fields["id"]?.stringValue, !id.isEmpty else { throw fail("field \"\(field).id\" must be a plugin id.") }
             let config = fields["config"] ?? .object([:])

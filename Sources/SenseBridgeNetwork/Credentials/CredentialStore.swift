@@ -95,7 +95,13 @@ public struct CredentialStore: Sendable {
         guard total <= Self.maximumKeyBytes + 1, let text = String(validating: buffer[..<total], as: UTF8.self) else {
             throw Failure.unreadable(path: path, reason: "it does not hold a key")
         }
-        return try Secret(checking: text)
+        do {
+            return try Secret(checking: text)
+        } catch Failure.invalidKey(let reason) {
+            // Reading, not storing: "the key was not stored" would mislead, and the
+            // person needs to know which file to replace.
+            throw Failure.unreadable(path: path, reason: "it does not hold a key: \(reason)")
+        }
     }
 
     public func exists(_ name: CredentialName) -> Bool {

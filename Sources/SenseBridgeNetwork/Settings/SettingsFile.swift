@@ -53,6 +53,18 @@ public struct SettingsFile: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             return fail("cannot be read (\((error as NSError).localizedDescription))")
         }
+        return Self.decode(data, path: url.path)
+    }
+
+    /// The settings in `data`, as `load` gives them for a file at `path` that exists:
+    /// the reading apart from the disk, so the fuzz target reaches it directly.
+    public static func decode(_ data: Data, path: String) -> Loaded {
+        var loaded = Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: nil, legacyCloudWasOn: false, fileExists: true)
+        func fail(_ reason: String) -> Loaded {
+            var failed = loaded
+            failed.problem = Problem(path: path, reason: reason)
+            return failed
+        }
         if data.count > Self.maximumBytes { return fail("is larger than 1 MiB") }
         guard let parsed = try? JSONParser.parse(data, options: .serializationCompatible) else { return fail("is not valid JSON") }
         guard let object = parsed.objectValue else { return fail("is not a JSON object") }
@@ -69,6 +81,14 @@ public struct SettingsFile: Sendable {
         }
     }
 
+    /// The bytes `save` writes: sorted keys, so the same settings give the same file.
+    public static func encode(_ settings: ReasoningSettings, otherKeys: [String: JSONValue]) throws -> Data {
+        let object = SettingsCodec.encode(settings, otherKeys: otherKeys)
+        let data = try JSONSerialization.data(withJSONObject: JSONValue.object(object).any,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return data + Data("\n".utf8)
+    }
+
     /// Writes the settings atomically, keeping keys this version does not own. When the
     /// current file was unusable it is renamed aside first; the returned note says where.
     @discardableResult
@@ -79,10 +99,7 @@ public struct SettingsFile: Sendable {
             let aside = try moveAside()
             notes.append("The unreadable settings file was kept as \(aside.path).")
         }
-        let object = SettingsCodec.encode(settings, otherKeys: otherKeys)
-        let data = try JSONSerialization.data(withJSONObject: JSONValue.object(object).any,
-                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        try (data + Data("\n".utf8)).write(to: url, options: .atomic)
+        try Self.encode(settings, otherKeys: otherKeys).write(to: url, options: .atomic)
         return notes
     }
 

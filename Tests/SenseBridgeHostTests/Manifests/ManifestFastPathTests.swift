@@ -31,27 +31,12 @@ import Testing
     }
 
     func general(_ bytes: [UInt8], url: URL) -> Result<PluginManifest, PluginProblem> {
-        ManifestReader.parse(Data(bytes), at: url, path: url.path, in: nil, fastPath: false)
+        ManifestReader.parseTheGeneralWay(Data(bytes), at: url)
     }
 
     /// Field for field; nil when they agree, else what differs.
     static func difference(_ a: PluginManifest, _ b: PluginManifest) -> String? {
-        var fields: [String] = []
-        if a.id != b.id { fields.append("id") }
-        if a.kind != b.kind { fields.append("kind") }
-        if a.version != b.version { fields.append("version") }
-        if a.abiMajor != b.abiMajor || a.abiMinor != b.abiMinor { fields.append("abi") }
-        if a.libraryPath != b.libraryPath { fields.append("library") }
-        if a.entrySymbol != b.entrySymbol { fields.append("entrySymbol") }
-        if a.runtime != b.runtime { fields.append("runtime") }
-        if a.displayNames != b.displayNames { fields.append("displayName") }
-        if a.summaries != b.summaries { fields.append("summary") }
-        if a.capabilities != b.capabilities { fields.append("capabilities") }
-        if a.configDefaults != b.configDefaults { fields.append("config.defaults") }
-        if a.configSchema != b.configSchema { fields.append("config.schema") }
-        if a.manifestURL != b.manifestURL || a.manifestPath != b.manifestPath { fields.append("manifest") }
-        if a.isolation != b.isolation { fields.append("isolation") }
-        if a.origin != b.origin { fields.append("origin") }
+        let fields = a.fieldsDiffering(from: b)
         return fields.isEmpty ? nil : fields.joined(separator: ", ")
     }
 

@@ -1,0 +1,24 @@
+import Foundation
+import FuzzSupport
+import SenseBridgeHost
+
+/// An output profile, from any directory on the plugin path. Guards: a refusal names the
+/// file and its reason; an accepted profile has an output and names real-looking plugins,
+/// since a profile with no target, or a target with no id, would leave the person in
+/// silence while every check passed.
+let profileURL = URL(fileURLWithPath: "/fuzz/profiles/fuzzed.json")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    do {
+        let profile = try ProfileReader.parse(input.restData(), at: profileURL)
+        fuzzCheck(!profile.renderTargets.isEmpty, "a profile with no render target was accepted")
+        let references = profile.renderTargets + [profile.composer, profile.fallbackComposer]
+        fuzzCheck(references.allSatisfy { !$0.id.isEmpty }, "a profile naming a plugin with an empty id was accepted")
+        fuzzCheck(["brief", "standard", "detailed"].contains(profile.detail), "detail '\(profile.detail)' was accepted")
+    } catch {
+        fuzzCheckNamesReason(error, mentioning: profileURL.path)
+    }
+    return 0
+}
