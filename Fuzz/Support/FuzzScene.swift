@@ -11,10 +11,17 @@ public enum FuzzScene {
     public static let labels = reviewed + aliases + unreviewed
     static let recognizedText = ["EXIT", "Main St", "Café Sol", "cà phê sữa đá"]
 
+    /// Mostly 0…1 in steps of 1/250; the top bytes are what a careless sensing source
+    /// reports (NaN, infinities, above 1, below 0), which must never be named.
+    static func confidence(_ byte: UInt8) -> Double {
+        let hostile: [Double] = [.nan, .infinity, -.infinity, 1.5, -0.25]
+        return byte > 250 ? hostile[Int(byte) - 251] : Double(byte) / 250
+    }
+
     public static func records(_ input: inout FuzzInput) -> [PerceptionRecord] {
         var records: [PerceptionRecord] = []
         for _ in 0..<(1 + input.choose(8)) {
-            let confidence = Double(input.byte()) / 255
+            let confidence = confidence(input.byte())
             switch input.choose(8) {
             case 0:
                 records.append(PerceptionRecord(kind: .text, label: recognizedText[input.choose(recognizedText.count)],

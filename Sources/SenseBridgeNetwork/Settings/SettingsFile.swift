@@ -39,19 +39,14 @@ public struct SettingsFile: Sendable {
     static let maximumBytes = 1 << 20
 
     public func load() -> Loaded {
-        var loaded = Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: nil, legacyCloudWasOn: false, fileExists: false)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return loaded }
-        loaded.fileExists = true
-        func fail(_ reason: String) -> Loaded {
-            var failed = loaded
-            failed.problem = Problem(path: url.path, reason: reason)
-            return failed
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: nil, legacyCloudWasOn: false, fileExists: false)
         }
-        if isDirectory.boolValue { return fail("is a directory, not a settings file") }
+        if isDirectory.boolValue { return Self.unusable(url.path, "is a directory, not a settings file") }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            return fail("cannot be read (\((error as NSError).localizedDescription))")
+            return Self.unusable(url.path, "cannot be read (\((error as NSError).localizedDescription))")
         }
         return Self.decode(data, path: url.path)
     }
@@ -59,26 +54,24 @@ public struct SettingsFile: Sendable {
     /// The settings in `data`, as `load` gives them for a file at `path` that exists:
     /// the reading apart from the disk, so the fuzz target reaches it directly.
     public static func decode(_ data: Data, path: String) -> Loaded {
-        var loaded = Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: nil, legacyCloudWasOn: false, fileExists: true)
-        func fail(_ reason: String) -> Loaded {
-            var failed = loaded
-            failed.problem = Problem(path: path, reason: reason)
-            return failed
-        }
-        if data.count > Self.maximumBytes { return fail("is larger than 1 MiB") }
-        guard let parsed = try? JSONParser.parse(data, options: .serializationCompatible) else { return fail("is not valid JSON") }
-        guard let object = parsed.objectValue else { return fail("is not a JSON object") }
+        if data.count > Self.maximumBytes { return unusable(path, "is larger than 1 MiB") }
+        guard let parsed = try? JSONParser.parse(data, options: .serializationCompatible) else { return unusable(path, "is not valid JSON") }
+        guard let object = parsed.objectValue else { return unusable(path, "is not a JSON object") }
         do {
             let decoded = try SettingsCodec.decode(object)
-            loaded.settings = decoded.settings
-            loaded.otherKeys = decoded.otherKeys
-            loaded.legacyCloudWasOn = decoded.legacyCloudWasOn
-            return loaded
+            return Loaded(settings: decoded.settings, otherKeys: decoded.otherKeys, problem: nil,
+                          legacyCloudWasOn: decoded.legacyCloudWasOn, fileExists: true)
         } catch let problem as SettingsCodec.Problem {
-            return fail(problem.reason)
+            return unusable(path, problem.reason)
         } catch {
-            return fail("\(error)")
+            return unusable(path, "\(error)")
         }
+    }
+
+    /// A file that exists but cannot be used: the defaults, and the problem naming it.
+    static func unusable(_ path: String, _ reason: String) -> Loaded {
+        Loaded(settings: ReasoningSettings(), otherKeys: [:], problem: Problem(path: path, reason: reason),
+               legacyCloudWasOn: false, fileExists: true)
     }
 
     /// The bytes `save` writes: sorted keys, so the same settings give the same file.

@@ -4,14 +4,15 @@ import SenseBridgeCore
 /// An independent reading of what a narration says, for the tests and fuzz targets that
 /// check the grounding rule: nothing spoken names a thing the records do not hold, no
 /// hedge is surer than the weakest thing its sentence names, and no detection the label
-/// list would name is hidden. It is written from the vocabulary as data and from the
-/// hedge templates' text, never from the grounding code, so a check built on it does
-/// not simply agree with what it checks. Where the words cannot tell (which of two
+/// list would name is hidden. The first two are read from the vocabulary as data and
+/// the hedge templates' text, never from the grounding code, so a check built on them
+/// does not simply agree with what it checks; the third compares with what the narrator
+/// says when no composer speaks at all (the label list, itself checked by the first two). Where the words cannot tell (which of two
 /// chairs "a chair" means) it gives the phrase the benefit: it may miss, never accuse.
 public struct GroundingOracle: Sendable {
     /// Words that join or introduce names in any of the three languages; they name
     /// nothing, so the oracle skips them.
-    public static let functionWords: Set<String> = [
+    static let functionWords: Set<String> = [
         "a", "an", "the", "and", "some", "several",
         "un", "una", "unos", "unas", "el", "la", "los", "las", "y", "e", "varios", "varias", "algunos", "algunas",
         "va", "mot", "nhung", "cac", "vai", "cai", "chiec", "con", "quyen", "cuon", "to", "buc", "canh", "tam",
@@ -31,12 +32,12 @@ public struct GroundingOracle: Sendable {
 
     /// Lowercase and without accents or tone marks: a coarser comparison can only merge
     /// two words, which makes the leak check miss, never accuse.
-    public static func fold(_ word: String) -> String {
+    static func fold(_ word: String) -> String {
         word.lowercased().folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
             .replacingOccurrences(of: "đ", with: "d")
     }
 
-    public static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == "_" }).map { fold(String($0)) }
     }
 
@@ -52,7 +53,7 @@ public struct GroundingOracle: Sendable {
     }
 
     /// Words of labels not in the scene that no label in the scene shares.
-    public func strangerWords(_ records: [PerceptionRecord]) -> Set<String> {
+    func strangerWords(_ records: [PerceptionRecord]) -> Set<String> {
         let present = Set(records.map { SpokenVocabulary.canonicalIdentifier($0.label) })
         var mine = Set<String>(), theirs = Set<String>()
         for (label, words) in wordsByLabel {
@@ -90,8 +91,8 @@ public struct GroundingOracle: Sendable {
     /// The labels of `stream` a subject names, by longest whole-word match so "cửa sổ"
     /// (a window) is not also read as "cửa" (a door), each with whether it was named in
     /// the plural ("several chairs", "unas sillas", "những cái ghế").
-    public static func namedLabels(in subject: String, records: [PerceptionRecord], stream: PerceptionStream,
-                                   locale: SpokenLocale) -> [String: Bool] {
+    static func namedLabels(in subject: String, records: [PerceptionRecord], stream: PerceptionStream,
+                            locale: SpokenLocale) -> [String: Bool] {
         let said = words(subject)
         var matches: [(start: Int, length: Int, label: String, plural: Bool)] = []
         for label in Set(records.filter { $0.stream == stream }.map(\.label)) {
@@ -114,8 +115,8 @@ public struct GroundingOracle: Sendable {
 
     /// The certainty a sentence's hedge claims, read from the text alone: the surest
     /// template of the locale that frames it, and the subject inside it.
-    public static func claimedCertainty(_ text: String, stream: PerceptionStream,
-                                        locale: SpokenLocale) -> (certainty: Certainty, subject: String)? {
+    static func claimedCertainty(_ text: String, stream: PerceptionStream,
+                                 locale: SpokenLocale) -> (certainty: Certainty, subject: String)? {
         var found: (Certainty, String)?
         for certainty in Certainty.allCases {
             for number in [GrammaticalNumber.singular, .plural] {
@@ -132,7 +133,8 @@ public struct GroundingOracle: Sendable {
     /// Every breach of the grounding rule in `narration` of `records`, one line each
     /// (empty when it holds): a sentence of sight or sound without a hedge, naming a
     /// label absent from the scene, naming nothing the oracle knows, naming a record
-    /// below the precision floor, or hedged surer than the weakest record it names.
+    /// below the precision floor or with a confidence outside 0…1 (NaN included), or
+    /// hedged surer than the weakest record it names.
     /// Recognized text is spoken as what the text says, so it is not read for names.
     public func breaches(of narration: Narration, records: [PerceptionRecord], locale: SpokenLocale) -> [String] {
         var breaches: [String] = []
@@ -147,15 +149,21 @@ public struct GroundingOracle: Sendable {
             let named = Self.namedLabels(in: subject, records: records, stream: sentence.stream, locale: locale)
             // Per name, its surest record: which of two chairs "a chair" means is not
             // knowable from the words. A plural needs two, so at best the second surest.
+            // A confidence outside 0…1 (NaN from a careless source) backs no name: with
+            // none left, the bound is NaN, which the range check below refuses.
             let bounds = named.map { label, plural in
-                let surest = records.filter { $0.label == label && $0.stream == sentence.stream }.map(\.confidence).sorted(by: >)
-                return plural ? (surest.count > 1 ? surest[1] : 0) : surest[0]
+                let surest = records.filter { $0.label == label && $0.stream == sentence.stream }.map(\.confidence)
+                    .filter { (0...1).contains($0) }.sorted(by: >)
+                return plural ? (surest.count > 1 ? surest[1] : 0) : surest.first ?? .nan
             }
-            guard let weakest = bounds.min() else {
+            guard let weakest = bounds.min(by: { $0 < $1 || $1.isNaN }) else {
                 breaches.append("\(sentence.text) names nothing the oracle knows")
                 continue
             }
-            if weakest < Certainty.precisionFloor { breaches.append("\(sentence.text) names a record below the floor") }
+            // Not `weakest < floor` alone: a source may report NaN, and NaN is below nothing.
+            if bounds.contains(where: { !($0 >= Certainty.precisionFloor && $0 <= 1) }) {
+                breaches.append("\(sentence.text) names a record below the floor or whose confidence is not one")
+            }
             if let earned = Certainty(confidence: weakest), claimed > earned {
                 breaches.append("\(sentence.text) is surer than \(weakest)")
             }
