@@ -5,10 +5,14 @@ import SenseBridgePluginKit
 /// Replays a recording as a sensing source: the sensor a test, a demo or a third
 /// party's harness run can have on any machine.
 ///
-/// With `pace: "recorded"` frames arrive at their recorded times, so a session loop
-/// sees the same cadence a live sensor gives; `"fast"` hands them out at once for
-/// scripts. A corrupt recording fails at create with the file and line, never mid-run:
-/// create reads the whole file once, keeping no frame.
+/// With `pace: "recorded"` frames arrive at their recorded times, stamped on the host's
+/// monotonic clock, so a session loop sees the same cadence a live sensor gives;
+/// `"fast"` hands them out at once for scripts and stamps each with its recording time
+/// alone (nanoseconds since the recording's zero, rounded to the nearest), so a fast
+/// replay carries no trace of when it ran and the session that reads it can keep a
+/// logical clock (`AwarenessSession.Clock.recording`). A corrupt recording fails at
+/// create with the file and line, never mid-run: create reads the whole file once,
+/// keeping no frame.
 ///
 /// Frames are then streamed from the file during each run (`RecordingReader`), never
 /// held beyond the current one, so memory does not grow with the recording's length.
@@ -30,7 +34,8 @@ final class ReplaySource: SensingSourcePlugin {
     private var started = false
     private var runID: UInt64 = 0
     private var startNanoseconds: UInt64 = 0
-    private var lastTimestamp: UInt64 = 0
+    /// The last timestamp handed out in this run; nil before its first frame.
+    private var lastTimestamp: UInt64?
 
     init(host: HostServices, config: PluginConfig) throws {
         let settings = try config.decode(Config.self)
@@ -70,7 +75,9 @@ final class ReplaySource: SensingSourcePlugin {
         pending = nil
         started = true
         runID += 1
-        startNanoseconds = host.monotonicNanoseconds()
+        // A fast run has no real time: its clock is the recording's own, from zero.
+        startNanoseconds = paced ? host.monotonicNanoseconds() : 0
+        lastTimestamp = nil
     }
 
     func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
@@ -83,7 +90,7 @@ final class ReplaySource: SensingSourcePlugin {
             }
         }
         guard let frame = pending else { throw PluginError.endOfStream }
-        let offset = UInt64(frame.time * 1e9)
+        let offset = Self.nanoseconds(frame.time)
         if paced {
             let due = startNanoseconds + offset
             let now = host.monotonicNanoseconds()
@@ -97,7 +104,7 @@ final class ReplaySource: SensingSourcePlugin {
         }
         pending = nil
         // Strictly increasing within a run, even for recordings that start at time 0.
-        let timestamp = max(startNanoseconds + offset, lastTimestamp + 1)
+        let timestamp = lastTimestamp.map { max(startNanoseconds + offset, $0 + 1) } ?? startNanoseconds + offset
         lastTimestamp = timestamp
         switch frame.content {
         case .records(let records):
@@ -105,6 +112,14 @@ final class ReplaySource: SensingSourcePlugin {
         case .depth(let map):
             return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .depth(map))
         }
+    }
+
+    /// A recorded time in whole nanoseconds, rounded to the nearest: truncating made
+    /// 4.1 s (4099999999.9999995 ns as a Double) one nanosecond early, so a frame written
+    /// exactly one narration interval after another landed a hair before its tick.
+    /// Clamped so an absurd recorded time (the parser accepts any finite one) cannot trap.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(min((seconds * 1e9).rounded(), 9e18))
     }
 
     func stop() {

@@ -41,4 +41,12 @@ public enum Phrasing {
         let head = items.dropLast().joined(separator: separator.text)
         return final.filled(["items": head, "last": last])
     }
+
+    /// What a description says when no record clears the precision floor: "Nothing was
+    /// recognized clearly enough to name." Silence there would be a failure mode (the
+    /// person cannot tell it from a composer that never ran), and "nothing is there"
+    /// would infer absence from a detector that only failed to be sure (Invariant 2).
+    public static func nothingRecognized(locale: SpokenLocale) -> String {
+        SpokenTable.reading(locale) { $0.nothingRecognized.text }
+    }
 }

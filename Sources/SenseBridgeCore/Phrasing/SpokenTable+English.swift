@@ -40,6 +40,8 @@ extension SpokenTable {
                                    note: "Between all but the last two names of a list: \"a chair, a table and a door\"."),
         listFinal: SpokenEntry("{items} and {last}",
                                note: "Before the last name of a list."),
+        nothingRecognized: SpokenEntry("Nothing was recognized clearly enough to name.",
+                                       note: "Description when no record clears the confidence floor (describe; a walk says it once when a tick turns to it). About the detector: never \"nothing is there\"."),
         nearestMeasured: SpokenEntry("The nearest thing measured is about {distance} away.",
                                      note: "Depth check; {distance} is rounded down, toward the user."),
         nearestUnderHalfMetre: SpokenEntry("The nearest thing measured is less than half a metre away.",

@@ -41,6 +41,8 @@ extension SpokenTable {
                                    note: "Entre los nombres de una lista salvo los dos últimos."),
         listFinal: SpokenEntry("{items} y {last}",
                                note: "Antes del último nombre. Siempre \"y\": cada nombre empieza por artículo, nunca por \"i\"."),
+        nothingRecognized: SpokenEntry("No se reconoció nada con la claridad suficiente para nombrarlo.",
+                                       note: "Descripción cuando ningún registro supera el umbral de confianza (describe; un paseo lo dice una vez, cuando un momento pasa a esto). Habla del detector: nunca \"no hay nada\"."),
         nearestMeasured: SpokenEntry("Lo más cercano que se midió está a alrededor de {distance}.",
                                      note: "Medición de profundidad; {distance} se redondea hacia abajo, hacia el usuario."),
         nearestUnderHalfMetre: SpokenEntry("Lo más cercano que se midió está a menos de medio metro.",

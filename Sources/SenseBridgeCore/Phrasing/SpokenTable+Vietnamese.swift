@@ -41,6 +41,8 @@ extension SpokenTable {
                                    note: "Giữa các tên trong danh sách, trừ hai tên cuối."),
         listFinal: SpokenEntry("{items} và {last}",
                                note: "Trước tên cuối cùng của danh sách."),
+        nothingRecognized: SpokenEntry("Không nhận ra được thứ gì đủ rõ để gọi tên.",
+                                       note: "Mô tả khi không bản ghi nào vượt ngưỡng tin cậy (describe; khi đi bộ chỉ nói một lần, lúc chuyển sang trạng thái này). Nói về bộ nhận diện, không bao giờ là \"không có gì ở đó\"."),
         nearestMeasured: SpokenEntry("Vật gần nhất đo được cách khoảng {distance}.",
                                      note: "Đo độ sâu; {distance} được làm tròn xuống, về phía người dùng."),
         nearestUnderHalfMetre: SpokenEntry("Vật gần nhất đo được cách chưa đến nửa mét.",

@@ -32,6 +32,11 @@ public struct SpokenTable: Sendable {
     public let listSeparator: SpokenEntry
     public let listFinal: SpokenEntry
 
+    // MARK: Descriptions
+    /// A moment whose records hold nothing above the floor: a fact about the detector,
+    /// never about the place (Invariant 2: absence is never inferred).
+    public let nothingRecognized: SpokenEntry
+
     // MARK: Measurement
     public let nearestMeasured: SpokenEntry
     public let nearestUnderHalfMetre: SpokenEntry

@@ -80,20 +80,24 @@ public final class ProfileFanOut: @unchecked Sendable {
         return current.contains { $0.isBusy }
     }
 
-    /// Hands the message to every working target and returns at once.
+    /// Hands the message to every working target and returns at once, with the names of
+    /// the targets it was handed to (empty: none works, and the text fallback had it), so
+    /// a caller can say where each message went (`walk --json`).
     ///
     /// `observedNanoseconds` (MonotonicClock) is when the event the message reports was
     /// observed; each target then measures how long the message waited for its render
     /// call (`renderLatency(of:)`), which is the host's whole part of an alert's delay.
-    public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) {
+    @discardableResult
+    public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> [String] {
         lock.lock()
         let current = workers
         lock.unlock()
         if current.isEmpty {
             textFallback(message)
-            return
+            return []
         }
         current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
+        return current.map(\.name)
     }
 
     /// Per working target, observation → render call of the messages of `signal` that

@@ -13,8 +13,24 @@ public struct DescriptionOutcome: Sendable {
     public var announcements: [StatusAnnouncement] = []
     /// How the network took part, when it was asked this moment.
     public var network: NetworkUse?
+    /// Said instead when nothing else is: no record cleared the floor and no depth was
+    /// measured (`Phrasing.nothingRecognized`). Set by the pipeline, in its locale.
+    public var nothingRecognized: String?
 
-    public var sentences: [String] { narration.spokenText + (measurement.map { [$0] } ?? []) }
+    /// What is said for the moment, never empty when the pipeline set `nothingRecognized`:
+    /// every command that describes (describe, walk) says the same thing for the same
+    /// records, and a walk's throttle keeps it from repeating tick after tick.
+    public var sentences: [String] {
+        let said = narration.spokenText + (measurement.map { [$0] } ?? [])
+        if said.isEmpty, let nothingRecognized { return [nothingRecognized] }
+        return said
+    }
+
+    /// True when nothing above the floor was named, so `sentences` is the
+    /// nothing-recognized sentence; for `--json` and tests.
+    public var recognizedNothing: Bool {
+        narration.spokenText.isEmpty && measurement == nil && nothingRecognized != nil
+    }
 }
 
 /// Why every phrase of a moment came from the fallback.

@@ -79,7 +79,8 @@ public final class DescriptionPipeline: @unchecked Sendable {
                                               detail: detail, fallback: fallbackPhrases)
         logRefusals(narration.report)
         return DescriptionOutcome(narration: narration, composerFailure: composerFailure, measurement: measurement(records),
-                                  announcements: announcements, network: networkUse)
+                                  announcements: announcements, network: networkUse,
+                                  nothingRecognized: Phrasing.nothingRecognized(locale: locale))
     }
 
     /// A composer the host stopped (crashed, hung, garbled its pipe) is said once, and

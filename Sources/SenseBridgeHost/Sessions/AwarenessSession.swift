@@ -14,11 +14,39 @@ import SenseBridgeCore
 ///
 /// Session start and stop are said once each, a source failure once (and its recovery
 /// once), and a summary of facts about the app ends every session (Invariant 6).
-/// Unchecked Sendable: `lock` guards `sequence`, the flags, `latestTime`, `throttle` and `summary`; the rest is `let`.
+///
+/// A tick whose records hold nothing above the floor is said as the pipeline words it,
+/// "Nothing was recognized clearly enough to name." (`DescriptionOutcome.sentences`),
+/// through the same throttle as any description: said on the tick that turns to it,
+/// never again while it stays. Why say it at all: the throttle makes silence mean "the
+/// same as before", so a walk that went quiet when the door stopped being recognized
+/// would leave the person believing the door is still there (Invariants 6 and 7).
+///
+/// Session time is kept in whole nanoseconds and comes from the frames (`Clock`): in a
+/// `--fast` replay it is the recording's own time, so the same recording gives the same
+/// transcript on every run.
+/// Unchecked Sendable: `lock` guards `sequence`, the flags, `latestNanoseconds`, `throttle` and `summary`; the rest is `let`.
 public final class AwarenessSession: @unchecked Sendable {
+    /// Where session time comes from.
+    public enum Clock: Sendable {
+        /// Frames are stamped on the host's monotonic clock (a live sensor, a replay at
+        /// recorded pace): session time is a frame's timestamp less the host's clock when
+        /// the session started, and the depth cadence is real time.
+        case monotonic
+        /// Frames are stamped with the recording's own time from zero (a `--fast`
+        /// replay): session time is the timestamp itself, and no reading of the host's
+        /// clock decides anything the person hears. The former wall-clock offset between
+        /// the session's start and the source's made a tick due at 6.85 s compare below
+        /// its frame in about 3% of runs and move to the next records frame.
+        case recording
+    }
+
     public struct Configuration: Sendable {
         /// Seconds of recorded time between compositions; comfort, not safety, sets it.
         public var narrationInterval: Double = 6
+        /// `.recording` only with a source that stamps frames with recording time
+        /// (`ReplaySource` with `pace: "fast"`); `walk --fast` sets it with `waitsForComposition`.
+        public var clock: Clock = .monotonic
         /// Waits for each composition on the loop. Only for `--fast` replays, where there
         /// is no real time to keep and the output should be the same every run; a live or
         /// recorded-pace session never sets it (it would break Invariant 5).
@@ -26,7 +54,9 @@ public final class AwarenessSession: @unchecked Sendable {
         /// How long one `next_frame` call may block, which bounds how late `stop()` is seen.
         public var frameTimeoutMilliseconds: UInt32 = 250
         /// A source that keeps failing this long (seconds of wall time) ends the session,
-        /// which is said; until then it is retried and the last state held.
+        /// which is said; until then it is retried and the last state held. With the
+        /// `.recording` clock it counts paced retries instead, so a recording that fails
+        /// mid-replay ends the same way however busy the machine is.
         public var maximumSourceOutage: Double = 30
         public var locale: SpokenLocale = .en
 
@@ -42,6 +72,9 @@ public final class AwarenessSession: @unchecked Sendable {
         /// target's render call from here (`ProfileFanOut.renderLatency(of:)`).
         public var frameReceivedNanoseconds: UInt64?
         public var deliveredNanoseconds: UInt64
+        /// The render targets the message was handed to, by the names the profile gives
+        /// them ("captions"); empty when none was working and it went to the text fallback.
+        public var targets: [String]
     }
 
     /// One finished description of the walk, for `walk --json`: how the moment was
@@ -70,6 +103,7 @@ public final class AwarenessSession: @unchecked Sendable {
 
     /// Two narration intervals: older than that, a description is about another place.
     public var maximumDescriptionAge: Double { configuration.narrationInterval * 2 }
+    private var narrationIntervalNanoseconds: UInt64 { Self.nanoseconds(configuration.narrationInterval) }
 
     private let source: SensingSourceInstance
     /// nil: descriptions are off and alerts still run. Its announcements (network
@@ -87,7 +121,8 @@ public final class AwarenessSession: @unchecked Sendable {
     private var sequence: UInt64 = 0
     private var stopRequested = false
     private var compositionInFlight = false
-    private var latestTime = 0.0
+    /// Session time of the latest frame; every schedule decision compares these integers.
+    private var latestNanoseconds: UInt64 = 0
     private var throttle = NarrationThrottle()
     private var summary = Summary()
 
@@ -123,8 +158,9 @@ public final class AwarenessSession: @unchecked Sendable {
         var engine = AwarenessEngine()
         let reducer = DepthReducer()
         var latestRecords: [PerceptionRecord]?
-        var nextNarrationTick = 0.0
+        var nextNarrationTick: UInt64 = 0
         var failingSince: UInt64?
+        var failedRetries = 0
         var runID: UInt64?
 
         loop: while !lock.withLock({ stopRequested }) {
@@ -137,19 +173,24 @@ public final class AwarenessSession: @unchecked Sendable {
                 // and the session ends with its summary.
                 lock.withLock { summary.sourceFailures += 1 }
                 log.event(.error, "awareness.source.stopped", [.public("source", source.pluginID), .public("reason", stopped.code)])
-                deliver(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), time: currentTime, frame: nil, urgent: true)
+                deliver(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), time: currentNanoseconds, frame: nil, urgent: true)
                 break loop
             } catch {
                 let now = MonotonicClock.nanoseconds()
                 if failingSince == nil {
                     failingSince = now
+                    failedRetries = 0
                     lock.withLock { summary.sourceFailures += 1 }
                     log.event(.error, "awareness.source.failed", [.public("source", source.pluginID)])
-                    deliver(.status, Phrasing.sensorFailing(locale: configuration.locale), time: currentTime, frame: nil)
+                    deliver(.status, Phrasing.sensorFailing(locale: configuration.locale), time: currentNanoseconds, frame: nil)
                 }
-                if let since = failingSince, Double(now - since) / 1e9 >= configuration.maximumSourceOutage { break loop }
+                let outage = configuration.clock == .recording
+                    ? Double(failedRetries) * Self.retryPause
+                    : Double(now - (failingSince ?? now)) / 1e9
+                if outage >= configuration.maximumSourceOutage { break loop }
                 // A failing plugin may fail instantly; pace the retries.
-                usleep(100_000)
+                failedRetries += 1
+                usleep(UInt32(Self.retryPause * 1e6))
                 continue
             }
             guard case let .frame(frame) = next else {
@@ -160,21 +201,21 @@ public final class AwarenessSession: @unchecked Sendable {
             if failingSince != nil {
                 failingSince = nil
                 log.event(.info, "awareness.source.recovered", [.public("source", source.pluginID)])
-                deliver(.status, Phrasing.sensorRecovered(locale: configuration.locale), time: currentTime, frame: nil)
+                deliver(.status, Phrasing.sensorRecovered(locale: configuration.locale), time: currentNanoseconds, frame: nil)
             }
             // Records from an earlier run of the source describe a place left behind.
             if runID != frame.runID {
                 runID = frame.runID
                 latestRecords = nil
             }
-            let time = frame.timestampNanoseconds >= origin ? Double(frame.timestampNanoseconds - origin) / 1e9 : currentTime
-            lock.withLock { latestTime = max(latestTime, time) }
+            let time = sessionNanoseconds(of: frame.timestampNanoseconds, origin: origin)
+            lock.withLock { latestNanoseconds = max(latestNanoseconds, time) }
             switch frame.content {
             case .depth(let map):
                 let started = MonotonicClock.nanoseconds()
                 let outcome = reducer.reduce(map)
                 let cost = MonotonicClock.nanoseconds() - started
-                let events = engine.feed(outcome, at: time)
+                let events = engine.feed(outcome, at: Self.seconds(time))
                 lock.withLock {
                     summary.depthFrames += 1
                     summary.unmeasuredFrames += outcome.reading == nil ? 1 : 0
@@ -185,7 +226,7 @@ public final class AwarenessSession: @unchecked Sendable {
                 latestRecords = records
             }
             if let records = latestRecords, time >= nextNarrationTick {
-                nextNarrationTick = time + configuration.narrationInterval
+                nextNarrationTick = time + narrationIntervalNanoseconds
                 compose(records, tick: time)
             }
         }
@@ -194,20 +235,41 @@ public final class AwarenessSession: @unchecked Sendable {
             log.event(.error, "awareness.composition.abandoned")
         }
         source.stop()
-        let final = lock.withLock { () -> Summary in
-            summary.secondsRun = latestTime
-            return summary
+        let (final, end) = lock.withLock { () -> (Summary, UInt64) in
+            summary.secondsRun = Self.seconds(latestNanoseconds)
+            return (summary, latestNanoseconds)
         }
         deliver(.sessionSummary, Phrasing.sessionSummary(alerts: final.alertsRaised, seconds: final.secondsRun, locale: configuration.locale),
-                time: final.secondsRun, frame: nil)
-        deliver(.status, Phrasing.status(.sessionStopped, locale: configuration.locale), time: final.secondsRun, frame: nil)
+                time: end, frame: nil)
+        deliver(.status, Phrasing.status(.sessionStopped, locale: configuration.locale), time: end, frame: nil)
         log.event(.info, "awareness.stopped", [.public("alerts", String(final.alertsRaised)), .public("frames", String(final.depthFrames))])
         return final
     }
 
-    private var currentTime: Double { lock.withLock { latestTime } }
+    private var currentNanoseconds: UInt64 { lock.withLock { latestNanoseconds } }
 
-    private func say(_ event: AwarenessEvent, time: Double, frame: UInt64, received: UInt64) {
+    /// A source that fails at once is asked again after this long (seconds).
+    static let retryPause = 0.1
+
+    /// A frame's session time (`Clock`). A monotonic timestamp from before the session
+    /// started (a source's clock slightly behind) takes the latest time instead.
+    private func sessionNanoseconds(of timestamp: UInt64, origin: UInt64) -> UInt64 {
+        switch configuration.clock {
+        case .recording: return timestamp
+        case .monotonic: return timestamp >= origin ? timestamp - origin : currentNanoseconds
+        }
+    }
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(max(0, min((seconds * 1e9).rounded(), 9e18)))
+    }
+
+    /// Seconds for what is said and shown; never compared to decide anything.
+    static func seconds(_ nanoseconds: UInt64) -> Double {
+        Double(nanoseconds) / 1e9
+    }
+
+    private func say(_ event: AwarenessEvent, time: UInt64, frame: UInt64, received: UInt64) {
         switch event {
         case .alert:
             lock.withLock { summary.alertsRaised += 1 }
@@ -231,7 +293,7 @@ public final class AwarenessSession: @unchecked Sendable {
     }
 
     /// Starts a composition unless one is in flight (then the tick is skipped, not queued).
-    private func compose(_ records: [PerceptionRecord], tick: Double) {
+    private func compose(_ records: [PerceptionRecord], tick: UInt64) {
         guard pipeline != nil else { return }
         let busy = lock.withLock { () -> Bool in
             if compositionInFlight {
@@ -249,27 +311,28 @@ public final class AwarenessSession: @unchecked Sendable {
         }
     }
 
-    private func runComposition(_ records: [PerceptionRecord], tick: Double) {
+    private func runComposition(_ records: [PerceptionRecord], tick: UInt64) {
         guard let pipeline else { return }
         let outcome = pipeline.describe(records)
-        compositionObserver(Composition(tick: tick, time: currentTime, outcome: outcome))
-        announce(outcome.announcements, time: currentTime)
+        let finished = currentNanoseconds
+        compositionObserver(Composition(tick: Self.seconds(tick), time: Self.seconds(finished), outcome: outcome))
+        announce(outcome.announcements, time: finished)
         finishComposition(outcome.sentences, tick: tick)
     }
 
     /// State changes the pipeline reports: status messages, urgent ones urgent, never
     /// throttled (each is already said exactly once).
-    private func announce(_ announcements: [StatusAnnouncement], time: Double) {
+    private func announce(_ announcements: [StatusAnnouncement], time: UInt64) {
         for announcement in announcements {
             deliver(.status, announcement.text, time: time, frame: nil, urgent: announcement.isUrgent)
         }
     }
 
-    private func finishComposition(_ sentences: [String], tick: Double) {
-        let decision = lock.withLock { () -> (say: Bool, time: Double) in
+    private func finishComposition(_ sentences: [String], tick: UInt64) {
+        let decision = lock.withLock { () -> (say: Bool, time: UInt64) in
             compositionInFlight = false
-            let now = latestTime
-            if now - tick > maximumDescriptionAge {
+            let now = latestNanoseconds
+            if now > tick, now - tick > narrationIntervalNanoseconds * 2 {
                 summary.descriptionsDropped += 1
                 return (false, now)
             }
@@ -284,15 +347,15 @@ public final class AwarenessSession: @unchecked Sendable {
         for sentence in sentences { deliver(.description, sentence, time: decision.time, frame: nil) }
     }
 
-    private func deliver(_ signal: OutputSignal, _ text: String, time: Double, frame: UInt64?, received: UInt64? = nil,
+    private func deliver(_ signal: OutputSignal, _ text: String, time: UInt64, frame: UInt64?, received: UInt64? = nil,
                          urgent: Bool = false) {
         lock.lock()
         sequence += 1
         let message = OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
-                                    sessionTime: time, sequence: sequence)
-        fanOut.deliver(message, observedNanoseconds: received)
+                                    sessionTime: Self.seconds(time), sequence: sequence)
+        let targets = fanOut.deliver(message, observedNanoseconds: received)
         let delivery = Delivery(message: message, frameTimestampNanoseconds: frame, frameReceivedNanoseconds: received,
-                                deliveredNanoseconds: MonotonicClock.nanoseconds())
+                                deliveredNanoseconds: MonotonicClock.nanoseconds(), targets: targets)
         lock.unlock()
         observer(delivery)
     }

@@ -11,12 +11,22 @@ enum ExitCode: Int32 {
     case cantCreate = 73
     case ioError = 74
     case config = 78
+    /// Ended by SIGINT (Ctrl-C), after a clean stop: 128 + 2, as shells report it.
+    case interrupted = 130
+    /// Ended by SIGTERM, after a clean stop: 128 + 15.
+    case terminated = 143
 }
 
 /// A failure a command reports to the user: a whole sentence and an exit code.
-struct CLIError: Error {
+///
+/// Its description is the sentence alone, so wherever one is interpolated ("\(error)"
+/// in a notice or a wrapped error) the person reads the message, never the Swift value
+/// (`CLIError(message: …, code: sensebridge.ExitCode.config)`).
+struct CLIError: Error, CustomStringConvertible {
     var message: String
     var code: ExitCode
+
+    var description: String { message }
 
     /// `command` is the command's full name (`plugins test`); empty for the root's own options.
     static func usage(_ message: String, command: String) -> CLIError {

@@ -10,7 +10,9 @@ enum DescribeCommand {
         discussion: """
         The composer proposes subject phrases; the host validates every one, hedges it from the \
         weakest confidence it covers, and replaces anything it refuses with the fallback composer's words. \
-        The spoken sentences are printed on stdout, one per line; where each output went is printed on stderr.
+        The spoken sentences are printed on stdout, one per line; where each output went is printed on stderr. \
+        When no record clears the confidence floor, "Nothing was recognized clearly enough to name." is said \
+        (in the profile's language): a fact about the detector, never a claim that nothing is there.
         """,
         options: [.value("--records", "file", "A records file (JSON Lines, docs/FORMATS.md).", required: true),
                   .value("--detail", "level", "How many things are named: brief, standard or detailed (default: the profile's)."),
@@ -61,7 +63,7 @@ enum DescribeCommand {
         let report = outcome.narration.report
         if arguments.has("--json") {
             var json: [String: Any] = [
-                "sentences": outcome.sentences, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
+                "sentences": outcome.sentences, "nothingRecognized": outcome.recognizedNothing, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
                 "acceptedComposerPhrases": report.acceptedComposerPhrases,
                 "refusedComposerPhrases": report.composerFailures.map(refusalJSON),
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,

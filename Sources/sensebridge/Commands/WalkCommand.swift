@@ -15,12 +15,21 @@ enum WalkCommand {
         is said when something comes within 1.5 m and cleared only when it is seen beyond 1.8 m. The \
         profile's composer describes the scene every narration interval, off the depth loop, and unchanged \
         descriptions are not repeated. Each delivered message is printed on stdout with its session time; \
-        where each output went is printed on stderr. Ctrl-C ends the walk, which is said.
+        where each output went is printed on stderr. Ctrl-C (SIGINT) or SIGTERM ends the walk: "stopped" and \
+        the summary are still said, then the exit status is 130 or 143 as shells expect; a second signal \
+        ends it at once.
+
+        With --json, each delivered message is one line {"type": "message", "time", "signal", "text", \
+        "urgent", "targets"}: time is the session time in seconds (recording time with --fast), signal one of \
+        status, alert, clear, description, summary, text as said, urgent true for an alert, targets the names \
+        of the profile's render targets it was handed to (empty when none works and it went to stderr). \
+        Each description composed adds a {"type": "composition"} line and --stats a last {"type": "stats"} \
+        line (docs/FORMATS.md).
         """,
         options: [.value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
-                  .flag("--fast", "Replay as fast as possible instead of at the recorded pace; each description is then awaited, so the output is the same every run."),
+                  .flag("--fast", "Replay as fast as possible instead of at the recorded pace; session time is then the recording's own and each description is awaited, so the output is the same every run."),
                   .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6)."),
-                  .flag("--json", "Print JSON Lines instead: one object per delivered message, and one per description composed, with the network's part (used, reason code, structured-output mode)."),
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message (time, signal, text, urgent, targets), and one per description composed, with the network's part (used, reason code, structured-output mode)."),
                   .flag("--stats", "At the end, print how long alerts waited from their depth frame to each render target's render call (p50, p99, max), with frame and description counts; on stderr, or as a last JSON line with --json.")]
             + OutputOptions.options,
         run: run)
@@ -40,7 +49,11 @@ enum WalkCommand {
         let profile = try OutputOptions.profile(arguments, context: context)
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         configuration.locale = locale
-        configuration.waitsForComposition = arguments.has("--fast")
+        if arguments.has("--fast") {
+            // No real time to keep: the recording's own clock, and every description awaited.
+            configuration.waitsForComposition = true
+            configuration.clock = .recording
+        }
 
         let source = try makeSource(arguments, context: context)
         let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
@@ -63,19 +76,14 @@ enum WalkCommand {
         }) { delivery in
             let message = delivery.message
             if json {
-                Console.jsonLine(["type": "message", "time": rounded(message.sessionTime), "signal": message.signal.name,
-                                  "text": message.text, "urgent": message.isUrgent])
+                Console.jsonLine(messageJSON(delivery))
             } else {
                 Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
                                    message.text))
             }
         }
-        // Ctrl-C stops the walk through the session, so "stopped" and the summary are said.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { session.stop() }
-        interrupt.resume()
-        defer { interrupt.cancel() }
+        let stopSignals = WalkStopSignals { session.stop() }
+        defer { stopSignals.cancel() }
 
         let summary: AwarenessSession.Summary
         do {
@@ -96,7 +104,16 @@ enum WalkCommand {
         Console.err("Rendered through profile '\(profile.name)':")
         OutputOptions.reportDestinations(runtime)
         _ = runtime.fanOut.shutdown()
+        if let code = stopSignals.exitCode { return code }
         return delivered ? .ok : .ioError
+    }
+
+    /// A delivered message as `walk --json` prints it (the fields --help and
+    /// docs/FORMATS.md list); `targets` in the profile's order.
+    static func messageJSON(_ delivery: AwarenessSession.Delivery) -> [String: Any] {
+        let message = delivery.message
+        return ["type": "message", "time": rounded(message.sessionTime), "signal": message.signal.name,
+                "text": message.text, "urgent": message.isUrgent, "targets": delivery.targets]
     }
 
     /// A description as `walk --json` reports it: codes only, never a server's text.
