@@ -43,15 +43,30 @@ public enum ProcessRunner {
     /// (its own XDG dirs), so tests never read or write a real user's settings.
     public static func cli(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:],
                            input: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+        try run(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment), input: input, timeout: timeout)
+    }
+
+    /// Starts the built CLI in the same isolated environment as `cli` and returns at
+    /// once, for a test that talks to it while it runs (reads a line, sends a signal).
+    /// The caller reads its pipes and reaps it (`SpawnedChild` kills it when released).
+    public static func startCLI(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:]) throws -> SpawnedChild {
+        try SpawnedChild(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment))
+    }
+
+    private static func builtCLI() throws -> String {
         guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.cli.path) else {
             throw RepositoryPaths.NotBuilt(what: RepositoryPaths.cli.path)
         }
+        return RepositoryPaths.cli.path
+    }
+
+    private static func cliEnvironment(home: URL, extra: [String: String]) -> [String: String] {
         var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin",
                            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                            "XDG_STATE_HOME": home.appendingPathComponent("state").path]
-        extraEnvironment.forEach { environment[$0.key] = $0.value }
-        return try run(RepositoryPaths.cli.path, arguments, environment: environment, input: input, timeout: timeout)
+        extra.forEach { environment[$0.key] = $0.value }
+        return environment
     }
 }
 

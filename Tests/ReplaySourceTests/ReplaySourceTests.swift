@@ -93,6 +93,23 @@ import Testing
         #expect(Date().timeIntervalSince(started) >= 1.5)
     }
 
+    /// A fast replay's clock is the recording's own: each frame stamped with its recorded
+    /// time in nanoseconds, rounded (4.1 s is 4099999999.9999995 ns as a Double, which
+    /// truncating made one nanosecond early), the same on every run and every restart,
+    /// so a session can keep a logical clock that no wall-clock offset reaches.
+    @Test func aFastReplayStampsFramesWithTheirRecordedTime() throws {
+        let directory = try TemporaryDirectory()
+        let times = ["0", "0.85", "3.3", "4.1", "6.85"]
+        let file = try directory.write("times.jsonl", times.map { #"{"time": \#($0), "records": []}"# }.joined(separator: "\n"))
+        let source = try source(file)
+        for _ in 0..<2 {
+            try source.start()
+            let stamps = try drain(source).map(\.timestampNanoseconds)
+            #expect(stamps == [0, 850_000_000, 3_300_000_000, 4_100_000_000, 6_850_000_000])
+            source.stop()
+        }
+    }
+
     @Test(arguments: [
         (#"{"time": 1, "records": []}\#n{"time": 0.5, "records": []}"#, "line 2: time 0.5 is not after"),
         (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0 confidence 1.7 is outside 0…1"),

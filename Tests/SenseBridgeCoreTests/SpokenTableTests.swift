@@ -7,7 +7,7 @@ struct SpokenTableTests {
     func entriesHaveNotes(locale: SpokenLocale) {
         let table = SpokenTable.forLocale(locale)
         #expect(table.locale == locale)
-        #expect(table.allEntries.count == 63)
+        #expect(table.allEntries.count == 64)
         for (name, entry) in table.allEntries {
             #expect(!entry.text.isEmpty, "\(name)")
             #expect(entry.note.count > 10, "\(name) has no useful note")
@@ -41,6 +41,24 @@ struct SpokenTableTests {
         for word in ["clear", "nothing", "free", "despejado", "libre", "nada", "thông thoáng", "không có gì"] {
             #expect(!sentence.contains(word), "\(sentence) contains \(word)")
         }
+    }
+
+    /// "Nothing was recognized" is about the detector; "there is nothing" would be about
+    /// the place, and absence is never inferred (Invariant 2).
+    @Test("the nothing-recognized sentence speaks of recognition, never of an empty place", arguments: SpokenLocale.allCases)
+    func nothingRecognizedIsAboutTheDetector(locale: SpokenLocale) {
+        let sentence = Phrasing.nothingRecognized(locale: locale).lowercased()
+        let recognition = ["recognized", "reconoció", "nhận ra"]
+        #expect(recognition.contains { sentence.contains($0) }, "\(sentence)")
+        // Whole words: "clearly" (how sure the detector was) is not "clear" (a claim about the way).
+        let words = sentence.split { !$0.isLetter }.map(String.init)
+        for claim in ["nothing is there", "nothing there", "there is nothing", "no hay nada", "không có gì"] {
+            #expect(!sentence.contains(claim), "\(sentence) contains \(claim)")
+        }
+        for word in ["clear", "empty", "despejado", "vacío"] {
+            #expect(!words.contains(word), "\(sentence) says \(word)")
+        }
+        #expect(sentence.hasSuffix("."))
     }
 
     @Test("filling a slot never re-reads the inserted text")

@@ -1,0 +1,72 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// `walk --json`, read as a script reads it: one JSON object per line; each message with
+/// its session time, signal, text, urgency and the render targets it was handed to; the
+/// same messages the text form prints; and the fields documented in `--help`.
+@Suite struct CLIWalkJSONTests {
+    static let messageKeys: Set<String> = ["type", "time", "signal", "text", "urgent", "targets"]
+
+    @Test func everyMessageIsOneLineWithTimeSignalTextAndTargets() throws {
+        let home = try TemporaryDirectory()
+        let output = home.file("out").path
+        let json = try ProcessRunner.cli(["walk", "--fast", "--json", "--profile", "deaf", "--output", output], home: home.url)
+        #expect(json.status == 0, "\(json.standardError)")
+        let lines = json.standardOutput.split(separator: "\n")
+        let objects = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not one JSON object: \(line)")
+        }
+        let messages = objects.filter { $0["type"] as? String == "message" }
+        #expect(Set(objects.compactMap { $0["type"] as? String }) == ["message", "composition"])
+        #expect(messages.count == 11, "\(json.standardOutput)")
+        for message in messages {
+            #expect(Set(message.keys) == Self.messageKeys, "\(message)")
+            #expect(message["targets"] as? [String] == ["captions", "haptics"], "\(message)")
+            #expect(["status", "alert", "clear", "description", "summary"].contains(message["signal"] as? String ?? ""), "\(message)")
+            #expect((message["urgent"] as? Bool) == (message["signal"] as? String == "alert"), "\(message)")
+        }
+        let times = messages.compactMap { $0["time"] as? Double }
+        #expect(times.count == messages.count && times == times.sorted())
+        #expect(messages.first?["text"] as? String == "SenseBridge has started.")
+        #expect(messages.last?["text"] as? String == "SenseBridge has stopped.")
+
+        // The same messages as the text form, in the same order, at the same times.
+        let text = try ProcessRunner.cli(["walk", "--fast", "--profile", "deaf", "--output", output], home: home.url)
+        #expect(text.status == 0, "\(text.standardError)")
+        let printed = messages.map { message in
+            String(format: "%7.2f  %@  %@", message["time"] as? Double ?? -1,
+                   (message["signal"] as? String ?? "").padding(toLength: 11, withPad: " ", startingAt: 0), message["text"] as? String ?? "")
+        }
+        #expect(printed == text.standardOutput.split(separator: "\n").map(String.init))
+    }
+
+    /// With no render target left, messages go to stderr, and `targets` says so by being empty.
+    @Test func aMessageNoTargetTookHasNoTargets() throws {
+        let home = try TemporaryDirectory()
+        let profile = try home.write("none.json", """
+            {"schema": "sensebridge.output-profile/1", "name": "none", "locale": "en", "detail": "standard",
+             "composer": "org.sensebridge.label-list", "fallbackComposer": "org.sensebridge.label-list",
+             "renderTargets": [{"id": "org.example.not-installed"}]}
+            """)
+        let result = try ProcessRunner.cli(["walk", "--fast", "--json", "--profile", profile.path, "--output", home.file("out").path],
+                                           home: home.url)
+        let messages = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["type"] as? String == "message" }
+        #expect(!messages.isEmpty, "\(result.standardError)")
+        #expect(messages.allSatisfy { ($0["targets"] as? [String]) == [] }, "\(messages)")
+        #expect(result.standardError.contains("[status] SenseBridge has started."))
+    }
+
+    @Test func helpDocumentsEachMessageField() throws {
+        let home = try TemporaryDirectory()
+        let help = try ProcessRunner.cli(["walk", "--help"], home: home.url)
+        #expect(help.status == 0)
+        let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for field in Self.messageKeys {
+            #expect(words.contains("\"\(field)\"") || words.contains(" \(field) ") || words.contains(" \(field),"), "--help does not name \(field)")
+        }
+        #expect(words.contains("exit status is 130 or 143"))
+    }
+}
