@@ -14,8 +14,9 @@ import Testing
         server = try LLMTestServer()
         _ = try RepositoryPaths.stagedManifest("network-composer.json")
         var lines = [#"{"schema": "sensebridge.recording/1"}"#]
-        // 1.01 s apart with a 1 s interval: every frame is a tick. (At exactly 1 s the
-        // session's floating-point schedule can land a hair late and skip one.)
+        // 1.01 s apart with a 1 s interval: every frame is a tick. (Written when the
+        // session's floating-point schedule could land a hair late at exactly 1 s; it now
+        // keeps integer nanoseconds of recording time, CLIWalkDeterminismTests.)
         for tick in 0..<12 {
             lines.append(#"{"time": \#(String(format: "%.2f", Double(tick) * 1.01)), "records": [{"kind": "object", "label": "chair", "confidence": 0.9}, {"kind": "object", "label": "table", "confidence": 0.85}, {"kind": "text", "label": "PIN 4417", "confidence": 0.9}]}"#)
         }
@@ -73,6 +74,40 @@ import Testing
         #expect(messages.contains { ($0["text"] as? String)?.hasPrefix("Your server's replies could not be used") == true && $0["urgent"] as? Bool == true })
         #expect(!result.standardOutput.contains("Internal error"), "a server's own text is never in --json")
         #expect(result.standardError.contains("reasoning.network-phrase-unused reason=http-500"))
+    }
+
+    /// A profile that names the network composer: with consent the composer is used and
+    /// the terminal reads sentences only; without it, one note saying why, as a sentence.
+    /// Never a Swift value ("CLIError(message: …, code: sensebridge.ExitCode.config)").
+    @Test func aProfileNamingTheNetworkComposerPrintsSentencesNotSwiftValues() throws {
+        let profile = try home.write("network-profile.json", """
+            {"schema": "sensebridge.output-profile/1", "name": "network", "locale": "en", "detail": "standard",
+             "composer": "org.sensebridge.network-composer", "fallbackComposer": "org.sensebridge.label-list",
+             "renderTargets": [{"id": "org.sensebridge.caption-file", "config": {"format": "vtt"}}]}
+            """)
+        func walk() throws -> ProcessRunner.Result {
+            try cli(["walk", "--recording", recording.path, "--fast", "--narration-interval", "1", "--profile", profile.path,
+                     "--output", home.file("out").path])
+        }
+        func expectNoSwiftValues(_ result: ProcessRunner.Result) {
+            for raw in ["CLIError", "ExitCode", "ComposerUnavailable(", "message:"] {
+                #expect(!result.standardError.contains(raw), "stderr shows a Swift value (\(raw)): \(result.standardError)")
+            }
+        }
+        let refused = try walk()
+        #expect(refused.status == 0, "\(refused.standardError)")
+        expectNoSwiftValues(refused)
+        #expect(refused.standardError.contains("note: The reasoning backend is on-device;"), "\(refused.standardError)")
+        #expect(refused.standardOutput.contains("Network descriptions are not turned on"))
+
+        #expect(try cli(["settings", "set", "localEndpointURL", server.baseURL("ok")]).status == 0)
+        #expect(try cli(["settings", "acknowledge-terms", "local-endpoint", "--accept-unencrypted"]).status == 0)
+        #expect(try cli(["settings", "set", "reasoningBackend", "local-endpoint"]).status == 0)
+        let used = try walk()
+        #expect(used.status == 0, "\(used.standardError)")
+        expectNoSwiftValues(used)
+        #expect(used.standardOutput.contains("Descriptions are composed by your server at 127.0.0.1"), "\(used.standardOutput)")
+        #expect(!server.requests().isEmpty, "the profile's network composer was used")
     }
 
     @Test func aWalkWithTheBackendOnDeviceSendsNothing() throws {
