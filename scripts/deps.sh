@@ -12,6 +12,8 @@ set -euo pipefail
 packages=(
     libltdl-dev        # the host loads plugin libraries through libltdl (Sources/CLtdl)
     libespeak-ng-dev   # the espeak-ng speech render target links it (Sources/CEspeakNG)
+    libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
+    libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
     espeak-ng          # ...and its voices, used when that target speaks
     sox                # audio tests inspect the WAV files speech targets write
     ffmpeg             # ...and convert between formats
