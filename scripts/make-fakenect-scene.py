@@ -92,8 +92,8 @@ SCENES = {
                              objects=lambda: [end_wall(7.0), Box("pole", (0.65, 0.75), (0, 2.2), (-4.05, -3.95))]),
     "glass-door": dict(about="A glass door filling the way 2.5 m ahead: it gives no depth returns, and hides what is behind it.",
                        objects=lambda: corridor() + [end_wall(6.0)], glass_at=2.5),
-    "person-crossing": dict(about="A person (0.5 x 0.3 x 1.7 m) crossing left to right 2 m ahead at 1.2 m/s; the walker stands.",
-                            objects=lambda: [end_wall(7.0), Box("person", (-3.25, -2.75), (0, 1.7), (-2.15, -1.85), (1.2, 0, 0))],
+    "person-crossing": dict(about="A person (0.5 x 0.3 x 1.7 m) crossing left to right 1.05 m ahead at 1.2 m/s; the walker stands.",
+                            objects=lambda: [end_wall(7.0), Box("person", (-2.0, -1.5), (0, 1.7), (-1.35, -1.05), (1.2, 0, 0))],
                             standing=True),
     "stairs-down": dict(about="A flight of stairs going down (0.18 m risers, 0.28 m treads) starting 2.5 m ahead.",
                         objects=lambda: corridor(), stairs_at=2.5),
@@ -213,8 +213,13 @@ def render(scene, objects, camera, height, pitch, yaw, roll, time, walked, rng, 
                         zones[zone] = depth
                 if in_roi and (nearest is None or depth < nearest):
                     nearest, nearest_label = depth, label
+            if depth * 1000 > FARTHEST_MM or rng.random() < args.dropout:
+                # Beyond the Kinect's range there is no reading: noise added first would
+                # bring a surface 300 m away (the floor near the horizon) back into range.
+                row[bx] = RAW_NO_VALUE
+                continue
             measured = depth + rng.gauss(0, args.noise * depth * depth)
-            row[bx] = RAW_NO_VALUE if rng.random() < args.dropout else mm_to_raw(measured * 1000)
+            row[bx] = mm_to_raw(measured * 1000)
         wide = array.array("H", (value for value in row for _ in range(BLOCK)))
         for _ in range(BLOCK):
             raw.extend(wide)

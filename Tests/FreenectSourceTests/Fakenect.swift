@@ -35,7 +35,9 @@ enum Fakenect {
     /// with FAKENECT_PATH unset, to see the plugin refuse that).
     static func host(replaying recording: URL?, in directory: TemporaryDirectory) throws -> PluginHost {
         _ = try RepositoryPaths.stagedManifest("freenect-source.json")
-        guard FileManager.default.isExecutableFile(atPath: runner.path) else { throw RepositoryPaths.NotBuilt(what: runner.path) }
+        guard FileManager.default.isExecutableFile(atPath: runner.path) else {
+            throw Missing(description: "\(runner.path) is missing; run 'make build' before 'swift test'.")
+        }
         var lines = ["#!/bin/sh", "export LD_LIBRARY_PATH=\(quoted(try libraryDirectory()))"]
         lines.append(recording.map { "export FAKENECT_PATH=\(quoted($0.path))" } ?? "unset FAKENECT_PATH")
         lines.append("exec \(quoted(runner.path)) \"$@\"")

@@ -44,7 +44,7 @@ struct SyntheticScene {
         guard result.status == 0, !result.timedOut else {
             throw GenerationFailed(description: "\(Self.script.lastPathComponent) \(scene) \(arguments.joined(separator: " ")) exited \(result.status): \(result.standardError)")
         }
-        let data = try Data(contentsOf: recording.appendingPathComponent("ground-truth.json"))
+        let data = try Data(contentsOf: directory.url.appendingPathComponent("recording/ground-truth.json"))
         truth = try JSONDecoder().decode(Truth.self, from: data)
     }
 }
