@@ -29,6 +29,7 @@ let plugins: [(Product, [Target])] = [
     plugin("HapticLog"),
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
+    plugin("FreenectSource", dependencies: ["CFreenect"]),
 ]
 
 let package = Package(
@@ -50,6 +51,7 @@ let package = Package(
         .target(name: "CSenseBridgeABI"),
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CFreenect", pkgConfig: "libfreenect", providers: [.apt(["libfreenect-dev"])]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

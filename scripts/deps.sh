@@ -13,6 +13,8 @@ packages=(
     libltdl-dev        # the host loads plugin libraries through libltdl (Sources/CLtdl)
     libespeak-ng-dev   # the espeak-ng speech render target links it (Sources/CEspeakNG)
     espeak-ng          # ...and its voices, used when that target speaks
+    libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
+    libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
     sox                # audio tests inspect the WAV files speech targets write
     ffmpeg             # ...and convert between formats
     pkg-config         # C plugins find sensebridge.h through sensebridge.pc

@@ -34,7 +34,6 @@ fi
 # stand-in server in Tests/Servers/llm_server.py on 127.0.0.1, through --config.
 server_pid="" network_json=""
 stop_server() { [ -z "$server_pid" ] || kill -9 "$server_pid" 2>/dev/null || true; server_pid=""; }
-trap stop_server EXIT
 # Starts the stand-in server in this shell (so it can be killed) and sets network_json.
 start_server() {
     local line port=""
@@ -51,6 +50,25 @@ start_server() {
     network_json=$(printf '{"baseURL": "http://127.0.0.1:%s/ok/v1", "model": "harness"}' "$port")
 }
 
+scene_dir=""
+cleanup() { stop_server; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; }
+trap cleanup EXIT
+# Prints LD_LIBRARY_PATH=… FAKENECT_PATH=… for a short synthetic corridor, or fails saying why.
+fakenect_environment() {
+    local lib
+    lib=$(dirname "$(ls /usr/lib/*/fakenect/libfreenect.so.0.5 2>/dev/null | head -n 1)")
+    if [ ! -e "$lib/libfreenect.so.0.5" ]; then
+        echo "plugin-tests: fakenect is not installed (Debian: libfreenect-bin); run scripts/deps.sh." >&2
+        return 1
+    fi
+    scene_dir=$(mktemp -d)
+    if ! python3 scripts/make-fakenect-scene.py open-corridor "$scene_dir/corridor" --duration 1.5 --block 8 >&2; then
+        echo "plugin-tests: scripts/make-fakenect-scene.py could not write the harness's recording." >&2
+        return 1
+    fi
+    echo "LD_LIBRARY_PATH=$lib FAKENECT_PATH=$scene_dir/corridor"
+}
+
 failed=()
 for manifest in "${manifests[@]}"; do
     echo "== $manifest"
@@ -60,8 +78,17 @@ for manifest in "${manifests[@]}"; do
         config=(--config "$network_json")
         echo "   (usesNetwork: tested against the stand-in server, $network_json)"
     fi
+    # The Kinect source needs a device, or fakenect replaying a recording: the harness
+    # runs under fakenect on a synthetic corridor written now (docs/SYNTHETIC_SCENES.md).
+    runner=()
+    if [ "$(basename "$manifest")" = freenect-source.json ]; then
+        if ! fakenect_env=$(fakenect_environment); then failed+=("$manifest"); continue; fi
+        # shellcheck disable=SC2206  # two NAME=value words
+        runner=(env $fakenect_env)
+        echo "   (under fakenect: $fakenect_env)"
+    fi
     # shellcheck disable=SC2086  # extra arguments are split on purpose
-    if ! "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
+    if ! "${runner[@]}" "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
         failed+=("$manifest")
     fi
     stop_server

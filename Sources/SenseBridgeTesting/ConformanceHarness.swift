@@ -10,10 +10,12 @@ public enum ConformanceHarness {
         public var checksRun: Int
     }
 
-    public static func run(_ manifest: URL, extraArguments: [String] = [], timeout: TimeInterval = 600) throws -> Outcome {
+    /// `environment` is added to the CLI's: e.g. a source that needs fakenect on its loader path.
+    public static func run(_ manifest: URL, extraArguments: [String] = [], environment: [String: String] = [:],
+                           timeout: TimeInterval = 600) throws -> Outcome {
         let home = try TemporaryDirectory("sensebridge-conformance")
         let result = try ProcessRunner.cli(["plugins", "test", manifest.path, "--json"] + extraArguments,
-                                           home: home.url, timeout: timeout)
+                                           home: home.url, extraEnvironment: environment, timeout: timeout)
         guard let object = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
               let checks = object["checks"] as? [[String: Any]] else {
             return Outcome(status: result.status, failures: ["harness output: \(result.standardOutput) \(result.standardError)"], checksRun: 0)
