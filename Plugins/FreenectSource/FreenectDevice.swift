@@ -185,7 +185,24 @@ final class FreenectDevice {
     }
 
     /// The file the loaded libfreenect came from: fakenect ships the same soname.
+    /// Found from the mapping that holds one of its functions (/proc/self/maps), not
+    /// with dladdr: that needs _GNU_SOURCE in the module's header, which changes glibc's
+    /// `fd_set` and breaks every module that sees both (Dispatch's, here).
     private static func loadedLibraryPath() -> String? {
-        sensebridge_loaded_libfreenect().map { String(cString: $0) }
+        guard let handle = dlopen("libfreenect.so.0.5", RTLD_NOW | RTLD_NOLOAD) else { return nil }
+        defer { dlclose(handle) }
+        guard let symbol = dlsym(handle, "freenect_process_events"),
+              let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        let address = UInt(bitPattern: symbol)
+        for line in maps.split(separator: "\n") {
+            // "start-end perms offset dev inode path"
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
+                  let start = UInt(fields[0][..<dash], radix: 16),
+                  let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+                  (start..<end).contains(address) else { continue }
+            return fields[5...].joined(separator: " ")
+        }
+        return nil
     }
 }
