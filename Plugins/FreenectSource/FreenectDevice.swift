@@ -187,12 +187,15 @@ final class FreenectDevice {
     /// The file the loaded libfreenect came from: fakenect ships the same soname.
     /// Found from the mapping that holds one of its functions (/proc/self/maps), not
     /// with dladdr: that needs _GNU_SOURCE in the module's header, which changes glibc's
-    /// `fd_set` and breaks every module that sees both (Dispatch's, here).
+    /// `fd_set` and breaks every module that sees both (Dispatch's, here). Read through a
+    /// FileHandle to the end: `String(contentsOfFile:)` returns only the first 4 KB of a
+    /// /proc file (its size reads as 0), where libfreenect's lines are seldom found.
     private static func loadedLibraryPath() -> String? {
         guard let handle = dlopen("libfreenect.so.0.5", RTLD_NOW | RTLD_NOLOAD) else { return nil }
         defer { dlclose(handle) }
         guard let symbol = dlsym(handle, "freenect_process_events"),
-              let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+              let bytes = try? FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd() else { return nil }
+        let maps = String(decoding: bytes, as: UTF8.self)
         let address = UInt(bitPattern: symbol)
         for line in maps.split(separator: "\n") {
             // "start-end perms offset dev inode path"
