@@ -50,7 +50,9 @@ public enum JSONParser {
         /// Manifests, profiles, settings and `--config`: exactly what
         /// `JSONSerialization.jsonObject(with:)` accepted (last duplicate key wins, the top
         /// level is an array or an object, unrepresentable values are errors), so each of
-        /// those files reads as before and its errors keep their wording.
+        /// those files reads as before and its errors keep their wording. One difference,
+        /// on purpose: UTF-16 and UTF-32 text, which JSONSerialization guessed from zero
+        /// bytes, is refused like any other byte that is not UTF-8.
         public static let serializationCompatible = Options(duplicateKeys: .lastWins, allowsFragments: false, keepsUnrepresentable: false)
     }
 

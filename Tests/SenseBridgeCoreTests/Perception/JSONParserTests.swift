@@ -71,6 +71,20 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(Data([0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22])) == .string("😀"))
     }
 
+    @Test("UTF-16 and UTF-32 text is refused in every preset, though JSONSerialization read it")
+    func otherUnicodeEncodings() {
+        // Found by the json fuzz target: `[` `]` as UTF-16 big-endian, which Foundation
+        // read from its zero bytes. RFC 8259 requires UTF-8 of JSON that is exchanged.
+        let texts: [[UInt8]] = [[0x00, 0x5B, 0x00, 0x5D], [0x5B, 0x00, 0x5D, 0x00], [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D],
+                                [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], [0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D]]
+        for bytes in texts {
+            #expect((try? JSONSerialization.jsonObject(with: Data(bytes))) != nil)
+            for options in [JSONParser.Options.standard, .serializationCompatible] {
+                #expect(throws: JSONParseError.self) { try JSONParser.parse(Data(bytes), options: options) }
+            }
+        }
+    }
+
     @Test("nesting stops at 512 levels, so hostile input cannot overflow the stack")
     func depthLimit() throws {
         func arrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
@@ -138,6 +152,9 @@ struct JSONParserTests {
         ("0e5", .number(0)), ("0.00e10", .number(0)),
         ("123456789012345678901234567890", .number(1.2345678901234568e29)), ("9007199254740993", .number(9007199254740992)),
         ("1.000000000000000000000000000001", .number(1)),
+        // Found by the json fuzz target: JSONSerialization keeps an integer this long as an
+        // NSDecimalNumber and reads 1.0000000000000006e+111; the parser rounds correctly.
+        (String(repeating: "9", count: 110) + "5", .number(1e111)),
         // Correctly rounded: exactly halfway rounds to even, a hair above rounds up.
         ("1.00000000000000011102230246251565404236316680908203125", .number(1)),
         ("1.00000000000000011102230246251565404236316680908203126", .number(1.0000000000000002)),
