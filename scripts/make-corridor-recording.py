@@ -5,8 +5,11 @@ A chest-mounted depth camera (1.3 m up, pitched 20 degrees down, 60 degree
 horizontal field of view, 32x24 samples) walks at 0.5 m/s towards a wall 6 m
 away, passing a 0.5 m box standing on the floor. The floor is in view in every
 frame, so the recording exercises floor rejection by gravity; a few samples
-have no reading, as real sensors do. Every 3 s a records frame carries what a
-detector would report. Deterministic: the same file every run.
+have no reading, as real sensors do. After every depth frame a records frame
+carries what a detector reported on that pass (`scene_at`): the same scene over
+several passes, as a real detector sees it, and once a dog that only one pass
+saw, which the detection stabiliser must never name. Deterministic: the same
+file every run.
 """
 import json
 import math
@@ -92,14 +95,30 @@ SCENES = [
 ]
 
 
+# One detector pass that saw a dog no other pass saw: noise, never to be named.
+FLICKER = {"kind": "object", "label": "dog", "confidence": 0.6}
+FLICKER_STEP = 4
+
+
+def scene_at(step):
+    """The detector's records on the pass after depth step `step`.
+
+    Each scene starts at least three passes before the narration tick that says it
+    (0.85 s, 3.85 s and 6.85 s at a 3 s interval; 0.85 s and 6.85 s at the default
+    6 s), so it is confirmed by then and the scene before it has run out of
+    persistence.
+    """
+    scene = SCENES[0] if step < 3 else SCENES[1] if step < 6 else SCENES[2]
+    return scene + [FLICKER] if step == FLICKER_STEP else scene
+
+
 def main():
     lines = [json.dumps({"schema": "sensebridge.recording/1"})]
     steps = int(DURATION / TICK) + 1
     for step in range(steps):
         time = round(step * TICK, 3)
         lines.append(json.dumps({"time": time, "depth": depth_frame(SPEED * time)}, separators=(",", ":")))
-        if step % 4 == 1:
-            lines.append(json.dumps({"time": round(time + 0.1, 3), "records": SCENES[(step // 4) % len(SCENES)]}))
+        lines.append(json.dumps({"time": round(time + 0.1, 3), "records": scene_at(step)}))
     out = sys.argv[1] if len(sys.argv) > 1 else "samples/corridor.recording.jsonl"
     with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")

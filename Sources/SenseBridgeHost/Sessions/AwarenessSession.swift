@@ -12,6 +12,10 @@ import SenseBridgeCore
 ///   a slow composer costs descriptions, never alerts. A description that completes
 ///   more than `maximumDescriptionAge` after its tick is dropped: the world moved on.
 ///
+/// Each records frame is one detection pass through a `DetectionStabilizer`: an object is
+/// named once two consecutive passes agree and survives brief absences, so a dog seen in
+/// one frame is never announced and withdrawn a second later.
+///
 /// Session start and stop are said once each, a source failure once (and its recovery
 /// once), and a summary of facts about the app ends every session (Invariant 6).
 ///
@@ -59,6 +63,10 @@ public final class AwarenessSession: @unchecked Sendable {
         /// mid-replay ends the same way however busy the machine is.
         public var maximumSourceOutage: Double = 30
         public var locale: SpokenLocale = .en
+        /// Consecutive detection passes before an object is named, and passes a named
+        /// object may be missing and still be named (`DetectionStabilizer`).
+        public var detectionConfirmations = DetectionStabilizer.defaultConfirmations
+        public var detectionPersistence = DetectionStabilizer.defaultPersistence
 
         public init() {}
     }
@@ -157,7 +165,10 @@ public final class AwarenessSession: @unchecked Sendable {
         announce(pipeline?.sessionStart() ?? [], time: 0)
         var engine = AwarenessEngine()
         let reducer = DepthReducer()
-        var latestRecords: [PerceptionRecord]?
+        // Each records frame is one detection pass. A pass that failed is never fed, so
+        // the stable set holds through a source failure.
+        var detections = DetectionStabilizer(confirmations: configuration.detectionConfirmations,
+                                             persistence: configuration.detectionPersistence)
         var nextNarrationTick: UInt64 = 0
         var failingSince: UInt64?
         var failedRetries = 0
@@ -206,7 +217,7 @@ public final class AwarenessSession: @unchecked Sendable {
             // Records from an earlier run of the source describe a place left behind.
             if runID != frame.runID {
                 runID = frame.runID
-                latestRecords = nil
+                detections.reset()
             }
             let time = sessionNanoseconds(of: frame.timestampNanoseconds, origin: origin)
             lock.withLock { latestNanoseconds = max(latestNanoseconds, time) }
@@ -223,11 +234,13 @@ public final class AwarenessSession: @unchecked Sendable {
                 }
                 for event in events { say(event, time: time, frame: frame.timestampNanoseconds, received: received) }
             case .records(let records):
-                latestRecords = records
+                detections.feed(records)
             }
-            if let records = latestRecords, time >= nextNarrationTick {
+            // Until a label could have been confirmed, an empty stable set would be said as
+            // "nothing recognized": too early to tell is not that, so the tick waits.
+            if detections.hasSettled, time >= nextNarrationTick {
                 nextNarrationTick = time + narrationIntervalNanoseconds
-                compose(records, tick: time)
+                compose(detections.stable, tick: time)
             }
         }
         // The composer instance must not be in use when the caller destroys it.

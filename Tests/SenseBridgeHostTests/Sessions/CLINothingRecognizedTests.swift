@@ -79,8 +79,12 @@ import Testing
         let sentence = try #require(Self.expected[locale])
         let frames: [(label: String, confidence: Double)] = [("chair", 0.9), ("chair", 0.3), ("chair", 0.3), ("table", 0.2), ("door", 0.9)]
         var lines = [#"{"schema": "sensebridge.recording/1"}"#]
-        for (tick, frame) in frames.enumerated() {
-            lines.append(#"{"time": \#(tick), "records": [{"kind": "object", "label": "\#(frame.label)", "confidence": \#(frame.confidence)}]}"#)
+        // Two detection passes per second, each moment seen twice, so the stabiliser
+        // confirms it on its second pass: ticks at 0.5, 1.5, … say what was confirmed.
+        for (second, frame) in frames.enumerated() {
+            for pass in [Double(second), Double(second) + 0.5] {
+                lines.append(#"{"time": \#(pass), "records": [{"kind": "object", "label": "\#(frame.label)", "confidence": \#(frame.confidence)}]}"#)
+            }
         }
         let recording = try plugins.write("unsure.recording.jsonl", lines.joined(separator: "\n") + "\n")
         let result = try cli(["walk", "--fast", "--json", "--recording", recording.path, "--narration-interval", "1",
@@ -92,8 +96,9 @@ import Testing
             return "\(object["time"] as? Double ?? -1) \(object["text"] as? String ?? "")"
         }
         #expect(descriptions.count == 3, "\(descriptions)")
-        #expect(descriptions.dropFirst().first == "1.0 \(sentence)", "\(descriptions)")
-        #expect(descriptions.last?.hasPrefix("4.0 ") == true, "\(descriptions)")
+        #expect(descriptions.first?.hasPrefix("0.5 ") == true, "\(descriptions)")
+        #expect(descriptions.dropFirst().first == "1.5 \(sentence)", "\(descriptions)")
+        #expect(descriptions.last?.hasPrefix("4.5 ") == true, "\(descriptions)")
         #expect(said.filter { $0.hasSuffix(sentence) }.count == 1, "\(said)")
     }
 }

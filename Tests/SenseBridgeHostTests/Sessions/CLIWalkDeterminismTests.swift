@@ -18,13 +18,16 @@ import Testing
     static let labels = ["chair", "door", "table", "box"]
     static let ticks = 12
 
-    /// Records every 0.1 s for `ticks` intervals; the label changes at every tick, so
+    /// Records every 0.1 s for `ticks` intervals; the label changes before every tick, so
     /// the throttle lets every description through and a late tick shows as a late line.
+    /// The first tick waits for the stabiliser's second pass (0.1 s) and the rest follow
+    /// every 1.1 s from it; each label starts two passes before its tick, so it is
+    /// confirmed on that tick and the label before it has just run out of persistence.
     static func recording() -> String {
         var lines = [#"{"schema": "sensebridge.recording/1"}"#]
         let framesPerTick = 11
         for frame in 0..<(ticks * framesPerTick) {
-            let label = labels[(frame / framesPerTick) % labels.count]
+            let label = labels[((frame + 1) / framesPerTick) % labels.count]
             lines.append(#"{"time": \#(String(format: "%.1f", Double(frame) / 10)), "records": [{"kind": "object", "label": "\#(label)", "confidence": 0.9}]}"#)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -46,14 +49,14 @@ import Testing
 
         let first = try ProcessRunner.cli(arguments, home: home.url)
         #expect(first.status == 0, "\(first.standardError)")
-        // Every tick on its own frame: exactly k × 1.1 s, the description of that tick's label.
+        // Every tick on its own frame: exactly 0.1 + k × 1.1 s, the description of that tick's label.
         let descriptions = try first.standardOutput.split(separator: "\n").compactMap { line -> String? in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             guard object["signal"] as? String == "description", let time = object["time"] as? Double else { return nil }
             return "\(time) \(object["text"] as? String ?? "?")"
         }
         let expected = (0..<Self.ticks).map { tick in
-            "\((Double(tick) * Self.interval * 1000).rounded() / 1000) It looks like there's a \(Self.labels[tick % Self.labels.count])."
+            "\(((0.1 + Double(tick) * Self.interval) * 1000).rounded() / 1000) It looks like there's a \(Self.labels[tick % Self.labels.count])."
         }
         #expect(descriptions == expected)
 
