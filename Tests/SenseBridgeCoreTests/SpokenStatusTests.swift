@@ -25,4 +25,31 @@ struct SpokenStatusTests {
         #expect(Phrasing.status(.backendNotAnswering, locale: .en)
             == "The cloud service is not answering, so SenseBridge is continuing with on-device descriptions.")
     }
+
+    @Test("thermal backoff says the pace in effect, each pace its own sentence", arguments: SpokenLocale.allCases)
+    func thermalBackoff(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        let said = ThermalLevel.allCases.map { Phrasing.status(.thermalBackoff($0), locale: locale) }
+        #expect(said == [table.thermalRecovered.text, table.thermalRecovered.text,
+                         table.thermalSlowedHalf.text, table.thermalSlowedQuarter.text])
+        #expect(Set(said).count == 3)
+        for sentence in said {
+            #expect(sentence.contains("SenseBridge"), "a fact about the app: \(sentence)")
+            #expect(sentence.hasSuffix("."))
+            // Facts about the pace, never alarm beyond the truth: the session goes on.
+            let lowered = sentence.lowercased()
+            for word in ["danger", "stop", "shut", "overheat", "peligro", "deten", "apag", "nguy hiểm", "dừng", "tắt"] {
+                #expect(!lowered.contains(word), "\(sentence) says \(word)")
+            }
+        }
+    }
+
+    @Test func thermalBackoffInEnglish() {
+        #expect(Phrasing.status(.thermalBackoff(.serious), locale: .en)
+            == "The device is running hot, so SenseBridge checks for obstacles half as often until it cools.")
+        #expect(Phrasing.status(.thermalBackoff(.critical), locale: .en)
+            == "The device is running hot, so SenseBridge checks for obstacles a quarter as often until it cools.")
+        #expect(Phrasing.status(.thermalBackoff(.nominal), locale: .en)
+            == "The device has cooled; SenseBridge checks for obstacles at the usual rate again.")
+    }
 }

@@ -19,6 +19,11 @@ public enum SpokenStatus: Hashable, Sendable {
     case composerOff
     /// The sensing source crashed or stopped answering; the session ends.
     case sensingStopped
+    /// Thermal backoff changed pace (`ThermalBackoff.feed` returned this level): the
+    /// sentence says the pace now in effect, slowed or back to usual. One case over the
+    /// level, not one per sentence, so a level added later is a compile error here
+    /// rather than a pace nobody is told about.
+    case thermalBackoff(ThermalLevel)
 }
 
 extension Phrasing {
@@ -34,6 +39,12 @@ extension Phrasing {
         case .composerStopped: return table.composerStopped.text
         case .composerOff: return table.composerOff.text
         case .sensingStopped: return table.sensingStopped.text
+        case let .thermalBackoff(level):
+            switch level {
+            case .nominal, .fair: return table.thermalRecovered.text
+            case .serious: return table.thermalSlowedHalf.text
+            case .critical: return table.thermalSlowedQuarter.text
+            }
         case let .outputLost(name, reason, others):
             let reason = trimmedReason(reason)
             if others.isEmpty {

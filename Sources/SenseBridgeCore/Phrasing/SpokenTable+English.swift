@@ -129,6 +129,12 @@ extension SpokenTable {
         minuteOne: SpokenEntry("1 minute",
                                note: "{minutes} inside sessionSummary, one whole minute."),
         minutesMany: SpokenEntry("{number} minutes",
-                                 note: "{minutes} inside sessionSummary, whole minutes rounded down.")
+                                 note: "{minutes} inside sessionSummary, whole minutes rounded down."),
+        thermalSlowedHalf: SpokenEntry("The device is running hot, so SenseBridge checks for obstacles half as often until it cools.",
+                                       note: "Status, once per change: thermal backoff at 2× (a passive or hot trip point reached, or stepping down from 4×); both cadences wait twice as long."),
+        thermalSlowedQuarter: SpokenEntry("The device is running hot, so SenseBridge checks for obstacles a quarter as often until it cools.",
+                                          note: "Status, once per change: thermal backoff at 4× (the critical trip point reached); both cadences wait four times as long."),
+        thermalRecovered: SpokenEntry("The device has cooled; SenseBridge checks for obstacles at the usual rate again.",
+                                      note: "Status, once: thermal backoff back to 1× after thermalSlowedHalf or thermalSlowedQuarter.")
     )
 }

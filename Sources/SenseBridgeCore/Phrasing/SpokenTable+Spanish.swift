@@ -130,6 +130,12 @@ extension SpokenTable {
         minuteOne: SpokenEntry("1 minuto",
                                note: "{minutes} en sessionSummary, un minuto entero."),
         minutesMany: SpokenEntry("{number} minutos",
-                                 note: "{minutes} en sessionSummary, minutos enteros redondeados hacia abajo.")
+                                 note: "{minutes} en sessionSummary, minutos enteros redondeados hacia abajo."),
+        thermalSlowedHalf: SpokenEntry("El dispositivo está caliente, así que SenseBridge busca obstáculos con la mitad de la frecuencia habitual hasta que se enfríe.",
+                                       note: "Estado, una vez por cambio: reducción térmica a 2× (se alcanzó un punto de disparo pasivo o caliente, o se baja desde 4×); ambas cadencias esperan el doble."),
+        thermalSlowedQuarter: SpokenEntry("El dispositivo está caliente, así que SenseBridge busca obstáculos con una cuarta parte de la frecuencia habitual hasta que se enfríe.",
+                                          note: "Estado, una vez por cambio: reducción térmica a 4× (se alcanzó el punto de disparo crítico); ambas cadencias esperan cuatro veces más."),
+        thermalRecovered: SpokenEntry("El dispositivo se ha enfriado; SenseBridge vuelve a buscar obstáculos con la frecuencia habitual.",
+                                      note: "Estado, una vez: la reducción térmica vuelve a 1× tras thermalSlowedHalf o thermalSlowedQuarter.")
     )
 }

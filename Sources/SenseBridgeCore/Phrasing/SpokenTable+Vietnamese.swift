@@ -130,6 +130,12 @@ extension SpokenTable {
         minuteOne: SpokenEntry("1 phút",
                                note: "{minutes} trong sessionSummary, đúng một phút."),
         minutesMany: SpokenEntry("{number} phút",
-                                 note: "{minutes} trong sessionSummary, số phút làm tròn xuống.")
+                                 note: "{minutes} trong sessionSummary, số phút làm tròn xuống."),
+        thermalSlowedHalf: SpokenEntry("Thiết bị đang nóng, nên SenseBridge giảm tần suất kiểm tra vật cản xuống còn một nửa cho đến khi thiết bị nguội bớt.",
+                                       note: "Trạng thái, một lần mỗi lần thay đổi: giảm tải do nhiệt ở mức 2× (đạt điểm ngắt thụ động hoặc nóng, hoặc hạ xuống từ 4×); cả hai nhịp chờ lâu gấp đôi."),
+        thermalSlowedQuarter: SpokenEntry("Thiết bị đang nóng, nên SenseBridge giảm tần suất kiểm tra vật cản xuống còn một phần tư cho đến khi thiết bị nguội bớt.",
+                                          note: "Trạng thái, một lần mỗi lần thay đổi: giảm tải do nhiệt ở mức 4× (đạt điểm ngắt tới hạn); cả hai nhịp chờ lâu gấp bốn lần."),
+        thermalRecovered: SpokenEntry("Thiết bị đã nguội bớt; SenseBridge lại kiểm tra vật cản với tần suất bình thường.",
+                                      note: "Trạng thái, một lần: giảm tải do nhiệt trở về 1× sau thermalSlowedHalf hoặc thermalSlowedQuarter.")
     )
 }

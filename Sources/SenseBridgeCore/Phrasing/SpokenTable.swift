@@ -92,6 +92,11 @@ public struct SpokenTable: Sendable {
     public let minutesUnderOne: SpokenEntry
     public let minuteOne: SpokenEntry
     public let minutesMany: SpokenEntry
+    /// Thermal backoff, each change said once (`SpokenStatus.thermalBackoff`): facts
+    /// about the app's pace, never more alarming than the trip point that was reached.
+    public let thermalSlowedHalf: SpokenEntry
+    public let thermalSlowedQuarter: SpokenEntry
+    public let thermalRecovered: SpokenEntry
 
     /// The table for a locale.
     public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {
