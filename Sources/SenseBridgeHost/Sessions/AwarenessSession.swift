@@ -16,6 +16,11 @@ import SenseBridgeCore
 /// named once two consecutive passes agree and survives brief absences, so a dog seen in
 /// one frame is never announced and withdrawn a second later.
 ///
+/// Thermal backoff (`ThermalBackoff`, read through `Configuration.thermal` once a second of
+/// session time) stretches both cadences 2× when the device is serious and 4× when
+/// critical: only every n-th depth frame is reduced and narration ticks n intervals
+/// apart. Each change of pace is said once, recovery included; heat never ends a session.
+///
 /// Session start and stop are said once each, a source failure once (and its recovery
 /// once), and a summary of facts about the app ends every session (Invariant 6).
 ///
@@ -67,6 +72,9 @@ public final class AwarenessSession: @unchecked Sendable {
         /// object may be missing and still be named (`DetectionStabilizer`).
         public var detectionConfirmations = DetectionStabilizer.defaultConfirmations
         public var detectionPersistence = DetectionStabilizer.defaultPersistence
+        /// The device's thermal level, read once a second of session time; nil: no
+        /// backoff (a machine whose zones cannot be read gets none, and nothing is said).
+        public var thermal: ThermalPoller?
 
         public init() {}
     }
@@ -107,6 +115,9 @@ public final class AwarenessSession: @unchecked Sendable {
         public var ticksSkipped = 0
         public var sourceFailures = 0
         public var slowestReductionNanoseconds: UInt64 = 0
+        /// Depth frames left unreduced by thermal backoff, and how often its pace changed.
+        public var depthFramesBackedOff = 0
+        public var thermalPaceChanges = 0
     }
 
     /// Two narration intervals: older than that, a description is about another place.
@@ -170,6 +181,9 @@ public final class AwarenessSession: @unchecked Sendable {
         var detections = DetectionStabilizer(confirmations: configuration.detectionConfirmations,
                                              persistence: configuration.detectionPersistence)
         var nextNarrationTick: UInt64 = 0
+        var backoff = ThermalBackoff()
+        var nextThermalRead: UInt64 = 0
+        var depthFramesSeen = 0
         var failingSince: UInt64?
         var failedRetries = 0
         var runID: UInt64?
@@ -221,8 +235,19 @@ public final class AwarenessSession: @unchecked Sendable {
             }
             let time = sessionNanoseconds(of: frame.timestampNanoseconds, origin: origin)
             lock.withLock { latestNanoseconds = max(latestNanoseconds, time) }
+            if let thermal = configuration.thermal, time >= nextThermalRead {
+                nextThermalRead = time + Self.nanoseconds(ThermalPoller.interval)
+                if let changed = backoff.feed(thermal.read()) { paceChanged(to: changed, time: time) }
+            }
             switch frame.content {
             case .depth(let map):
+                // Backed off ×n, only every n-th frame is reduced: the sensor keeps its
+                // rate, the host does a 1/n of the work (and the alert waits up to n frames).
+                depthFramesSeen += 1
+                guard (depthFramesSeen - 1) % backoff.intervalMultiplier == 0 else {
+                    lock.withLock { summary.depthFramesBackedOff += 1 }
+                    break
+                }
                 let started = MonotonicClock.nanoseconds()
                 let outcome = reducer.reduce(map)
                 let cost = MonotonicClock.nanoseconds() - started
@@ -239,7 +264,7 @@ public final class AwarenessSession: @unchecked Sendable {
             // Until a label could have been confirmed, an empty stable set would be said as
             // "nothing recognized": too early to tell is not that, so the tick waits.
             if detections.hasSettled, time >= nextNarrationTick {
-                nextNarrationTick = time + narrationIntervalNanoseconds
+                nextNarrationTick = time + narrationIntervalNanoseconds * UInt64(backoff.intervalMultiplier)
                 compose(detections.stable, tick: time)
             }
         }
@@ -260,6 +285,14 @@ public final class AwarenessSession: @unchecked Sendable {
     }
 
     private var currentNanoseconds: UInt64 { lock.withLock { latestNanoseconds } }
+
+    /// Said once per change of pace, recovery included; the session never stops for heat.
+    private func paceChanged(to level: ThermalLevel, time: UInt64) {
+        lock.withLock { summary.thermalPaceChanges += 1 }
+        log.event(.info, "awareness.thermal.pace", [.public("level", String(describing: level)),
+                                                     .public("multiplier", String(level.intervalMultiplier))])
+        deliver(.status, Phrasing.status(.thermalBackoff(level), locale: configuration.locale), time: time, frame: nil)
+    }
 
     /// A source that fails at once is asked again after this long (seconds).
     static let retryPause = 0.1

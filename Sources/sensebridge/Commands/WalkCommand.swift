@@ -54,6 +54,12 @@ enum WalkCommand {
             configuration.waitsForComposition = true
             configuration.clock = .recording
         }
+        // Thermal backoff reads Linux's thermal zones (SENSEBRIDGE_THERMAL_ROOT replaces
+        // /sys/class/thermal, for tests and for a device whose zones live elsewhere).
+        let monitor = SysfsThermalMonitor(root: context.environment["SENSEBRIDGE_THERMAL_ROOT"] ?? SysfsThermalMonitor.defaultRoot)
+        let thermal = arguments.has("--fast") ? ThermalPoller.direct(monitor) : ThermalPoller.polled(monitor)
+        defer { thermal.cancel() }
+        configuration.thermal = thermal
 
         let source = try makeSource(arguments, context: context)
         let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
