@@ -46,6 +46,7 @@ extension OutputSignal {
         case .readingSegment: return SB_SIGNAL_READING_SEGMENT
         case .status: return SB_SIGNAL_STATUS
         case .sessionSummary: return SB_SIGNAL_SESSION_SUMMARY
+        case .awarenessPulse: return SB_SIGNAL_AWARENESS_PULSE
         }
     }
 

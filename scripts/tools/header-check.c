@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 2u, "this check knows ABI 1.0, 1.1 and 1.2");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 3u, "this check knows ABI 1.0 to 1.3");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -47,6 +47,10 @@ STATIC_ASSERT(offsetof(sb_host_services, abi_major) == sizeof(void *) * 4, "1.1 
 #if SB_ABI_MINOR >= 2
 STATIC_ASSERT(offsetof(sb_host_services, config_entries) >= offsetof(sb_host_services, abi_minor) + sizeof(uint32_t),
               "1.2 appends after abi_minor");
+#endif
+#if SB_ABI_MINOR >= 3
+STATIC_ASSERT(SB_SIGNAL_AWARENESS_PULSE == 7u && SB_SIGNAL_AWARENESS_PULSE > SB_SIGNAL_SESSION_SUMMARY,
+              "1.3 appends a signal after the 1.0 ones");
 #endif
 
 /* ------------------------------------------------ the plugin side */

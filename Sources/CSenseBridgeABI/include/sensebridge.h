@@ -1,5 +1,5 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.2.
+ * sensebridge.h — the SenseBridge plugin ABI, version 1.3.
  *
  * This header is the whole contract between the SenseBridge host and a plugin
  * (SensingSource, SceneComposer or RenderTarget). Only the C types below cross
@@ -13,6 +13,9 @@
  *        so a C plugin can read its settings without a JSON parser.
  *        SB_PHRASE_BYTES_PER_WORD states the byte cap on a phrase, and the
  *        grounding of phrases is documented at sb_phrase.
+ *   1.3  SB_SIGNAL_AWARENESS_PULSE: the alert cue repeated at its proximity
+ *        band's rate, sent only to render targets whose manifest offers the
+ *        "awareness-pulse" cue. No struct changes.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -95,7 +98,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 2u
+#define SB_ABI_MINOR 3u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -474,6 +477,16 @@ typedef uint32_t sb_signal;
 #define SB_SIGNAL_READING_SEGMENT 4u  /* one sentence of text being read */
 #define SB_SIGNAL_STATUS          5u  /* disclosure or state change */
 #define SB_SIGNAL_SESSION_SUMMARY 6u  /* what a session did, at its end */
+/* Since 1.3: while an alert lasts, the alert's cue again at its proximity
+ * band's rate (every 1 s under 0.5 m, 2 s under 1 m, 4 s under 1.5 m), so a
+ * person on a channel without words can tell "still close" from "the session
+ * died". text is empty. The host sends it only to a target whose manifest lists
+ * "awareness-pulse" in capabilities.cues (docs/MANIFESTS.md); such a target
+ * SHOULD play the cue it plays for SB_SIGNAL_AWARENESS_ALERT, or a short tone,
+ * and MUST NOT speak or write it as text.
+ * Rationale: only the rate varies, never the pattern, so nothing new must be
+ * learnt; and a target built before 1.3 never receives it. */
+#define SB_SIGNAL_AWARENESS_PULSE 7u
 
 #define SB_MESSAGE_URGENT (1u << 0)  /* interrupts whatever is being rendered */
 

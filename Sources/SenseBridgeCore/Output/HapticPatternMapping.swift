@@ -30,6 +30,10 @@ extension HapticCue {
         case .sessionSummary:
             // The session ended as the person asked: this confirms their own action.
             self = .success
+        case .awarenessPulse:
+            // The alert's own cue, repeated: only the rate says how close, so there is no
+            // new pattern to learn (a vocabulary would need co-design with deaf-blind people).
+            self = .awarenessAlert
         }
     }
 }

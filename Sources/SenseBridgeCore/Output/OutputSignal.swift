@@ -13,4 +13,7 @@ public enum OutputSignal: UInt32, CaseIterable, Sendable, Codable {
     case status = 5
     /// What a session did, said at its end.
     case sessionSummary = 6
+    /// The alert's cue again at its proximity band's rate while the alert lasts; no text.
+    /// Only targets that offer the "awareness-pulse" cue get it (ABI 1.3).
+    case awarenessPulse = 7
 }

@@ -38,14 +38,20 @@ enum RenderTargetChecks {
         guard status == SB_OK else { throw CheckFailure("render \(what) returned \(error.describe(status: status))") }
     }
 
+    /// Every signal every target gets, then each cue without words the manifest offers
+    /// (with its empty text, as the host sends it); a cue it does not offer it never gets.
     static func signals(_ c: CheckContext) throws -> CheckReport {
         let target = try RawRenderTarget(c)
         defer { target.destroy() }
-        for (index, (signal, text, locale, flags)) in samples.enumerated() {
+        let cues = OutputCue.allCases.filter { c.manifest.capabilities.cues[$0] != nil }
+        let messages = samples + cues.map { ($0.signal, "", "en", UInt32(0)) }
+        for (index, (signal, text, locale, flags)) in messages.enumerated() {
             let message = CMessage(text, signal: signal.abiValue, flags: flags, locale: locale, sequence: UInt64(index + 1))
             try renderOrFail(target, message, "of signal \(signal) (\(signal.rawValue)) in \(locale)", c)
         }
-        return .pass("\(samples.count) messages covering all \(OutputSignal.allCases.count) signals rendered")
+        let signals = Set(messages.map(\.0)).count
+        let offered = cues.isEmpty ? "" : " (with the cue\(cues.count == 1 ? "" : "s") \(cues.map(\.rawValue).joined(separator: ", ")))"
+        return .pass("\(messages.count) messages covering \(signals) signals rendered\(offered)")
     }
 
     static func unknownSignal(_ c: CheckContext) throws -> CheckReport {

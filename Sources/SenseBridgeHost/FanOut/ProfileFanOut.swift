@@ -37,11 +37,12 @@ public final class ProfileFanOut: @unchecked Sendable {
 
     /// - Parameters:
     ///   - targets: created targets with the name a person knows them by ("speech").
+    ///   - cues: per target (same order), the cues without words it plays; empty for none.
     ///   - lostAtStart: targets that could not be created; announced by the first delivery.
     ///   - wording: the sentence saying a target was lost, given the remaining names.
     ///   - textFallback: receives every message once no target works.
-    public init(targets: [(name: String, instance: RenderTargetInstance)], lostAtStart: [LostTarget] = [],
-                locale: SpokenLocale = .en, log: HostLog = .shared,
+    public init(targets: [(name: String, instance: RenderTargetInstance)], cues: [Set<OutputCue>] = [],
+                lostAtStart: [LostTarget] = [], locale: SpokenLocale = .en, log: HostLog = .shared,
                 clock: (@Sendable () -> Double)? = nil,
                 wording: @escaping @Sendable (LostTarget, [String], SpokenLocale) -> String,
                 textFallback: @escaping @Sendable (OutputMessage) -> Void) {
@@ -52,8 +53,9 @@ public final class ProfileFanOut: @unchecked Sendable {
         // Session time starts when the fan-out does, unless the session supplies its own.
         let start = MonotonicClock.nanoseconds()
         self.clock = clock ?? { Double(MonotonicClock.nanoseconds() - start) / 1e9 }
-        workers = targets.map { name, instance in
-            TargetWorker(name: name, target: instance) { [weak self] worker, message, error in
+        precondition(cues.isEmpty || cues.count == targets.count, "one set of cues per target, or none at all")
+        workers = targets.enumerated().map { index, target in
+            TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index]) { [weak self] worker, message, error in
                 self?.targetFailed(worker, message: message, error: error)
             }
         }
@@ -87,11 +89,19 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// `observedNanoseconds` (MonotonicClock) is when the event the message reports was
     /// observed; each target then measures how long the message waited for its render
     /// call (`renderLatency(of:)`), which is the host's whole part of an alert's delay.
+    ///
+    /// A cue without words (`OutputCue`) goes only to the targets that play it, and to
+    /// nobody else: never to the text fallback, where it would be a line of nothing.
     @discardableResult
     public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> [String] {
         lock.lock()
-        let current = workers
+        var current = workers
         lock.unlock()
+        if let cue = OutputCue(signal: message.signal) {
+            current = current.filter { $0.cues.contains(cue) }
+            current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
+            return current.map(\.name)
+        }
         if current.isEmpty {
             textFallback(message)
             return []

@@ -22,6 +22,7 @@ public final class ProfileRuntime: Sendable {
         let locale = locale ?? SpokenLocale(identifier: profile.locale) ?? .en
         self.locale = locale
         var created: [(name: String, instance: RenderTargetInstance)] = []
+        var cues: [Set<OutputCue>] = []
         var lost: [ProfileFanOut.LostTarget] = []
         var destinations: [(name: String, location: String)] = []
         for reference in profile.renderTargets {
@@ -30,6 +31,12 @@ public final class ProfileRuntime: Sendable {
                 let manifest = try host.manifest(id: reference.id)
                 created.append((name, try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory,
                                                                   placement: Placement(reference))))
+                cues.append(reference.cuesPlayed(offered: manifest.capabilities.cues))
+                for cue in reference.cues.keys.sorted(by: { $0.rawValue < $1.rawValue }) where manifest.capabilities.cues[cue] == nil {
+                    // The profile asked for a cue this target does not offer: nothing is sent
+                    // to it, and the log says why (`profiles show` lists what each offers).
+                    host.log.event(.warning, "profile.target.cue_not_offered", [.public("target", reference.id), .public("cue", cue.rawValue)])
+                }
                 let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: reference.config, outputDirectory: outputDirectory)
                 if let location = (resolved["path"] ?? resolved["directory"])?.stringValue {
                     destinations.append((name, location))
@@ -40,7 +47,7 @@ public final class ProfileRuntime: Sendable {
             }
         }
         self.destinations = destinations
-        self.fanOut = ProfileFanOut(targets: created, lostAtStart: lost, locale: locale, log: host.log,
+        self.fanOut = ProfileFanOut(targets: created, cues: cues, lostAtStart: lost, locale: locale, log: host.log,
                                wording: wording, textFallback: textFallback)
     }
 }

@@ -10,6 +10,9 @@ import SenseBridgeCore
 final class TargetWorker: @unchecked Sendable {
     let name: String
     let target: RenderTargetInstance
+    /// The cues without words this target plays in its profile; only these cues' signals
+    /// reach it.
+    let cues: Set<OutputCue>
     /// A queue that outgrows this is a target far slower than the person's world;
     /// the oldest routine messages are dropped (and counted) rather than memory growing.
     static let maximumPending = 256
@@ -32,7 +35,9 @@ final class TargetWorker: @unchecked Sendable {
     private var thread: Thread?
     private let onFailure: @Sendable (TargetWorker, OutputMessage, Error) -> Void
 
-    init(name: String, target: RenderTargetInstance, onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void) {
+    init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [],
+         onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void) {
+        self.cues = cues
         self.name = name
         self.target = target
         self.onFailure = onFailure

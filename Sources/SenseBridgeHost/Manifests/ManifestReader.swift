@@ -180,7 +180,7 @@ public enum ManifestReader {
         let isolation = try readIsolation(fields)
         let displayNames = try fields.stringMap("displayName", required: true)
         let summaries = try fields.stringMap("summary", required: false)
-        let capabilities = try readCapabilities(fields)
+        let capabilities = try readCapabilities(fields, kind: kind, abiMinor: minor)
         let (defaults, schemaFields) = try readConfig(fields, fail: fail)
 
         let manifest = PluginManifest(
@@ -209,14 +209,41 @@ public enum ManifestReader {
         return isolation
     }
 
-    private static func readCapabilities(_ fields: FieldReader) throws -> PluginCapabilities {
+    private static func readCapabilities(_ fields: FieldReader, kind: PluginKind, abiMinor: UInt32) throws -> PluginCapabilities {
         guard let object = try fields.optionalObject("capabilities") else { return PluginCapabilities() }
         let reader = FieldReader(object: object, prefix: "capabilities.", fail: fields.fail)
         return PluginCapabilities(
             usesNetwork: try reader.optionalBool("usesNetwork") ?? false,
             channel: try reader.optionalString("channel"),
             locales: try reader.optionalStrings("locales") ?? [],
-            modalities: try reader.optionalStrings("modalities") ?? [])
+            modalities: try reader.optionalStrings("modalities") ?? [],
+            cues: try readCues(reader, kind: kind, abiMinor: abiMinor))
+    }
+
+    /// `capabilities.cues`: {"awareness-pulse": true}. Refused, never ignored, when the
+    /// name is unknown (a misspelt cue would silently never play) or when the target was
+    /// built against a header that did not define the cue's signal yet.
+    private static func readCues(_ reader: FieldReader, kind: PluginKind, abiMinor: UInt32) throws -> [OutputCue: Bool] {
+        guard let object = try reader.optionalObject("cues") else { return [:] }
+        guard kind == .renderTarget || object.isEmpty else {
+            throw reader.fail(.invalidField("capabilities.cues", "is for render targets only"))
+        }
+        let known = OutputCue.allCases.map(\.rawValue).joined(separator: ", ")
+        var cues: [OutputCue: Bool] = [:]
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let cue = OutputCue(rawValue: name) else {
+                throw reader.fail(.invalidField("capabilities.cues.\(name)", "is not a cue this host knows (\(known))"))
+            }
+            guard abiMinor >= cue.sinceABIMinor else {
+                throw reader.fail(.invalidField("capabilities.cues.\(name)",
+                                                "needs ABI 1.\(cue.sinceABIMinor) or later; this manifest says 1.\(abiMinor)"))
+            }
+            guard case .bool(let playsByDefault) = value else {
+                throw reader.fail(.mistypedField("capabilities.cues.\(name)", expected: "a boolean", found: value.typeName))
+            }
+            cues[cue] = playsByDefault
+        }
+        return cues
     }
 
     private static func readConfig(_ fields: FieldReader, fail: @escaping (PluginProblem.Reason) -> PluginProblem) throws

@@ -76,12 +76,17 @@ public struct PluginCapabilities: Sendable, Equatable {
     public var channel: String?
     public var locales: [String]
     public var modalities: [String]
+    /// Render targets only: the cues without words the target can play, each with
+    /// whether it plays it when a profile does not say (`capabilities.cues`).
+    public var cues: [OutputCue: Bool]
 
-    public init(usesNetwork: Bool = false, channel: String? = nil, locales: [String] = [], modalities: [String] = []) {
+    public init(usesNetwork: Bool = false, channel: String? = nil, locales: [String] = [], modalities: [String] = [],
+                cues: [OutputCue: Bool] = [:]) {
         self.usesNetwork = usesNetwork
         self.channel = channel
         self.locales = locales
         self.modalities = modalities
+        self.cues = cues
     }
 }
 

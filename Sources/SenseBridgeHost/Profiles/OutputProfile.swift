@@ -16,12 +16,23 @@ public struct OutputProfile: Sendable {
         /// The memory limit of the plugin's runner process, when it runs isolated; nil
         /// leaves it to the runner's default.
         public var memoryLimitMiB: Int?
+        /// Render targets: the profile's choice per cue without words, over the manifest's
+        /// default (`capabilities.cues`). A cue the target does not offer is never sent.
+        public var cues: [OutputCue: Bool]
 
-        public init(id: String, config: [String: JSONValue] = [:], isolation: PluginIsolation? = nil, memoryLimitMiB: Int? = nil) {
+        public init(id: String, config: [String: JSONValue] = [:], isolation: PluginIsolation? = nil, memoryLimitMiB: Int? = nil,
+                    cues: [OutputCue: Bool] = [:]) {
             self.id = id
             self.config = config
             self.isolation = isolation
             self.memoryLimitMiB = memoryLimitMiB
+            self.cues = cues
+        }
+
+        /// The cues this target plays in this profile: those its manifest offers, on by the
+        /// profile's choice or else by the manifest's default.
+        public func cuesPlayed(offered: [OutputCue: Bool]) -> Set<OutputCue> {
+            Set(offered.compactMap { cue, byDefault in (cues[cue] ?? byDefault) ? cue : nil })
         }
     }
 

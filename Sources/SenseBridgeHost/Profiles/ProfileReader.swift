@@ -53,7 +53,7 @@ public enum ProfileReader {
     static let maximumMemoryLimitMiB = 1_048_576
 
     /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}, "isolation":
-    /// "process"|"in-process", "memoryLimitMiB": N}.
+    /// "process"|"in-process", "memoryLimitMiB": N, "cues": {"awareness-pulse": true}}.
     private static func reference(_ value: JSONValue, field: String, fail: (String) -> ProfileProblem) throws -> OutputProfile.PluginReference {
         switch value {
         case .string(let id):
@@ -81,7 +81,24 @@ public enum ProfileReader {
                 }
                 memoryLimit = Int(number)
             }
-            return .init(id: id, config: values, isolation: isolation, memoryLimitMiB: memoryLimit)
+            var cues: [OutputCue: Bool] = [:]
+            if let value = fields["cues"] {
+                // Refused rather than ignored, like "isolation": a misspelt cue would never play.
+                let known = OutputCue.allCases.map(\.rawValue).joined(separator: ", ")
+                guard case .object(let entries) = value else {
+                    throw fail("field \"\(field).cues\" must be an object such as {\"awareness-pulse\": true}, not \(value.jsonText).")
+                }
+                for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+                    guard let cue = OutputCue(rawValue: name) else {
+                        throw fail("field \"\(field).cues\" names \"\(name)\", which is not a cue (the cues are: \(known)).")
+                    }
+                    guard case .bool(let plays) = entry else {
+                        throw fail("field \"\(field).cues.\(name)\" must be true or false, not \(entry.jsonText).")
+                    }
+                    cues[cue] = plays
+                }
+            }
+            return .init(id: id, config: values, isolation: isolation, memoryLimitMiB: memoryLimit, cues: cues)
         default:
             throw fail("field \"\(field)\" must be a plugin id or an object with \"id\".")
         }

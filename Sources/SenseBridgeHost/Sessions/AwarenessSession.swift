@@ -320,9 +320,11 @@ public final class AwarenessSession: @unchecked Sendable {
         case .alert:
             lock.withLock { summary.alertsRaised += 1 }
         case .pulse:
-            // The cue's repeat is for a channel without prose; the fan-out has no route
-            // to haptics alone yet, and speaking it would repeat a sentence (Invariant 7).
+            // The band's repeat of the alert cue, for channels without prose: the fan-out
+            // hands it only to targets that play the "awareness-pulse" cue (haptics; a
+            // tone on speech where the profile asks), never as words (Invariant 7).
             lock.withLock { summary.pulses += 1 }
+            deliver(.awarenessPulse, "", time: time, frame: frame, received: received)
             return
         default:
             break

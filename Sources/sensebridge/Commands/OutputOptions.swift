@@ -68,6 +68,7 @@ extension OutputSignal {
         case .readingSegment: return "reading"
         case .status: return "status"
         case .sessionSummary: return "summary"
+        case .awarenessPulse: return "pulse"
         }
     }
 }

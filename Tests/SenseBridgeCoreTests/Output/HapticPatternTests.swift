@@ -92,6 +92,7 @@ import Testing
         let table: [OutputSignal: HapticCue] = [
             .description: .tap, .awarenessAlert: .awarenessAlert, .awarenessClear: .doubleTap,
             .readingSegment: .navigation, .status: .modeSwitch, .sessionSummary: .success,
+            .awarenessPulse: .awarenessAlert,
         ]
         for signal in OutputSignal.allCases {
             #expect(HapticCue(signal: signal) == table[signal], "\(signal)")
