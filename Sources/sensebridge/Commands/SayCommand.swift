@@ -4,7 +4,9 @@ import SenseBridgeHost
 
 /// `sensebridge say TEXT`: one message through a profile, to try a profile or from a script.
 enum SayCommand {
-    static let signals: [String: OutputSignal] = Dictionary(uniqueKeysWithValues: OutputSignal.allCases.map { ($0.name, $0) })
+    /// Messages with words; a cue without words (the awareness pulse) has no text to say.
+    static let signals: [String: OutputSignal] = Dictionary(uniqueKeysWithValues: OutputSignal.allCases
+        .filter { OutputCue(signal: $0) == nil }.map { ($0.name, $0) })
 
     static let spec = CommandSpec(
         path: ["say"],

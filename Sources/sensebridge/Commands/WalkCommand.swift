@@ -9,7 +9,7 @@ enum WalkCommand {
 
     static let spec = CommandSpec(
         path: ["walk"],
-        abstract: "Replay a recorded walk with hands-free awareness: obstacle alerts, descriptions and a summary.",
+        abstract: "Walk with hands-free awareness, on a recorded walk or a live sensor: obstacle alerts, descriptions and a summary.",
         discussion: """
         Every depth frame is reduced to the nearest obstacle with the floor rejected by gravity; an alert \
         is said when something comes within 1.5 m and cleared only when it is seen beyond 1.8 m. The \
@@ -21,12 +21,15 @@ enum WalkCommand {
 
         With --json, each delivered message is one line {"type": "message", "time", "signal", "text", \
         "urgent", "targets"}: time is the session time in seconds (recording time with --fast), signal one of \
-        status, alert, clear, description, summary, text as said, urgent true for an alert, targets the names \
+        status, alert, clear, description, summary, or pulse (the alert's cue repeated at its proximity band's \
+        rate while it lasts, with empty text, handed only to targets that play that cue), text as said, urgent \
+        true for an alert, targets the names \
         of the profile's render targets it was handed to (empty when none works and it went to stderr). \
         Each description composed adds a {"type": "composition"} line and --stats a last {"type": "stats"} \
         line (docs/FORMATS.md).
         """,
-        options: [.value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
+        options: [.value("--source", "id", "The sensing source, by plugin id (default: org.sensebridge.replay-source, which replays --recording). org.sensebridge.freenect-source walks with a Kinect (docs/SYNTHETIC_SCENES.md); 'sensebridge plugins list' shows what is installed."),
+                  .value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
                   .flag("--fast", "Replay as fast as possible instead of at the recorded pace; session time is then the recording's own and each description is awaited, so the output is the same every run."),
                   .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6)."),
                   .flag("--json", "Print JSON Lines instead: one object per delivered message (time, signal, text, urgent, targets), and one per description composed, with the network's part (used, reason code, structured-output mode)."),
@@ -96,7 +99,7 @@ enum WalkCommand {
             summary = try session.run()
         } catch {
             _ = runtime.fanOut.shutdown()
-            throw CLIError(message: "The sensing source \(sourceID) could not start: \(error)", code: .unavailable)
+            throw CLIError(message: "The sensing source \(arguments.value("--source") ?? sourceID) could not start: \(error)", code: .unavailable)
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         if arguments.has("--stats") {
@@ -139,6 +142,9 @@ enum WalkCommand {
     /// The replay source with the recording and pace asked for; a corrupt recording fails
     /// here, naming the file and line, never mid-walk.
     static func makeSource(_ arguments: Arguments, context: Context) throws -> SensingSourceInstance {
+        if let id = arguments.value("--source"), id != sourceID {
+            return try makeLiveSource(id, arguments, context: context)
+        }
         let manifest: PluginManifest
         do {
             manifest = try context.host.manifest(id: sourceID)
@@ -157,6 +163,28 @@ enum WalkCommand {
             return try context.host.sensingSource(manifest, config: config)
         } catch {
             throw CLIError(message: "The recording could not be opened: \(error)", code: .dataError)
+        }
+    }
+
+    /// Any other installed sensing source (a live sensor) with its manifest's defaults. A
+    /// source that cannot start fails here, before the walk, naming the plugin and why.
+    static func makeLiveSource(_ id: String, _ arguments: Arguments, context: Context) throws -> SensingSourceInstance {
+        for (flag, given) in [("--recording", arguments.value("--recording") != nil), ("--fast", arguments.has("--fast"))] where given {
+            throw CLIError.usage("\(flag) replays a recording with \(sourceID); it does not apply to --source \(id).", command: "walk")
+        }
+        let manifest: PluginManifest
+        do {
+            manifest = try context.host.manifest(id: id)
+        } catch let error as PluginHost.LookupError {
+            throw CLIError(message: error.description, code: .unavailable)
+        }
+        guard manifest.kind == .sensingSource else {
+            throw CLIError.usage("\(id) is a \(manifest.kind.rawValue), not a sensing source.", command: "walk")
+        }
+        do {
+            return try context.host.sensingSource(manifest, config: [:])
+        } catch {
+            throw CLIError(message: "The sensing source \(id) could not start: \(error)", code: .unavailable)
         }
     }
 }
