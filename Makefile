@@ -4,7 +4,7 @@
 #   make test      install missing Debian packages, build, run every test and the
 #                  conformance harness on every shipped plugin
 #
-# Also: make build | bench | fuzz [FUZZ_SECONDS=60] | check-header | test-examples | test-llm | tools |
+# Also: make build | bench | fuzz [FUZZ_SECONDS=60] | sanitize [SANITIZERS=address] | check-header | test-examples | test-llm | tools |
 #       install [PREFIX=/usr/local] | clean
 # Each step is a script in scripts/ that can be run on its own; this file only orders them.
 
@@ -20,7 +20,7 @@ INSTALL_CONFIG ?= release
 HEADER := Sources/CSenseBridgeABI/include/sensebridge.h
 SB_SMOKE := .build/tools/sb-smoke
 
-.PHONY: all deps build test check-header test-examples test-llm demo bench fuzz fuzz-smoke install tools clean
+.PHONY: all deps build test check-header test-examples test-llm demo bench fuzz fuzz-smoke sanitize install tools clean
 
 all: build
 
@@ -62,6 +62,15 @@ fuzz: deps
 # longer builds, or crashes at once on its seeds, fails CI.
 fuzz-smoke:
 	FUZZ_SECONDS=$${FUZZ_SMOKE_SECONDS:-10} FUZZ_SEED=1 FUZZ_JOBS=2 scripts/fuzz.sh
+
+# The whole `swift test` under AddressSanitizer and then ThreadSanitizer, every binary and
+# plugin (and the C fixtures the tests compile) built with the same sanitizer, each in its
+# own scratch directory; reports from every process are collected and printed, and any
+# report or failed test fails. SANITIZERS=address|thread runs one; SANITIZE_FILTER= part
+# of the suite. Long (the thread run most of all): not part of `make test`.
+SANITIZERS ?= address thread
+sanitize: deps
+	scripts/sanitize.sh $(SANITIZERS)
 
 # Optional, never part of `make test` or CI: the network composer against a real small
 # model (SmolLM2-135M) served by llama-cpp-python, which the first run compiles (many

@@ -13,9 +13,15 @@ public enum CPluginBuilder {
         var arguments = ["-std=c11", "-shared", "-fPIC", "-O1", "-fvisibility=hidden", "-Wall", "-Wextra",
                          "-I", RepositoryPaths.header.path, "-o", output.path, source.path, "-lpthread"]
         arguments += defines.sorted { $0.key < $1.key }.map { "-D\($0.key)=\($0.value)" }
+        arguments += extraFlags
         let result = try ProcessRunner.run("/usr/bin/cc", arguments)
         guard result.status == 0 else { throw BuildFailed(output: result.standardError + result.standardOutput) }
     }
+
+    /// `SENSEBRIDGE_TEST_CFLAGS`, split at spaces: `make sanitize` builds the fixtures
+    /// with its sanitizer too, so calls across the C ABI are checked on both sides.
+    static let extraFlags: [String] = (ProcessInfo.processInfo.environment["SENSEBRIDGE_TEST_CFLAGS"] ?? "")
+        .split(separator: " ").map(String.init)
 
     /// The fixture plugin source shipped in Tests/Fixtures/c.
     public static func fixture(_ name: String) -> URL {

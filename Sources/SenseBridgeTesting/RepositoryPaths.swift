@@ -8,13 +8,32 @@ public enum RepositoryPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     public static var header: URL { root.appendingPathComponent("Sources/CSenseBridgeABI/include") }
-    public static var stagedPlugins: URL { root.appendingPathComponent(".build/plugins") }
     public static var fixtures: URL { root.appendingPathComponent("Tests/Fixtures") }
 
+    /// `make sanitize` runs the suite against a build of its own (every binary and plugin
+    /// compiled with the sanitizer, in another scratch directory); these two variables
+    /// point the tests at it, so the CLI, the runner and the plugins they start are the
+    /// sanitized ones and not a plain build that happens to lie in `.build/`.
+    static let environment = ProcessInfo.processInfo.environment
+    static let buildOverride = environment["SENSEBRIDGE_TEST_BUILD"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+
+    /// Where `make build` staged every manifest beside its library (`SENSEBRIDGE_TEST_PLUGINS`
+    /// replaces it).
+    public static var stagedPlugins: URL {
+        environment["SENSEBRIDGE_TEST_PLUGINS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? root.appendingPathComponent(".build/plugins")
+    }
+
     /// The CLI binary of the current build.
-    public static var cli: URL {
-        let candidates = [root.appendingPathComponent(".build/debug/sensebridge"),
-                          root.appendingPathComponent(".build/release/sensebridge")]
+    public static var cli: URL { built("sensebridge") }
+
+    /// The plugin runner of the current build.
+    public static var runner: URL { built("sensebridge-plugin-runner") }
+
+    private static func built(_ name: String) -> URL {
+        if let buildOverride { return buildOverride.appendingPathComponent(name) }
+        let candidates = [root.appendingPathComponent(".build/debug/\(name)"),
+                          root.appendingPathComponent(".build/release/\(name)")]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 

@@ -29,7 +29,7 @@ enum Fakenect {
         throw Missing(description: "fakenect's libfreenect.so.0.5 is not under /usr/lib/*/fakenect; install libfreenect-bin (scripts/deps.sh does).")
     }
 
-    static var runner: URL { RepositoryPaths.root.appendingPathComponent(".build/debug/sensebridge-plugin-runner") }
+    static var runner: URL { RepositoryPaths.runner }
 
     /// A host whose isolated plugins run under fakenect replaying `recording` (nil: fakenect
     /// with FAKENECT_PATH unset, to see the plugin refuse that).
