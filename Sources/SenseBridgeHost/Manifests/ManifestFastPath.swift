@@ -117,6 +117,9 @@ struct ManifestFastPath {
             isolation = requested
         }
         guard let displayNames, displayNames["en"] != nil else { return nil }
+        if let cues = capabilities?.cues, !cues.isEmpty {
+            guard kind == .renderTarget, cues.keys.allSatisfy({ minor >= $0.sinceABIMinor }) else { return nil }
+        }
         let (defaults, schemaFields) = config ?? ([:], [:])
         guard libraryProblem(library) == nil else { return nil }
         return PluginManifest(
@@ -191,6 +194,10 @@ struct ManifestFastPath {
                 guard let modalities = strings() else { return nil }
                 capabilities.modalities = modalities
                 bit = 8
+            } else if equals(key, "cues") {
+                guard let cues = cuesObject() else { return nil }
+                capabilities.cues = cues
+                bit = 16
             } else {
                 return nil
             }
@@ -200,6 +207,23 @@ struct ManifestFastPath {
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { return nil }
         return capabilities
+    }
+
+    /// `{"awareness-pulse": true}`: known cue names with booleans, each once. Whether this
+    /// kind and ABI may offer them is checked with the rest of the manifest.
+    private mutating func cuesObject() -> [OutputCue: Bool]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        skipWhitespace()
+        var cues: [OutputCue: Bool] = [:]
+        if consume(UInt8(ascii: "}")) { return cues }
+        repeat {
+            skipWhitespace()
+            guard let name = string(), let cue = OutputCue(rawValue: name), colon(), let plays = bool(),
+                  cues.updateValue(plays, forKey: cue) == nil else { return nil }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        return cues
     }
 
     private mutating func strings() -> [String]? {

@@ -77,6 +77,30 @@ import Testing
         #expect(manifest.configSchema["name"]?.allowed == [.string("x"), .string("y")])
     }
 
+    /// A render target's cues read on the fast path as the general way reads them; cues it
+    /// may not offer (a composer's, a 1.2 target's, an unknown name) go to the general way,
+    /// which refuses them with the reason.
+    @Test func cuesAreReadOnTheFastPathOnlyWhereTheyMayBeOffered() throws {
+        func manifest(kind: String, minor: Int, cues: String) -> [UInt8] {
+            Array(#"""
+            {"schema": "sensebridge.plugin-manifest/1", "id": "org.example.cues", "kind": "\#(kind)", "version": "1.0.0",
+             "abi": {"major": 1, "minor": \#(minor)}, "library": "libgood.so", "displayName": "Cues",
+             "capabilities": {"channel": "haptics", "cues": \#(cues)}}
+            """#.utf8)
+        }
+        let url = directory.file("cues.json")
+        let offered = manifest(kind: "render-target", minor: 3, cues: #"{"awareness-pulse": false}"#)
+        let read = try #require(fast(offered, url: url))
+        #expect(read.capabilities.cues == [.awarenessPulse: false])
+        #expect(Self.difference(read, try general(offered, url: url).get()) == nil)
+        for refused in [manifest(kind: "scene-composer", minor: 3, cues: #"{"awareness-pulse": true}"#),
+                        manifest(kind: "render-target", minor: 2, cues: #"{"awareness-pulse": true}"#),
+                        manifest(kind: "render-target", minor: 3, cues: #"{"awareness-pulses": true}"#),
+                        manifest(kind: "render-target", minor: 3, cues: #"{"awareness-pulse": true, "awareness-pulse": false}"#)] {
+            #expect(fast(refused, url: url) == nil, "\(String(decoding: refused, as: UTF8.self))")
+        }
+    }
+
     /// What the fast path must leave alone: each is read the general way, which either
     /// refuses it with its reason or reads something the fast path would not know to.
     @Test(arguments: [
