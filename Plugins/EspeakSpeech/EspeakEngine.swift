@@ -117,7 +117,8 @@ final class EspeakEngine: @unchecked Sendable {
     }
 
     struct Outcome {
-        var voice: String
+        /// The voice espeak-ng reports; nil for audio no voice spoke (the pulse's tone).
+        var voice: String?
         var samples: Int
         var sampleRate: Int
         var file: WAVFileWriter?
@@ -128,10 +129,8 @@ final class EspeakEngine: @unchecked Sendable {
     /// written, or as soon as `token` is cancelled, including while it waits for another
     /// instance's utterance to release espeak-ng.
     func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CancelToken) throws -> Outcome {
-        while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
-            // Nothing was synthesized, so there is no rate and no file to report.
-            if token.isCancelled { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
-        }
+        // Nothing was synthesized, so there is no rate and no file to report.
+        guard acquire(token) else { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
         defer { lock.unlock() }
         try startLocked()
         guard setVoiceLocked(voice) else {
@@ -145,14 +144,8 @@ final class EspeakEngine: @unchecked Sendable {
         if case .device = sink, device == nil {
             throw PluginError.io("The audio device is not open; the message was not spoken.")
         }
-        activeTokenLock.lock()
-        activeToken = token
-        activeTokenLock.unlock()
-        defer {
-            activeTokenLock.lock()
-            activeToken = nil
-            activeTokenLock.unlock()
-        }
+        publish(token)
+        defer { publish(nil) }
         var status = ENS_OK
         if !token.isCancelled {
             active = synthesis
@@ -173,14 +166,70 @@ final class EspeakEngine: @unchecked Sendable {
             device?.flush()
             throw failure
         }
-        var cancelled = token.isCancelled || status == ENS_SPEECH_STOPPED
         guard status == ENS_OK || status == ENS_SPEECH_STOPPED else {
             throw PluginError(.internal, "espeak-ng failed to synthesize the message (status \(String(status.rawValue, radix: 16))).")
         }
-        if case .device = sink, let device {
+        return finish(synthesis, voice: reportedVoice, cancelled: token.isCancelled || status == ENS_SPEECH_STOPPED)
+    }
+
+    /// Plays audio made outside espeak-ng (the awareness pulse's tone, `samples` at the
+    /// rate it is given) exactly as speech is played: after waiting its turn for the one
+    /// thing espeak-ng's output can do at a time, to the same sink, one buffer at a time
+    /// so `token` stops it within a buffer, and cut off by an urgent message elsewhere.
+    /// On the device it plays at the rate the device is already open at: reopening a
+    /// stream can cost a PulseAudio start-up of over a second, longer than the pulse's
+    /// own interval.
+    func play(_ samples: (_ sampleRate: Int) -> [Int16], sink: Sink, token: CancelToken) throws -> Outcome {
+        guard acquire(token) else { return Outcome(voice: nil, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
+        defer { lock.unlock() }
+        try startLocked()
+        let rate: Int
+        switch sink {
+        case .device:
+            guard let device else { throw PluginError.io("The audio device is not open; the pulse was not played.") }
+            rate = device.sampleRate
+        case .wav:
+            rate = Int(espeak_ng_GetSampleRate())
+        }
+        publish(token)
+        defer { publish(nil) }
+        let synthesis = Synthesis(token: token, sampleRate: rate, sink: sink, device: device)
+        let audio = samples(rate)
+        let buffer = max(1, rate * Int(Self.bufferMilliseconds) / 1000)
+        for start in stride(from: 0, to: audio.count, by: buffer) {
+            let stop = audio[start..<min(start + buffer, audio.count)].withUnsafeBufferPointer { synthesis.accept($0, events: nil) }
+            if stop { break }
+        }
+        if let failure = synthesis.failure {
+            device?.flush()
+            throw failure
+        }
+        return finish(synthesis, voice: nil, cancelled: token.isCancelled)
+    }
+
+    /// Takes `lock`, polling so a cancelled `token` stops the wait for another instance's
+    /// utterance; false (and not locked) when it was cancelled first.
+    private func acquire(_ token: CancelToken) -> Bool {
+        while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
+            if token.isCancelled { return false }
+        }
+        return true
+    }
+
+    /// Makes `token` the one an urgent message elsewhere cancels (nil: nothing playing).
+    private func publish(_ token: CancelToken?) {
+        activeTokenLock.lock()
+        activeToken = token
+        activeTokenLock.unlock()
+    }
+
+    /// Waits out the device's playback (WAV output is done once written) and reports.
+    private func finish(_ synthesis: Synthesis, voice: String?, cancelled: Bool) -> Outcome {
+        var cancelled = cancelled
+        if case .device = synthesis.sink, let device {
             cancelled = synthesis.finishPlayback(on: device, cancelled: cancelled)
         }
-        return Outcome(voice: reportedVoice, samples: synthesis.samples, sampleRate: synthesis.sampleRate,
+        return Outcome(voice: voice, samples: synthesis.samples, sampleRate: synthesis.sampleRate,
                        file: synthesis.file, cancelled: cancelled)
     }
 

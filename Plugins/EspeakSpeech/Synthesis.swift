@@ -2,7 +2,9 @@ import CEspeakNG
 import Foundation
 import SenseBridgePluginKit
 
-/// The state of one synthesis, touched only on the speaking thread under the engine lock.
+/// The state of one synthesis (or of one tone, fed through `accept` as espeak-ng's buffers
+/// are, so both reach the device or a file by the same path), touched only on the speaking
+/// thread under the engine lock.
 final class Synthesis {
     let token: CancelToken
     private(set) var sampleRate: Int
