@@ -117,7 +117,8 @@ final class EspeakEngine: @unchecked Sendable {
     }
 
     struct Outcome {
-        var voice: String
+        /// The voice espeak-ng reports; nil for audio no voice spoke (the pulse's tone).
+        var voice: String?
         var samples: Int
         var sampleRate: Int
         var file: WAVFileWriter?
@@ -128,10 +129,8 @@ final class EspeakEngine: @unchecked Sendable {
     /// written, or as soon as `token` is cancelled, including while it waits for another
     /// instance's utterance to release espeak-ng.
     func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CancelToken) throws -> Outcome {
-        while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
-            // Nothing was synthesized, so there is no rate and no file to report.
-            if token.isCancelled { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
-        }
+        // Nothing was synthesized, so there is no rate and no file to report.
+        guard acquire(token) else { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
         defer { lock.unlock() }
         try startLocked()
         guard setVoiceLocked(voice) else {
@@ -145,14 +144,8 @@ final class EspeakEngine: @unchecked Sendable {
         if case .device = sink, device == nil {
             throw PluginError.io("The audio device is not open; the message was not spoken.")
         }
-        activeTokenLock.lock()
-        activeToken = token
-        activeTokenLock.unlock()
-        defer {
-            activeTokenLock.lock()
-            activeToken = nil
-            activeTokenLock.unlock()
-        }
+        publish(token)
+        defer { publish(nil) }
         var status = ENS_OK
         if !token.isCancelled {
             active = synthesis
@@ -173,98 +166,74 @@ final class EspeakEngine: @unchecked Sendable {
             device?.flush()
             throw failure
         }
-        var cancelled = token.isCancelled || status == ENS_SPEECH_STOPPED
         guard status == ENS_OK || status == ENS_SPEECH_STOPPED else {
             throw PluginError(.internal, "espeak-ng failed to synthesize the message (status \(String(status.rawValue, radix: 16))).")
         }
-        if case .device = sink, let device {
+        return finish(synthesis, voice: reportedVoice, cancelled: token.isCancelled || status == ENS_SPEECH_STOPPED)
+    }
+
+    /// Plays audio made outside espeak-ng (the awareness pulse's tone, `samples` at the
+    /// rate it is given) exactly as speech is played: after waiting its turn for the one
+    /// thing espeak-ng's output can do at a time, to the same sink, one buffer at a time
+    /// so `token` stops it within a buffer, and cut off by an urgent message elsewhere.
+    /// On the device it plays at the rate the device is already open at: reopening a
+    /// stream can cost a PulseAudio start-up of over a second, longer than the pulse's
+    /// own interval.
+    func play(_ samples: (_ sampleRate: Int) -> [Int16], sink: Sink, token: CancelToken) throws -> Outcome {
+        guard acquire(token) else { return Outcome(voice: nil, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
+        defer { lock.unlock() }
+        try startLocked()
+        let rate: Int
+        switch sink {
+        case .device:
+            guard let device else { throw PluginError.io("The audio device is not open; the pulse was not played.") }
+            rate = device.sampleRate
+        case .wav:
+            rate = Int(espeak_ng_GetSampleRate())
+        }
+        publish(token)
+        defer { publish(nil) }
+        let synthesis = Synthesis(token: token, sampleRate: rate, sink: sink, device: device)
+        let audio = samples(rate)
+        let buffer = max(1, rate * Int(Self.bufferMilliseconds) / 1000)
+        for start in stride(from: 0, to: audio.count, by: buffer) {
+            let stop = audio[start..<min(start + buffer, audio.count)].withUnsafeBufferPointer { synthesis.accept($0, events: nil) }
+            if stop { break }
+        }
+        if let failure = synthesis.failure {
+            device?.flush()
+            throw failure
+        }
+        return finish(synthesis, voice: nil, cancelled: token.isCancelled)
+    }
+
+    /// Takes `lock`, polling so a cancelled `token` stops the wait for another instance's
+    /// utterance; false (and not locked) when it was cancelled first.
+    private func acquire(_ token: CancelToken) -> Bool {
+        while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
+            if token.isCancelled { return false }
+        }
+        return true
+    }
+
+    /// Makes `token` the one an urgent message elsewhere cancels (nil: nothing playing).
+    private func publish(_ token: CancelToken?) {
+        activeTokenLock.lock()
+        activeToken = token
+        activeTokenLock.unlock()
+    }
+
+    /// Waits out the device's playback (WAV output is done once written) and reports.
+    private func finish(_ synthesis: Synthesis, voice: String?, cancelled: Bool) -> Outcome {
+        var cancelled = cancelled
+        if case .device = synthesis.sink, let device {
             cancelled = synthesis.finishPlayback(on: device, cancelled: cancelled)
         }
-        return Outcome(voice: reportedVoice, samples: synthesis.samples, sampleRate: synthesis.sampleRate,
+        return Outcome(voice: voice, samples: synthesis.samples, sampleRate: synthesis.sampleRate,
                        file: synthesis.file, cancelled: cancelled)
     }
 
     fileprivate static func current() -> Synthesis? { shared.active }
-}
-
-/// The state of one synthesis, touched only on the speaking thread under the engine lock.
-final class Synthesis {
-    let token: CancelToken
-    private(set) var sampleRate: Int
-    let sink: EspeakEngine.Sink
-    let device: AudioDevice?
-    private(set) var samples = 0
-    private(set) var file: WAVFileWriter?
-    private(set) var failure: Error?
-    private var playbackStarted: Date?
-
-    init(token: CancelToken, sampleRate: Int, sink: EspeakEngine.Sink, device: AudioDevice?) {
-        self.token = token
-        self.sampleRate = sampleRate
-        self.sink = sink
-        self.device = device
-    }
-
-    /// Returns true to stop synthesis.
-    func accept(_ buffer: UnsafeBufferPointer<Int16>, events: UnsafeMutablePointer<espeak_EVENT>?) -> Bool {
-        if var event = events {
-            while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-                // The rate can only change before the first sample, when a voice loads.
-                if event.pointee.type == espeakEVENT_SAMPLERATE && samples == 0 && event.pointee.id.number > 0 {
-                    sampleRate = Int(event.pointee.id.number)
-                }
-                event += 1
-            }
-        }
-        if token.isCancelled { return true }
-        guard buffer.count > 0 else { return false }
-        do {
-            switch sink {
-            case .device:
-                guard let device else { return true }
-                if playbackStarted == nil { try device.reopen(sampleRate: sampleRate) }
-                // The write blocks while the device's buffer is full, so synthesis runs at
-                // the speed of playback and the cancel check below comes once per buffer.
-                try device.write(buffer)
-                // Playback is taken to start when the first write returns: a new stream
-                // can hold the first write until the device starts consuming.
-                if playbackStarted == nil { playbackStarted = Date() }
-            case .wav(let makeFile):
-                if file == nil { file = try makeFile(sampleRate) }
-                try file!.append(buffer)
-            }
-        } catch let deviceFailure as AudioDevice.Failure {
-            failure = PluginError.io("The audio device failed while speaking: \(deviceFailure.reason).")
-            return true
-        } catch {
-            failure = error
-            return true
-        }
-        samples += buffer.count
-        return token.isCancelled
-    }
-
-    /// Waits until the device has played everything (or the render is cancelled, which
-    /// drops what is queued). Returns whether it was cancelled.
-    ///
-    /// The wait is on the token, not in drain(): drain cannot be interrupted, and a
-    /// PulseAudio stream may hold two seconds of audio. Only the last few milliseconds
-    /// are left to drain.
-    func finishPlayback(on device: AudioDevice, cancelled: Bool) -> Bool {
-        if cancelled {
-            device.flush()
-            return true
-        }
-        guard let started = playbackStarted else { return false }
-        // One buffer short of the end, leaving only that much for the uninterruptible drain.
-        let end = started.addingTimeInterval(Double(samples) / Double(sampleRate) - Double(EspeakEngine.bufferMilliseconds) / 1000)
-        if token.wait(until: end) {
-            device.flush()
-            return true
-        }
-        device.drain()
-        return false
-    }
 }
 
 /// espeak-ng's synth callback: a C function, so it finds the synthesis through the

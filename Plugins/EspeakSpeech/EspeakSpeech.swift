@@ -83,20 +83,44 @@ public final class EspeakSpeech: RenderTargetPlugin {
             current = nil
             currentLock.unlock()
         }
+        if message.signal == .awarenessPulse {
+            return try pulse(message, token: token)
+        }
         // Whitespace and control characters are both silence, so the original text answers
         // this as the neutralized one would; neutralizing waits for each piece (EspeakEngine.speak).
         guard SpeechText.isSpeakable(message.text) else { return }
         if message.isUrgent { engine.cancelActive() }
 
-        let sink: EspeakEngine.Sink
+        let outcome = try engine.speak(message.text, voice: settings.voices[message.locale]!, rate: settings.rate,
+                                       volume: settings.volume, sink: sink(for: message), token: token)
+        try delivered(message, outcome)
+    }
+
+    /// The awareness pulse: `PulseTone` at this target's volume, never words — whatever
+    /// the message's text, none of it is spoken (the header forbids it, and a sentence
+    /// repeated every second is what people learn to ignore). The host sends it only when
+    /// the profile turned the cue on: the manifest leaves it off, so speech stays words
+    /// alone for anyone who did not ask.
+    private func pulse(_ message: OutputMessage, token: CancelToken) throws {
+        let volume = settings.volume
+        let outcome = try engine.play({ PulseTone.samples(sampleRate: $0, volume: volume) }, sink: sink(for: message), token: token)
+        // The index counts the characters spoken, and a tone speaks none.
+        var played = message
+        played.text = ""
+        try delivered(played, outcome)
+    }
+
+    private func sink(for message: OutputMessage) -> EspeakEngine.Sink {
         switch destination {
         case .device:
-            sink = .device
+            return .device
         case .wav(let directory):
-            sink = .wav(makeFile: { try directory.makeFile(signal: message.signal, sampleRate: $0) })
+            return .wav(makeFile: { try directory.makeFile(signal: message.signal, sampleRate: $0) })
         }
-        let outcome = try engine.speak(message.text, voice: settings.voices[message.locale]!, rate: settings.rate,
-                                       volume: settings.volume, sink: sink, token: token)
+    }
+
+    /// Indexes a WAV file written for `message`, then reports an interrupt as cancelled.
+    private func delivered(_ message: OutputMessage, _ outcome: EspeakEngine.Outcome) throws {
         if case .wav(let directory) = destination, let file = outcome.file {
             try directory.record(SpeechIndexLine(
                 wallClock: Date().timeIntervalSince1970, message: message, voice: outcome.voice,

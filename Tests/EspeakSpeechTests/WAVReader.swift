@@ -52,4 +52,21 @@ struct WAVFile {
         }
         return Double(longest) / Double(sampleRate)
     }
+
+    /// The largest |sample|.
+    var peak: Int { samples.map { abs(Int($0)) }.max() ?? 0 }
+
+    /// Frequency from zero crossings, between the first and the last: a pure tone gives
+    /// its pitch; speech gives no steady value. Zero samples are skipped, so a faded edge
+    /// does not count twice.
+    var zeroCrossingFrequency: Double {
+        var crossings: [Int] = []
+        var previous: Int16 = 0
+        for (index, sample) in samples.enumerated() where sample != 0 {
+            if previous != 0 && (previous < 0) != (sample < 0) { crossings.append(index) }
+            previous = sample
+        }
+        guard let first = crossings.first, let last = crossings.last, last > first else { return 0 }
+        return Double(crossings.count - 1) / 2 / (Double(last - first) / Double(sampleRate))
+    }
 }

@@ -7,14 +7,16 @@
 public struct SpeechIndexLine: Equatable, Sendable {
     public var wallClock: Double
     public var message: OutputMessage
-    /// The voice espeak-ng reports it used, e.g. "es".
-    public var voice: String
+    /// The voice espeak-ng reports it used, e.g. "es"; nil for a tone (the awareness
+    /// pulse), which no voice spoke. Written as JSON null rather than a made-up name, so a
+    /// reader never takes "tone" for a voice espeak-ng has.
+    public var voice: String?
     public var file: String
     public var durationSeconds: Double
     /// True when interrupt() cut the utterance short; the WAV holds what was spoken.
     public var interrupted: Bool
 
-    public init(wallClock: Double, message: OutputMessage, voice: String, file: String,
+    public init(wallClock: Double, message: OutputMessage, voice: String?, file: String,
                 durationSeconds: Double, interrupted: Bool) {
         self.wallClock = wallClock
         self.message = message
@@ -32,7 +34,7 @@ public struct SpeechIndexLine: Equatable, Sendable {
             ("signal", JSONText.string(String(describing: message.signal))),
             ("urgent", message.isUrgent ? "true" : "false"),
             ("locale", JSONText.string(message.locale.rawValue)),
-            ("voice", JSONText.string(voice)),
+            ("voice", voice.map(JSONText.string) ?? "null"),
             ("characters", String(message.text.count)),
             ("file", JSONText.string(file)),
             ("durationSeconds", JSONText.number(durationSeconds)),

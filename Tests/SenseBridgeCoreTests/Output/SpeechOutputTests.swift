@@ -54,4 +54,16 @@ import Testing
         #expect(object["locale"] as? String == "vi")
         #expect(object["time"] as? String == "1970-01-01T00:00:00.000Z")
     }
+
+    /// The pulse's tone: no characters, and no voice rather than a made-up voice name.
+    @Test func aToneIsIndexedWithNoVoiceAndNoCharacters() throws {
+        let message = OutputMessage(signal: .awarenessPulse, text: "", sessionTime: 2, sequence: 9)
+        let line = SpeechIndexLine(wallClock: 0, message: message, voice: nil, file: "0005-awarenessPulse.wav",
+                                   durationSeconds: 0.08, interrupted: false).json
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["voice"] is NSNull, "\(line)")
+        #expect((object["characters"] as? NSNumber)?.intValue == 0)
+        #expect(object["signal"] as? String == "awarenessPulse")
+        #expect(object["urgent"] as? Bool == false)
+    }
 }
