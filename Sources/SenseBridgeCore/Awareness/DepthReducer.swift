@@ -6,10 +6,13 @@
 ///
 /// The work is a few straight passes over the sampled pixels (`DepthSampleGrid`), kept
 /// free of branches that depend on the data so the processor never guesses:
-/// 1. every sample's world height, or −∞ where the pixel had no usable reading, laid
-///    out range by range and row by row so a sample's pixel follows from its index;
-/// 2. how many are usable and their extremes, then `FloorQuantile` selects the floor
-///    (an unusable sample's −∞ sits below every usable one, so it only shifts the rank);
+/// 1. every sample's world height and floor height (the height plus the allowance for
+///    its distance beyond `floorTrustedRange`), or −∞ for both where the pixel had no
+///    usable reading, laid out range by range and row by row so a sample's pixel
+///    follows from its index;
+/// 2. how many are usable and the extremes of their floor heights, then `FloorQuantile`
+///    selects the floor level from those (an unusable sample's −∞ sits below every
+///    usable one, so it only shifts the rank);
 /// 3. per column range, the nearest depth above the floor's clearance, refined over
 ///    the grid cells around the nearest sample (`refine`).
 ///
@@ -19,10 +22,15 @@ public final class DepthReducer {
     private var capacity = 0
     private var heights = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var depths = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// Each sample's floor height: what the floor level is selected from.
+    private var floorHeights = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     /// Where each column range's samples start in `heights` and `depths`.
     private var segmentStarts = [Int](repeating: 0, count: 6)
     private var segmentMinima = [Float](repeating: .infinity, count: 5)
     private var columnTerms: [Float] = []
+    /// Each sampled column's squared ray slope, x̂²: a sample's distance from the camera
+    /// is d · √(x̂² + 1 + ŷ²).
+    private var columnSquares: [Float] = []
     /// The sampled columns of every range, in order, and where each range's begin.
     private var flatColumns: [Int] = []
     private var segmentColumnStarts = [Int](repeating: 0, count: 6)
@@ -33,6 +41,7 @@ public final class DepthReducer {
     deinit {
         heights.deallocate()
         depths.deallocate()
+        floorHeights.deallocate()
     }
 
     public func reduce(_ map: DepthMap) -> DepthReduction.Outcome {
@@ -41,61 +50,88 @@ public final class DepthReducer {
         let m = map.cameraToWorld
         let m1 = m[1], m5 = m[5], m9 = m[9], m13 = m[13]
         // A sample's world height is d · (m1·x̂ + m5·ŷ − m9) + m13, with x̂ and ŷ its ray's
-        // slopes: one term per column, one per row, one multiply-add per sample.
+        // slopes: one term per column, one per row, one multiply-add per sample. Its
+        // distance from the camera is d · √(x̂² + (1 + ŷ²)), a square per column and one
+        // per row.
         var column = 0
         for segment in 0..<5 {
             for u in grid.segmentColumns[segment] {
-                columnTerms[column] = m1 * ((Float(u) - k.cx) / k.fx)
+                let slope = (Float(u) - k.cx) / k.fx
+                columnTerms[column] = m1 * slope
+                columnSquares[column] = slope * slope
                 column += 1
             }
         }
         // Heights bounded by finite terms need no per-sample check: a usable depth is at
         // most `maximumRange`. Only a broken pose or intrinsics (NaN, ∞, a zero focal
         // length) take the checked path.
-        var largestColumnTerm: Float = 0, termsAreFinite = true
-        for term in columnTerms {
-            termsAreFinite = termsAreFinite && term.isFinite
+        var largestColumnTerm: Float = 0, largestColumnSquare: Float = 0, termsAreFinite = true
+        for (term, square) in zip(columnTerms, columnSquares) {
+            termsAreFinite = termsAreFinite && term.isFinite && square.isFinite
             largestColumnTerm = max(largestColumnTerm, abs(term))
+            largestColumnSquare = max(largestColumnSquare, square)
         }
-        let largestRowTerm = max(abs(m5 * (k.cy / k.fy)), abs(m5 * ((Float(map.height) - k.cy) / k.fy))) + abs(m9)
+        let largestRowSlope = max(abs(k.cy / k.fy), abs((Float(map.height) - k.cy) / k.fy))
+        let largestRowTerm = abs(m5) * largestRowSlope + abs(m9)
+        let farthest = DepthReduction.maximumRange * (largestColumnSquare + (1 + largestRowSlope * largestRowSlope)).squareRoot()
         let bound = (largestColumnTerm + largestRowTerm) * DepthReduction.maximumRange + abs(m13)
+            + farthest * DepthReduction.floorAllowancePerMetre
         let heightsAreFinite = termsAreFinite && largestRowTerm.isFinite && bound.isFinite && m13.isFinite
-        let heights = heights, depths = depths, maximumRange = DepthReduction.maximumRange
+        let heights = heights, depths = depths, floorHeights = floorHeights, maximumRange = DepthReduction.maximumRange
+        let trustedRange = DepthReduction.floorTrustedRange, allowance = DepthReduction.floorAllowancePerMetre
         map.metres.withUnsafeBufferPointer { metres in
             columnTerms.withUnsafeBufferPointer { columnTerms in
-                flatColumns.withUnsafeBufferPointer { flatColumns in
-                    let pixels = metres.baseAddress!, terms = columnTerms.baseAddress!, columns = flatColumns.baseAddress!
-                    let rawTerms = UnsafeRawPointer(terms), rawHeights = UnsafeMutableRawPointer(heights)
-                    let rawDepths = UnsafeMutableRawPointer(depths)
-                    for (rowIndex, v) in grid.rows.enumerated() {
-                        let row = pixels + v * grid.width
-                        let rowTerm = m5 * (-(Float(v) - k.cy) / k.fy) - m9
-                        for segment in 0..<5 {
-                            let first = segmentColumnStarts[segment], count = segmentColumnStarts[segment + 1] - first
-                            var out = segmentStarts[segment] + rowIndex * count, column = first
-                            // Four samples at a time: the loads are single, the arithmetic and
-                            // the test for a usable reading are not, and nothing branches on data.
-                            while column + 4 <= first + count {
-                                let d = SIMD4<Float>(row[columns[column]], row[columns[column + 1]],
-                                                     row[columns[column + 2]], row[columns[column + 3]])
-                                let height = d * (rawTerms.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self) + rowTerm) + m13
-                                // False for NaN too: no reading there.
-                                var usable = (d .> 0) .& (d .<= maximumRange)
-                                if !heightsAreFinite { usable = usable .& (height .< .infinity) .& (height .> -.infinity) }
-                                rawHeights.storeBytes(of: SIMD4(repeating: -.infinity).replacing(with: height, where: usable),
-                                                      toByteOffset: out * 4, as: SIMD4<Float>.self)
-                                rawDepths.storeBytes(of: d, toByteOffset: out * 4, as: SIMD4<Float>.self)
-                                out += 4
-                                column += 4
-                            }
-                            while column < first + count {
-                                let d = row[columns[column]]
-                                let height = d * (terms[column] + rowTerm) + m13
-                                let usable = d > 0 && d <= maximumRange && (heightsAreFinite || height.isFinite)
-                                heights[out] = usable ? height : -.infinity
-                                depths[out] = d
-                                out += 1
-                                column += 1
+                columnSquares.withUnsafeBufferPointer { columnSquares in
+                    flatColumns.withUnsafeBufferPointer { flatColumns in
+                        let pixels = metres.baseAddress!, terms = columnTerms.baseAddress!, columns = flatColumns.baseAddress!
+                        let squares = columnSquares.baseAddress!, rawSquares = UnsafeRawPointer(squares)
+                        let rawTerms = UnsafeRawPointer(terms), rawHeights = UnsafeMutableRawPointer(heights)
+                        let rawDepths = UnsafeMutableRawPointer(depths), rawFloorHeights = UnsafeMutableRawPointer(floorHeights)
+                        for (rowIndex, v) in grid.rows.enumerated() {
+                            let row = pixels + v * grid.width
+                            let rowSlope = -(Float(v) - k.cy) / k.fy
+                            let rowTerm = m5 * rowSlope - m9, rowSquare = 1 + rowSlope * rowSlope
+                            for segment in 0..<5 {
+                                let first = segmentColumnStarts[segment], count = segmentColumnStarts[segment + 1] - first
+                                var out = segmentStarts[segment] + rowIndex * count, column = first
+                                // Four samples at a time: the loads are single, the arithmetic and
+                                // the test for a usable reading are not, and nothing branches on data.
+                                while column + 4 <= first + count {
+                                    let d = SIMD4<Float>(row[columns[column]], row[columns[column + 1]],
+                                                         row[columns[column + 2]], row[columns[column + 3]])
+                                    let term = rawTerms.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self)
+                                    let square = rawSquares.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self)
+                                    let height = d * (term + rowTerm) + m13
+                                    let beyond = d * (square + rowSquare).squareRoot() - trustedRange
+                                    let floorHeight = height + SIMD4(repeating: 0).replacing(with: beyond, where: beyond .> 0) * allowance
+                                    // False for NaN too: no reading there.
+                                    var usable = (d .> 0) .& (d .<= maximumRange)
+                                    if !heightsAreFinite {
+                                        usable = usable .& (height .< .infinity) .& (height .> -.infinity)
+                                            .& (floorHeight .< .infinity) .& (floorHeight .> -.infinity)
+                                    }
+                                    let unusable = SIMD4<Float>(repeating: -.infinity)
+                                    rawHeights.storeBytes(of: unusable.replacing(with: height, where: usable),
+                                                          toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                    rawFloorHeights.storeBytes(of: unusable.replacing(with: floorHeight, where: usable),
+                                                               toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                    rawDepths.storeBytes(of: d, toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                    out += 4
+                                    column += 4
+                                }
+                                while column < first + count {
+                                    let d = row[columns[column]]
+                                    let height = d * (terms[column] + rowTerm) + m13
+                                    let beyond = d * (squares[column] + rowSquare).squareRoot() - trustedRange
+                                    let floorHeight = height + (beyond > 0 ? beyond : 0) * allowance
+                                    let usable = d > 0 && d <= maximumRange
+                                        && (heightsAreFinite || (height.isFinite && floorHeight.isFinite))
+                                    heights[out] = usable ? height : -.infinity
+                                    floorHeights[out] = usable ? floorHeight : -.infinity
+                                    depths[out] = d
+                                    out += 1
+                                    column += 1
+                                }
                             }
                         }
                     }
@@ -104,7 +140,7 @@ public final class DepthReducer {
         }
         var usable = 0, usableInRegion = 0, lowest = Float.infinity, highest = -Float.infinity
         for segment in 0..<5 {
-            let found = Self.usableExtremes(heights, segmentStarts[segment]..<segmentStarts[segment + 1])
+            let found = Self.usableExtremes(floorHeights, segmentStarts[segment]..<segmentStarts[segment + 1])
             usable += found.count
             if segment >= 1 && segment <= 3 { usableInRegion += found.count }
             lowest = min(lowest, found.lowest)
@@ -113,7 +149,8 @@ public final class DepthReducer {
         guard usable > 0, usableInRegion > 0 else { return .couldNotMeasure(.noValidSamples) }
         let rank = min(usable - 1, Int(Double(usable) * DepthReduction.floorQuantile))
         let total = segmentStarts[5]
-        let floorLevel = quantile.kthLowest(rank, of: heights, count: total, unusable: total - usable, lowest: lowest, highest: highest)
+        let floorLevel = quantile.kthLowest(rank, of: floorHeights, count: total, unusable: total - usable,
+                                            lowest: lowest, highest: highest)
         let ceiling = floorLevel + DepthReduction.floorClearance
         for segment in 0..<5 {
             let samples = segmentStarts[segment]..<segmentStarts[segment + 1]
@@ -128,7 +165,7 @@ public final class DepthReducer {
         return DepthReduction.outcome(segmentMinima: segmentMinima)
     }
 
-    /// The lowest and highest usable heights among `samples`, and how many are usable
+    /// The lowest and highest usable (floor) heights among `samples`, and how many are usable
     /// (not −∞), eight lanes at a time: a single running minimum waits on itself.
     private static func usableExtremes(_ heights: UnsafePointer<Float>, _ samples: Range<Int>)
         -> (lowest: Float, highest: Float, count: Int) {
@@ -227,9 +264,11 @@ public final class DepthReducer {
         if grid.sampleCount > capacity {
             heights.deallocate()
             depths.deallocate()
+            floorHeights.deallocate()
             capacity = grid.sampleCount
             heights = .allocate(capacity: capacity)
             depths = .allocate(capacity: capacity)
+            floorHeights = .allocate(capacity: capacity)
         }
         var start = 0
         for segment in 0..<5 {
@@ -238,6 +277,7 @@ public final class DepthReducer {
         }
         segmentStarts[5] = start
         columnTerms = [Float](repeating: 0, count: grid.columns.count)
+        columnSquares = [Float](repeating: 0, count: grid.columns.count)
         flatColumns = grid.columns
         for segment in 0..<5 { segmentColumnStarts[segment + 1] = segmentColumnStarts[segment] + grid.segmentColumns[segment].count }
         return grid
