@@ -28,9 +28,14 @@ public final class DepthReducer {
     private var segmentStarts = [Int](repeating: 0, count: 6)
     private var segmentMinima = [Float](repeating: .infinity, count: 5)
     private var columnTerms: [Float] = []
-    /// Each sampled column's squared ray slope, x̂²: a sample's distance from the camera
-    /// is d · √(x̂² + 1 + ŷ²).
-    private var columnSquares: [Float] = []
+    /// Each sample's distance from the camera per metre of its depth, √(x̂² + 1 + ŷ²) with
+    /// x̂ and ŷ its ray's slopes, laid out as `heights`. It depends on the intrinsics
+    /// alone, which a sensor keeps for a whole walk, so it is computed when they change:
+    /// a square root per sample per frame cost over a third of a frame's reduction.
+    private var distanceFactors = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var factorsIntrinsics: DepthMap.Intrinsics?
+    private var largestFactor: Float = 0
+    private var factorsAreFinite = true
     /// The sampled columns of every range, in order, and where each range's begin.
     private var flatColumns: [Int] = []
     private var segmentColumnStarts = [Int](repeating: 0, count: 6)
@@ -42,96 +47,87 @@ public final class DepthReducer {
         heights.deallocate()
         depths.deallocate()
         floorHeights.deallocate()
+        distanceFactors.deallocate()
     }
 
     public func reduce(_ map: DepthMap) -> DepthReduction.Outcome {
         guard let k = map.intrinsics else { return .couldNotMeasure(.noIntrinsics) }
         let grid = prepare(for: map)
+        if factorsIntrinsics != k { computeDistanceFactors(k, grid: grid) }
         let m = map.cameraToWorld
         let m1 = m[1], m5 = m[5], m9 = m[9], m13 = m[13]
         // A sample's world height is d · (m1·x̂ + m5·ŷ − m9) + m13, with x̂ and ŷ its ray's
         // slopes: one term per column, one per row, one multiply-add per sample. Its
-        // distance from the camera is d · √(x̂² + (1 + ŷ²)), a square per column and one
-        // per row.
+        // distance from the camera is d times its `distanceFactors` entry.
         var column = 0
         for segment in 0..<5 {
             for u in grid.segmentColumns[segment] {
-                let slope = (Float(u) - k.cx) / k.fx
-                columnTerms[column] = m1 * slope
-                columnSquares[column] = slope * slope
+                columnTerms[column] = m1 * ((Float(u) - k.cx) / k.fx)
                 column += 1
             }
         }
         // Heights bounded by finite terms need no per-sample check: a usable depth is at
         // most `maximumRange`. Only a broken pose or intrinsics (NaN, ∞, a zero focal
         // length) take the checked path.
-        var largestColumnTerm: Float = 0, largestColumnSquare: Float = 0, termsAreFinite = true
-        for (term, square) in zip(columnTerms, columnSquares) {
-            termsAreFinite = termsAreFinite && term.isFinite && square.isFinite
+        var largestColumnTerm: Float = 0, termsAreFinite = factorsAreFinite
+        for term in columnTerms {
+            termsAreFinite = termsAreFinite && term.isFinite
             largestColumnTerm = max(largestColumnTerm, abs(term))
-            largestColumnSquare = max(largestColumnSquare, square)
         }
-        let largestRowSlope = max(abs(k.cy / k.fy), abs((Float(map.height) - k.cy) / k.fy))
-        let largestRowTerm = abs(m5) * largestRowSlope + abs(m9)
-        let farthest = DepthReduction.maximumRange * (largestColumnSquare + (1 + largestRowSlope * largestRowSlope)).squareRoot()
+        let largestRowTerm = max(abs(m5 * (k.cy / k.fy)), abs(m5 * ((Float(map.height) - k.cy) / k.fy))) + abs(m9)
         let bound = (largestColumnTerm + largestRowTerm) * DepthReduction.maximumRange + abs(m13)
-            + farthest * DepthReduction.floorAllowancePerMetre
+            + largestFactor * DepthReduction.maximumRange * DepthReduction.floorAllowancePerMetre
         let heightsAreFinite = termsAreFinite && largestRowTerm.isFinite && bound.isFinite && m13.isFinite
         let heights = heights, depths = depths, floorHeights = floorHeights, maximumRange = DepthReduction.maximumRange
         let trustedRange = DepthReduction.floorTrustedRange, allowance = DepthReduction.floorAllowancePerMetre
+        let factors = distanceFactors, rawFactors = UnsafeRawPointer(distanceFactors)
         map.metres.withUnsafeBufferPointer { metres in
             columnTerms.withUnsafeBufferPointer { columnTerms in
-                columnSquares.withUnsafeBufferPointer { columnSquares in
-                    flatColumns.withUnsafeBufferPointer { flatColumns in
-                        let pixels = metres.baseAddress!, terms = columnTerms.baseAddress!, columns = flatColumns.baseAddress!
-                        let squares = columnSquares.baseAddress!, rawSquares = UnsafeRawPointer(squares)
-                        let rawTerms = UnsafeRawPointer(terms), rawHeights = UnsafeMutableRawPointer(heights)
-                        let rawDepths = UnsafeMutableRawPointer(depths), rawFloorHeights = UnsafeMutableRawPointer(floorHeights)
-                        for (rowIndex, v) in grid.rows.enumerated() {
-                            let row = pixels + v * grid.width
-                            let rowSlope = -(Float(v) - k.cy) / k.fy
-                            let rowTerm = m5 * rowSlope - m9, rowSquare = 1 + rowSlope * rowSlope
-                            for segment in 0..<5 {
-                                let first = segmentColumnStarts[segment], count = segmentColumnStarts[segment + 1] - first
-                                var out = segmentStarts[segment] + rowIndex * count, column = first
-                                // Four samples at a time: the loads are single, the arithmetic and
-                                // the test for a usable reading are not, and nothing branches on data.
-                                while column + 4 <= first + count {
-                                    let d = SIMD4<Float>(row[columns[column]], row[columns[column + 1]],
-                                                         row[columns[column + 2]], row[columns[column + 3]])
-                                    let term = rawTerms.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self)
-                                    let square = rawSquares.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self)
-                                    let height = d * (term + rowTerm) + m13
-                                    let beyond = d * (square + rowSquare).squareRoot() - trustedRange
-                                    let floorHeight = height + SIMD4(repeating: 0).replacing(with: beyond, where: beyond .> 0) * allowance
-                                    // False for NaN too: no reading there.
-                                    var usable = (d .> 0) .& (d .<= maximumRange)
-                                    if !heightsAreFinite {
-                                        usable = usable .& (height .< .infinity) .& (height .> -.infinity)
-                                            .& (floorHeight .< .infinity) .& (floorHeight .> -.infinity)
-                                    }
-                                    let unusable = SIMD4<Float>(repeating: -.infinity)
-                                    rawHeights.storeBytes(of: unusable.replacing(with: height, where: usable),
-                                                          toByteOffset: out * 4, as: SIMD4<Float>.self)
-                                    rawFloorHeights.storeBytes(of: unusable.replacing(with: floorHeight, where: usable),
-                                                               toByteOffset: out * 4, as: SIMD4<Float>.self)
-                                    rawDepths.storeBytes(of: d, toByteOffset: out * 4, as: SIMD4<Float>.self)
-                                    out += 4
-                                    column += 4
+                flatColumns.withUnsafeBufferPointer { flatColumns in
+                    let pixels = metres.baseAddress!, terms = columnTerms.baseAddress!, columns = flatColumns.baseAddress!
+                    let rawTerms = UnsafeRawPointer(terms), rawHeights = UnsafeMutableRawPointer(heights)
+                    let rawDepths = UnsafeMutableRawPointer(depths), rawFloorHeights = UnsafeMutableRawPointer(floorHeights)
+                    for (rowIndex, v) in grid.rows.enumerated() {
+                        let row = pixels + v * grid.width
+                        let rowTerm = m5 * (-(Float(v) - k.cy) / k.fy) - m9
+                        for segment in 0..<5 {
+                            let first = segmentColumnStarts[segment], count = segmentColumnStarts[segment + 1] - first
+                            var out = segmentStarts[segment] + rowIndex * count, column = first
+                            // Four samples at a time: the loads are single, the arithmetic and
+                            // the test for a usable reading are not, and nothing branches on data.
+                            while column + 4 <= first + count {
+                                let d = SIMD4<Float>(row[columns[column]], row[columns[column + 1]],
+                                                     row[columns[column + 2]], row[columns[column + 3]])
+                                let height = d * (rawTerms.loadUnaligned(fromByteOffset: column * 4, as: SIMD4<Float>.self) + rowTerm) + m13
+                                let beyond = d * rawFactors.loadUnaligned(fromByteOffset: out * 4, as: SIMD4<Float>.self) - trustedRange
+                                let floorHeight = height + SIMD4(repeating: 0).replacing(with: beyond, where: beyond .> 0) * allowance
+                                // False for NaN too: no reading there.
+                                var usable = (d .> 0) .& (d .<= maximumRange)
+                                if !heightsAreFinite {
+                                    usable = usable .& (height .< .infinity) .& (height .> -.infinity)
+                                        .& (floorHeight .< .infinity) .& (floorHeight .> -.infinity)
                                 }
-                                while column < first + count {
-                                    let d = row[columns[column]]
-                                    let height = d * (terms[column] + rowTerm) + m13
-                                    let beyond = d * (squares[column] + rowSquare).squareRoot() - trustedRange
-                                    let floorHeight = height + (beyond > 0 ? beyond : 0) * allowance
-                                    let usable = d > 0 && d <= maximumRange
-                                        && (heightsAreFinite || (height.isFinite && floorHeight.isFinite))
-                                    heights[out] = usable ? height : -.infinity
-                                    floorHeights[out] = usable ? floorHeight : -.infinity
-                                    depths[out] = d
-                                    out += 1
-                                    column += 1
-                                }
+                                let unusable = SIMD4<Float>(repeating: -.infinity)
+                                rawHeights.storeBytes(of: unusable.replacing(with: height, where: usable),
+                                                      toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                rawFloorHeights.storeBytes(of: unusable.replacing(with: floorHeight, where: usable),
+                                                           toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                rawDepths.storeBytes(of: d, toByteOffset: out * 4, as: SIMD4<Float>.self)
+                                out += 4
+                                column += 4
+                            }
+                            while column < first + count {
+                                let d = row[columns[column]]
+                                let height = d * (terms[column] + rowTerm) + m13
+                                let beyond = d * factors[out] - trustedRange
+                                let floorHeight = height + (beyond > 0 ? beyond : 0) * allowance
+                                let usable = d > 0 && d <= maximumRange
+                                    && (heightsAreFinite || (height.isFinite && floorHeight.isFinite))
+                                heights[out] = usable ? height : -.infinity
+                                floorHeights[out] = usable ? floorHeight : -.infinity
+                                depths[out] = d
+                                out += 1
+                                column += 1
                             }
                         }
                     }
@@ -256,6 +252,30 @@ public final class DepthReducer {
         return best
     }
 
+    /// Fills `distanceFactors` for these intrinsics, in the order `reduce` lays samples
+    /// out, and notes their largest (for the bound that lets `reduce` skip per-sample
+    /// checks) and whether all are finite (a zero or NaN focal length makes them not).
+    private func computeDistanceFactors(_ k: DepthMap.Intrinsics, grid: DepthSampleGrid) {
+        largestFactor = 0
+        factorsAreFinite = true
+        for (rowIndex, v) in grid.rows.enumerated() {
+            let rowSlope = -(Float(v) - k.cy) / k.fy, rowSquare = 1 + rowSlope * rowSlope
+            for segment in 0..<5 {
+                let columns = grid.segmentColumns[segment]
+                var out = segmentStarts[segment] + rowIndex * columns.count
+                for u in columns {
+                    let slope = (Float(u) - k.cx) / k.fx
+                    let factor = (slope * slope + rowSquare).squareRoot()
+                    distanceFactors[out] = factor
+                    factorsAreFinite = factorsAreFinite && factor.isFinite
+                    largestFactor = max(largestFactor, factor)
+                    out += 1
+                }
+            }
+        }
+        factorsIntrinsics = k
+    }
+
     /// Sizes the buffers for this map's grid; a no-op for every frame after the first.
     private func prepare(for map: DepthMap) -> DepthSampleGrid {
         if let grid, grid.width == map.width, grid.height == map.height { return grid }
@@ -265,11 +285,14 @@ public final class DepthReducer {
             heights.deallocate()
             depths.deallocate()
             floorHeights.deallocate()
+            distanceFactors.deallocate()
             capacity = grid.sampleCount
             heights = .allocate(capacity: capacity)
             depths = .allocate(capacity: capacity)
             floorHeights = .allocate(capacity: capacity)
+            distanceFactors = .allocate(capacity: capacity)
         }
+        factorsIntrinsics = nil
         var start = 0
         for segment in 0..<5 {
             segmentStarts[segment] = start
@@ -277,7 +300,6 @@ public final class DepthReducer {
         }
         segmentStarts[5] = start
         columnTerms = [Float](repeating: 0, count: grid.columns.count)
-        columnSquares = [Float](repeating: 0, count: grid.columns.count)
         flatColumns = grid.columns
         for segment in 0..<5 { segmentColumnStarts[segment + 1] = segmentColumnStarts[segment] + grid.segmentColumns[segment].count }
         return grid
