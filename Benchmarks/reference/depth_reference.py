@@ -2,8 +2,9 @@
 """The NumPy anchor of the depth-reduction figure: the same rule as
 Sources/SenseBridgeCore/Awareness/DepthReduction.swift, written the way NumPy is
 written: strided slicing (every 4th pixel from the region of interest's first column,
-as the seed samples), world heights from the pose, np.partition for the floor quantile,
-masks for the floor's clearance, a minimum per zone.
+as the seed samples), world heights from the pose, floor heights (the world height plus
+5 cm for each metre of the sample's distance beyond 3 m of the camera), np.partition
+for the floor quantile, masks for the floor's clearance, a minimum per zone.
 
     depth_reference.py FRAMES [ROUNDS]
 
@@ -15,7 +16,8 @@ FRAMES is the bench's frame file (all little-endian):
 Times every frame ROUNDS times (default 20) and prints one JSON line:
 {"microsecondsPerFrame": {"256x192": mean over the frames of each one's median, ...}, "frames": [{"nearest": m or null,
 "failure": null or "noValidSamples" | "onlyFloor", "zones": [l, c, r]}, ...]}.
-The rule's constants are DepthReduction's: clearance 0.10 m, quantile 0.01, range 20 m.
+The rule's constants are DepthReduction's: clearance 0.10 m, quantile 0.01, range 20 m,
+trusted range 3 m, allowance 0.05 m per metre beyond it.
 """
 import json
 import statistics
@@ -28,6 +30,8 @@ import numpy as np
 CLEARANCE = np.float32(0.10)
 QUANTILE = 0.01
 MAXIMUM_RANGE = np.float32(20)
+TRUSTED_RANGE = np.float32(3)
+ALLOWANCE_PER_METRE = np.float32(0.05)
 
 
 def read_frames(path):
@@ -59,19 +63,23 @@ def reduce(frame):
     sampled = metres[::stride, first::stride]
     us = np.arange(first, width, stride, dtype=np.float32)
     vs = np.arange(0, height, stride, dtype=np.float32)
-    x_term = pose[1] * ((us - cx) / fx)
-    y_term = pose[5] * (-(vs - cy) / fy) - pose[9]
-    with np.errstate(invalid="ignore"):
+    x_slope = (us - cx) / fx
+    y_slope = -(vs - cy) / fy
+    x_term = pose[1] * x_slope
+    y_term = pose[5] * y_slope - pose[9]
+    with np.errstate(invalid="ignore", over="ignore"):
         usable = (sampled > 0) & (sampled <= MAXIMUM_RANGE)
         heights = sampled * (x_term[None, :] + y_term[:, None]) + pose[13]
-    usable &= np.isfinite(heights)
+        distance = sampled * np.sqrt(x_slope[None, :] ** 2 + (1 + y_slope[:, None] ** 2))
+        floor_heights = heights + np.maximum(distance - TRUSTED_RANGE, 0) * ALLOWANCE_PER_METRE
+    usable &= np.isfinite(heights) & np.isfinite(floor_heights)
     columns = np.arange(first, width, stride)
     in_region = (columns >= roi_start) & (columns < roi_end)
-    usable_heights = heights[usable]
-    if usable_heights.size == 0 or not usable[:, in_region].any():
+    usable_floor_heights = floor_heights[usable]
+    if usable_floor_heights.size == 0 or not usable[:, in_region].any():
         return None, "noValidSamples", [None, None, None]
-    rank = min(usable_heights.size - 1, int(usable_heights.size * QUANTILE))
-    floor = np.partition(usable_heights, rank)[rank]
+    rank = min(usable_floor_heights.size - 1, int(usable_floor_heights.size * QUANTILE))
+    floor = np.partition(usable_floor_heights, rank)[rank]
     with np.errstate(invalid="ignore"):
         above = usable & (heights > floor + CLEARANCE)
     depths = np.where(above, sampled, np.inf)

@@ -19,7 +19,7 @@ import SenseBridgeCore
 ///
 /// Yaw is not observable from gravity and does not matter for height; the pose keeps
 /// the camera's heading. The translation is zero: floor rejection is relative to the
-/// lowest surface in view, so the camera's height above it is never needed.
+/// floor level it finds in each frame, so the camera's height above it is never needed.
 struct KinectGravity {
     /// Readings whose magnitude is outside this band (in g) are a jolt, not gravity: a
     /// footfall or a bump adds acceleration, and tilting the floor plane by it would let
@@ -27,9 +27,10 @@ struct KinectGravity {
     static let plausibleMagnitude = 0.7...1.3
     /// Each good reading moves the estimate this far; 1 is no smoothing. An average over
     /// readings (0.4 was tried) lagged the chest's ±1° pitch sway at step frequency, and
-    /// the synthetic scenes showed that a lag of half a degree lets the near floor
-    /// through floor rejection (docs/SYNTHETIC_SCENES.md); the plausibility band
-    /// already refuses the jolts smoothing was meant for.
+    /// the synthetic scenes showed that a lag of half a degree let the near floor
+    /// through floor rejection while its level was taken over the whole view
+    /// (docs/SYNTHETIC_SCENES.md); the plausibility band already refuses the jolts
+    /// smoothing was meant for.
     static let smoothing = 1.0
 
     private var up: (x: Double, y: Double, z: Double)?

@@ -1,6 +1,7 @@
 /// The exact k-th lowest sample height, in time linear in the number of samples.
 ///
-/// The floor level is a low quantile of every usable height in the frame. Sorting them
+/// The floor level is a low quantile of every usable floor height in the frame (a
+/// sample's world height plus its allowance for distance, `DepthReduction`). Sorting them
 /// all cost two thirds of a frame's reduction, for one value; a selection that narrows
 /// a histogram finds the same value exactly, so the reduction's answer does not depend
 /// on how the quantile was found.

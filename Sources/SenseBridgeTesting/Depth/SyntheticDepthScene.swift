@@ -18,6 +18,10 @@ public struct SyntheticDepthScene: Sendable {
     public var pitchDegrees = 20.0
     /// Rotation about the view axis: a strap that sits crooked.
     public var rollDegrees = 0.0
+    /// How far the pose the map carries is off in pitch, as an accelerometer's noise puts
+    /// it (0.01 g is about 0.6°): the scene is seen at `pitchDegrees`, the map says this
+    /// much more. Positive tilts the reconstructed floor down with distance.
+    public var posePitchErrorDegrees = 0.0
     /// Distance of a wall across the whole view (along world −Z); nil for none.
     public var wall: Double? = 6
     /// Half the width of a corridor (walls at world x = ±this); nil for open space.
@@ -63,16 +67,19 @@ public struct SyntheticDepthScene: Sendable {
     public var cy: Double { Double(height - 1) / 2 }
 
     /// Camera-to-world rotation, rows: a roll about the view axis, then a pitch down.
-    private var rotation: [[Double]] {
+    private var rotation: [[Double]] { rotation(pitchDegrees: pitchDegrees) }
+
+    private func rotation(pitchDegrees: Double) -> [[Double]] {
         let p = -pitchDegrees * .pi / 180, r = rollDegrees * .pi / 180
         let c = cos(p), s = sin(p), cr = cos(r), sr = sin(r)
         // Rx(p) · Rz(r)
         return [[cr, -sr, 0], [c * sr, c * cr, -s], [s * sr, s * cr, c]]
     }
 
-    /// Column-major camera-to-world: the rotation, then the camera height.
+    /// Column-major camera-to-world as the map reports it: the rotation (with
+    /// `posePitchErrorDegrees`), then the camera height.
     public var cameraToWorld: [Float] {
-        let m = rotation
+        let m = rotation(pitchDegrees: pitchDegrees + posePitchErrorDegrees)
         return [Float(m[0][0]), Float(m[1][0]), Float(m[2][0]), 0,
                 Float(m[0][1]), Float(m[1][1]), Float(m[2][1]), 0,
                 Float(m[0][2]), Float(m[1][2]), Float(m[2][2]), 0,

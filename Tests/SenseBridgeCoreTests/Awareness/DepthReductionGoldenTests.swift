@@ -40,6 +40,17 @@ import Testing
         scenes += [15.0, 60].map { SyntheticDepthScene(width: width, height: height, pitchDegrees: $0, wall: nil) }
         scenes.append(SyntheticDepthScene(width: width, height: height, pitchDegrees: 20, wall: 4,
                                           boxes: [(x: -1.6 ... -1.2, top: 2.5, near: 2.2, depth: 0.2)]))
+        // A pose off by a degree either way, which the floor's allowance for distance is for.
+        for (pitch, error) in [(20.0, 1.0), (30, 1), (30, -1)] {
+            var scene = SyntheticDepthScene(width: width, height: height, pitchDegrees: pitch, wall: 9)
+            scene.posePitchErrorDegrees = error
+            scenes.append(scene)
+        }
+        // A level mount with no floor within the trusted range.
+        var level = SyntheticDepthScene(width: width, height: height, pitchDegrees: 0, wall: nil,
+                                        boxes: [(x: -2...2, top: 0.2, near: 4.5, depth: 0.3)])
+        level.cameraHeight = 1.5
+        scenes.append(level)
         return scenes
     }
 

@@ -58,6 +58,49 @@ import Testing
         #expect(DepthReduction.reduce(scene.render().map) == .couldNotMeasure(.onlyFloor))
     }
 
+    /// A pose off by 1° in pitch (twice the accelerometer's noise, as single frames get)
+    /// tilts the reconstructed floor down with distance: 16 cm lower at the wall 9 m away
+    /// than under the walker. With the floor level taken over the whole view, that far
+    /// floor set it, and the floor within 2 m came through the 10 cm clearance as the
+    /// nearest obstacle; taken from the floor within `floorTrustedRange`, it does not.
+    @Test(arguments: [20.0, 25.0, 30.0])
+    func aSmallPitchErrorDoesNotLetTheNearFloorThrough(_ pitch: Double) throws {
+        var scene = SyntheticDepthScene(width: 256, height: 192, pitchDegrees: pitch, wall: 9)
+        scene.posePitchErrorDegrees = 1
+        let (map, surfaces) = scene.render()
+        let expected = Self.nearestWall(scene)
+        let nearestFloor = zip(map.metres, surfaces).filter { $0.1 == .floor }.map { Double($0.0) }.min()!
+        #expect(nearestFloor < 2, "the floor under the walker must be in view for this test to mean anything")
+        let reading = try #require(DepthReduction.reduce(map).reading)
+        #expect(abs(reading.nearestMetres - expected) < 1e-3, "pitch \(pitch)°: \(reading.nearestMetres) m, the wall is at \(expected) m")
+    }
+
+    /// The same error the other way raises the far floor instead: beyond about 7 m it
+    /// rises above the clearance and is read as the nearest thing, far outside alerting
+    /// range (the former whole-view level did the same). Pinned so a change is seen.
+    @Test(arguments: [20.0, 30.0])
+    func aPitchErrorTheOtherWayLetsOnlyTheFarFloorThrough(_ pitch: Double) throws {
+        var scene = SyntheticDepthScene(width: 256, height: 192, pitchDegrees: pitch, wall: 9)
+        scene.posePitchErrorDegrees = -1
+        let reading = try #require(DepthReduction.reduce(scene.render().map).reading)
+        #expect(reading.nearestMetres > 6, "pitch \(pitch)°: \(reading.nearestMetres) m")
+        #expect(reading.nearestMetres <= Self.nearestWall(scene) + 1e-3)
+    }
+
+    /// A level mount 1.5 m up sees no floor within `floorTrustedRange` (it begins 3.5 m
+    /// ahead): the floor farther away still sets the level, raised by its allowance by
+    /// a few centimetres, so a 0.2 m step survives and floor alone is still unmeasured.
+    @Test func withNoFloorWithinTheTrustedRangeTheFartherFloorSetsTheLevel() throws {
+        var step = SyntheticDepthScene(width: 256, height: 192, pitchDegrees: 0, wall: nil,
+                                       boxes: [(x: -2...2, top: 0.2, near: 4.5, depth: 0.3)])
+        step.cameraHeight = 1.5
+        let reading = try #require(DepthReduction.reduce(step.render().map).reading)
+        #expect(abs(reading.nearestMetres - 4.5) < 0.01, "\(reading.nearestMetres)")
+        var floor = SyntheticDepthScene(width: 256, height: 192, pitchDegrees: 0, wall: nil)
+        floor.cameraHeight = 1.5
+        #expect(DepthReduction.reduce(floor.render().map) == .couldNotMeasure(.onlyFloor))
+    }
+
     @Test func withoutIntrinsicsTheFrameIsUnmeasured() {
         var map = SyntheticDepthScene(wall: 1).render().map
         map.intrinsics = nil
