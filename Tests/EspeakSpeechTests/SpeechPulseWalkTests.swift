@@ -6,16 +6,7 @@ import Testing
 /// writing WAV files. A profile that asks for the cue gets a tone a second in the speech
 /// folder; one that does not gets speech alone, the manifest's default.
 @Suite struct SpeechPulseWalkTests {
-    /// A level camera 0.45 m from a wall for six seconds, a depth frame every 0.25 s
-    /// (the recording of Tests/SenseBridgeHostTests/Sessions/CLIWalkPulseTests.swift).
-    static func wallAtArmsLength() -> String {
-        var lines = [#"{"schema": "sensebridge.recording/1"}"#]
-        let metres = Array(repeating: "0.45", count: 48).joined(separator: ",")
-        for step in 0...24 {
-            lines.append(#"{"time": \#(Double(step) * 0.25), "depth": {"width": 8, "height": 6, "metres": [\#(metres)], "intrinsics": [6, 6, 3.5, 2.5]}}"#)
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    static func wallAtArmsLength() -> String { TestSignals.wallRecording() }
 
     /// A speech-only profile writing WAV files; `cues` is the target entry's "cues" field, if any.
     static func profile(cues: String?, home: TemporaryDirectory) throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeTesting
 
 /// Reads a WAV file by walking its RIFF chunks — written for these tests, sharing no
 /// code with the plugin's writer — and checks that the header agrees with the file.
@@ -56,17 +57,6 @@ struct WAVFile {
     /// The largest |sample|.
     var peak: Int { samples.map { abs(Int($0)) }.max() ?? 0 }
 
-    /// Frequency from zero crossings, between the first and the last: a pure tone gives
-    /// its pitch; speech gives no steady value. Zero samples are skipped, so a faded edge
-    /// does not count twice.
-    var zeroCrossingFrequency: Double {
-        var crossings: [Int] = []
-        var previous: Int16 = 0
-        for (index, sample) in samples.enumerated() where sample != 0 {
-            if previous != 0 && (previous < 0) != (sample < 0) { crossings.append(index) }
-            previous = sample
-        }
-        guard let first = crossings.first, let last = crossings.last, last > first else { return 0 }
-        return Double(crossings.count - 1) / 2 / (Double(last - first) / Double(sampleRate))
-    }
+    /// Frequency from zero crossings (`TestSignals.zeroCrossingFrequency`).
+    var zeroCrossingFrequency: Double { TestSignals.zeroCrossingFrequency(samples, sampleRate: sampleRate) }
 }

@@ -1,22 +1,14 @@
 import Testing
 @testable import SenseBridgeCore
+import SenseBridgeTesting
 
 /// The awareness pulse's tone, measured from its samples rather than from the constants
 /// that made it: a change of rule has to show up as a change in what is heard.
 @Suite struct PulseToneTests {
     static let rate = 22_050
 
-    /// Frequency from zero crossings between the first and the last one (zeros skipped,
-    /// so the faded ends do not count twice).
     static func frequency(_ samples: [Int16], sampleRate: Int) -> Double {
-        var crossings: [Int] = []
-        var previous: Int16 = 0
-        for (index, sample) in samples.enumerated() where sample != 0 {
-            if previous != 0 && (previous < 0) != (sample < 0) { crossings.append(index) }
-            previous = sample
-        }
-        guard let first = crossings.first, let last = crossings.last, last > first else { return 0 }
-        return Double(crossings.count - 1) / 2 / (Double(last - first) / Double(sampleRate))
+        TestSignals.zeroCrossingFrequency(samples, sampleRate: sampleRate)
     }
 
     static func peak(_ samples: [Int16]) -> Int { samples.map { abs(Int($0)) }.max() ?? 0 }

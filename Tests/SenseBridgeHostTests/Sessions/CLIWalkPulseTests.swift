@@ -6,15 +6,7 @@ import Testing
 /// the alert's haptic cue repeats every second, to the targets that play it (the haptic
 /// log offers it) and to nobody else (captions never get a line of nothing).
 @Suite struct CLIWalkPulseTests {
-    /// A level camera 0.45 m from a wall for six seconds, a depth frame every 0.25 s.
-    static func wallAtArmsLength() -> String {
-        var lines = [#"{"schema": "sensebridge.recording/1"}"#]
-        let metres = Array(repeating: "0.45", count: 48).joined(separator: ",")
-        for step in 0...24 {
-            lines.append(#"{"time": \#(Double(step) * 0.25), "depth": {"width": 8, "height": 6, "metres": [\#(metres)], "intrinsics": [6, 6, 3.5, 2.5]}}"#)
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    static func wallAtArmsLength() -> String { TestSignals.wallRecording() }
 
     struct Run {
         var messages: [[String: Any]]
