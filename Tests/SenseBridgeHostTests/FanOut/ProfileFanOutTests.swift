@@ -93,6 +93,25 @@ import Testing
         _ = fan.shutdown()
     }
 
+    /// A cue without words goes only to targets that play it; with none working it is
+    /// dropped, never written to the text fallback as a line of nothing (Invariant 7),
+    /// while a message with words still is (Invariant 6).
+    @Test func aCueReachesOnlyTargetsThatPlayItAndNeverTheTextFallback() throws {
+        let fallback = FallbackLog()
+        let fan = ProfileFanOut(targets: [(name: "captions", instance: try target("c.txt")), (name: "haptics", instance: try target("h.txt"))],
+                                cues: [[], [.awarenessPulse]],
+                                wording: { _, _, _ in "" }, textFallback: { fallback.append($0) })
+        #expect(fan.deliver(OutputMessage(signal: .awarenessPulse, text: "")) == ["haptics"])
+        #expect(fan.drain(timeout: 10))
+        _ = fan.shutdown()
+
+        let none = ProfileFanOut(targets: [], wording: { _, _, _ in "" }, textFallback: { fallback.append($0) })
+        #expect(none.deliver(OutputMessage(signal: .awarenessPulse, text: "")) == [])
+        #expect(fallback.messages.isEmpty)
+        none.deliver(OutputMessage(signal: .status, text: "still said"))
+        #expect(fallback.messages.map(\.text) == ["still said"])
+    }
+
     @Test func anUrgentMessageInterruptsAndGoesFirst() throws {
         let fallback = FallbackLog()
         let fan = fanOut([("speech", try target("s.txt", delay: 3000))], fallback: fallback)
