@@ -46,7 +46,7 @@ for name in "${sanitizers[@]}"; do
     build=(swift build --sanitize="$name" --scratch-path "$scratch")
     echo "sanitize: building everything with --sanitize=$name in $scratch"
     "${build[@]}" --build-tests
-    bin=$("${build[@]}" --show-bin-path)
+    bin=$("${build[@]}" --show-bin-path)  # absolute
     scripts/stage-plugins.sh --clean --bin-path "$bin" --dest "$scratch/plugins" >/dev/null
 
     supp="$PWD/scripts/sanitize/$name.supp"
@@ -68,7 +68,7 @@ for name in "${sanitizers[@]}"; do
     echo "sanitize: swift test --sanitize=$name ${filter[*]} (log: $log)"
     started=$(date +%s)
     test_status=0
-    SENSEBRIDGE_TEST_BUILD="$PWD/$bin" SENSEBRIDGE_TEST_PLUGINS="$PWD/$scratch/plugins" \
+    SENSEBRIDGE_TEST_BUILD="$bin" SENSEBRIDGE_TEST_PLUGINS="$PWD/$scratch/plugins" \
         SENSEBRIDGE_TEST_CFLAGS="-fsanitize=$name -g" \
         swift test --sanitize="$name" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1 || test_status=$?
     elapsed=$(( $(date +%s) - started ))

@@ -6,7 +6,8 @@ import SenseBridgeCore
 /// and read again unchanged; and with `.serializationCompatible` (manifests, profiles,
 /// settings) it accepts and refuses exactly what JSONSerialization does for UTF-8 text and
 /// reads the same values, which its documentation promises so that those files read as
-/// they always did. UTF-16 and UTF-32 text, which Foundation also read, it refuses.
+/// they always did. UTF-16 and UTF-32 text, which Foundation also read, it refuses, and
+/// so nesting beyond 128 levels, where Foundation allows 512.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -16,7 +17,16 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // Trailing commas on: JSONSerialization allows them; the presets refuse them on purpose.
         var options = JSONParser.Options.serializationCompatible
         options.allowsTrailingCommas = true
-        let ours = try? JSONParser.parse(bytes, options: options)
+        let ours: JSONValue?
+        do {
+            ours = try JSONParser.parse(bytes, options: options)
+        } catch let error as JSONParseError where error.kind == .tooDeep {
+            // Deeper than `JSONParser.maximumDepth` (128) is refused on purpose, where
+            // JSONSerialization goes on to 512: the recursion must fit a worker's stack.
+            return 0
+        } catch {
+            ours = nil
+        }
         if mayBeReadAsUTF16OrUTF32(bytes) {
             // JSONSerialization guesses UTF-16 or UTF-32 from zero bytes or a byte order
             // mark (RFC 4627); the parser reads UTF-8 only, as RFC 8259 requires of JSON

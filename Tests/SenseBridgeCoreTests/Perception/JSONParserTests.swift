@@ -85,16 +85,16 @@ struct JSONParserTests {
         }
     }
 
-    @Test("nesting stops at 512 levels, so hostile input cannot overflow the stack")
+    @Test("nesting stops at 128 levels, so hostile input cannot overflow the stack")
     func depthLimit() throws {
         func arrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
         func objects(_ depth: Int) -> String { String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1) }
-        #expect(try Self.parse(arrays(512)) != .unrepresentable)
-        #expect(try Self.parse(objects(512)) != .unrepresentable)
-        #expect(throws: JSONParseError(.tooDeep, at: 512)) { try Self.parse(arrays(513)) }
-        #expect(throws: JSONParseError(.tooDeep, at: 2560)) { try Self.parse(objects(513)) }
-        #expect(throws: JSONParseError(.tooDeep, at: 512)) { try Self.parse(arrays(1_000_000)) }
-        #expect(throws: JSONParseError(.tooDeep, at: 512)) { try Self.parse(String(repeating: "[", count: 1_000_000)) }
+        #expect(try Self.parse(arrays(128)) != .unrepresentable)
+        #expect(try Self.parse(objects(128)) != .unrepresentable)
+        #expect(throws: JSONParseError(.tooDeep, at: 128)) { try Self.parse(arrays(129)) }
+        #expect(throws: JSONParseError(.tooDeep, at: 640)) { try Self.parse(objects(129)) }
+        #expect(throws: JSONParseError(.tooDeep, at: 128)) { try Self.parse(arrays(1_000_000)) }
+        #expect(throws: JSONParseError(.tooDeep, at: 128)) { try Self.parse(String(repeating: "[", count: 1_000_000)) }
         #expect(Self.kind(String(repeating: "[{\"k\":", count: 300)) == .tooDeep)
     }
 
