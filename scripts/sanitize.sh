@@ -36,6 +36,11 @@ for name in "${sanitizers[@]}"; do
     esac
 done
 
+# The C fixtures are built by the toolchain's own clang, whose sanitizer runtime is the
+# one linked into the Swift binaries (gcc's libasan cannot share a process with it).
+clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+[ -x "$clang" ] || { echo "sanitize: no clang beside swift ($clang)." >&2; exit 69; }
+
 # The Swift runtime's backtracer would answer the sanitizer's fatal signal itself.
 export SWIFT_BACKTRACE=enable=no
 status=0
@@ -69,7 +74,7 @@ for name in "${sanitizers[@]}"; do
     started=$(date +%s)
     test_status=0
     SENSEBRIDGE_TEST_BUILD="$bin" SENSEBRIDGE_TEST_PLUGINS="$PWD/$scratch/plugins" \
-        SENSEBRIDGE_TEST_CFLAGS="-fsanitize=$name -g" \
+        SENSEBRIDGE_TEST_CFLAGS="-fsanitize=$name -g" SENSEBRIDGE_TEST_CC="$clang" \
         swift test --sanitize="$name" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1 || test_status=$?
     elapsed=$(( $(date +%s) - started ))
     summary=$(grep -E '^(✔|✘) Test run with|^Executed [0-9]+ tests' "$log" | tail -n 2 | tr '\n' ' ')

@@ -14,7 +14,7 @@ public enum CPluginBuilder {
                          "-I", RepositoryPaths.header.path, "-o", output.path, source.path, "-lpthread"]
         arguments += defines.sorted { $0.key < $1.key }.map { "-D\($0.key)=\($0.value)" }
         arguments += extraFlags
-        let result = try ProcessRunner.run("/usr/bin/cc", arguments)
+        let result = try ProcessRunner.run(compiler, arguments)
         guard result.status == 0 else { throw BuildFailed(output: result.standardError + result.standardOutput) }
     }
 
@@ -22,6 +22,11 @@ public enum CPluginBuilder {
     /// with its sanitizer too, so calls across the C ABI are checked on both sides.
     static let extraFlags: [String] = (ProcessInfo.processInfo.environment["SENSEBRIDGE_TEST_CFLAGS"] ?? "")
         .split(separator: " ").map(String.init)
+
+    /// `SENSEBRIDGE_TEST_CC`, or the system's cc. `make sanitize` names the toolchain's
+    /// clang: a fixture built by gcc with `-fsanitize` links gcc's own ASan runtime, which
+    /// cannot share a process with the one the Swift toolchain linked into the host.
+    static let compiler = ProcessInfo.processInfo.environment["SENSEBRIDGE_TEST_CC"] ?? "/usr/bin/cc"
 
     /// The fixture plugin source shipped in Tests/Fixtures/c.
     public static func fixture(_ name: String) -> URL {
