@@ -7,24 +7,31 @@ import SenseBridgeHost
 /// One perceiver instance driven through its C table.
 final class RawPerceiver: RawInstance<sb_perceiver> {
     /// Perceives and copies the records out before the next call, as the memory rule requires.
-    func perceive(_ request: UnsafeMutablePointer<sb_perceive_request>, deadline: UInt64,
+    /// Takes the request object, not its pointer, so what it owns outlives the call.
+    func perceive(_ request: HarnessImageRequest, deadline: UInt64,
                   error: ErrorSlot) -> (sb_status, Result<[PerceptionRecord], RecordCodec.Problem>) {
-        error.reset()
-        request.pointee.deadline_ns = deadline
-        var result = sb_perceive_result()
-        result.struct_size = UInt32(MemoryLayout<sb_perceive_result>.size)
-        let status = table.perceive!(instance, request, &result, error.pointer)
-        guard status == SB_OK else { return (status, .success([])) }
-        return (status, PerceiveCodec.decodeResult(result))
+        withExtendedLifetime(request) {
+            var result = sb_perceive_result()
+            let status = call(request, deadline: deadline, error: error, result: &result)
+            guard status == SB_OK else { return (status, .success([])) }
+            return (status, PerceiveCodec.decodeResult(result))
+        }
     }
 
     /// Perceives without copying records; for loops that measure the plugin's memory.
-    func perceiveDiscarding(_ request: UnsafeMutablePointer<sb_perceive_request>, deadline: UInt64, error: ErrorSlot) -> sb_status {
+    func perceiveDiscarding(_ request: HarnessImageRequest, deadline: UInt64, error: ErrorSlot) -> sb_status {
+        withExtendedLifetime(request) {
+            var result = sb_perceive_result()
+            return call(request, deadline: deadline, error: error, result: &result)
+        }
+    }
+
+    private func call(_ request: HarnessImageRequest, deadline: UInt64, error: ErrorSlot,
+                      result: inout sb_perceive_result) -> sb_status {
         error.reset()
-        request.pointee.deadline_ns = deadline
-        var result = sb_perceive_result()
+        request.pointer.pointee.deadline_ns = deadline
         result.struct_size = UInt32(MemoryLayout<sb_perceive_result>.size)
-        return table.perceive!(instance, request, &result, error.pointer)
+        return table.perceive!(instance, request.pointer, &result, error.pointer)
     }
 
     /// [any-thread]

@@ -49,7 +49,7 @@ enum PerceiverChecks {
             c.step("perceive \(name)")
             let request = HarnessImageRequest(image, padding: padding)
             let due = deadline(in: imageDeadline)
-            let (status, result) = perceiver.perceive(request.pointer, deadline: due, error: error)
+            let (status, result) = perceiver.perceive(request, deadline: due, error: error)
             if MonotonicClock.nanoseconds() > due {
                 problems.append("\(name): returned after its \(Int(imageDeadline)) s deadline")
             }
@@ -92,7 +92,7 @@ enum PerceiverChecks {
         for (name, breakIt) in brokenImages {
             c.step("perceive \(name)")
             let request = HarnessImageRequest(HarnessImages.blankPage(width: 64, height: 48)).breaking(breakIt)
-            let status = perceiver.perceiveDiscarding(request.pointer, deadline: deadline(in: imageDeadline), error: error)
+            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
             if status != SB_ERR_INVALID_ARGUMENT {
                 problems.append("\(name): perceive returned \(error.describe(status: status)); the header's code for an image it cannot read is SB_ERR_INVALID_ARGUMENT")
             } else if error.isEmpty {
@@ -100,7 +100,7 @@ enum PerceiverChecks {
             }
         }
         c.step("perceive a good image after the broken ones")
-        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()).pointer,
+        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
                                                  deadline: deadline(in: imageDeadline), error: error)
         if after != SB_OK { problems.append("a good image after the broken ones returned \(error.describe(status: after))") }
         if !problems.isEmpty { throw CheckFailure(listing: problems) }
@@ -116,7 +116,7 @@ enum PerceiverChecks {
         let perceiver = try RawPerceiver(c)
         let verdict = EarlyStop.measure(c, cancelWords, make: { scale in
             let request = HarnessImageRequest(HarnessImages.large(scale: scale))
-            return { error in perceiver.perceiveDiscarding(request.pointer, deadline: deadline(in: 600), error: error) }
+            return { error in perceiver.perceiveDiscarding(request, deadline: deadline(in: 600), error: error) }
         }, poke: { perceiver.cancel() })
         let detail: String
         switch verdict {
@@ -131,7 +131,7 @@ enum PerceiverChecks {
         defer { perceiver.destroy() }
         let error = ErrorSlot()
         c.step("perceive after a cancel")
-        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()).pointer,
+        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
                                                  deadline: deadline(in: imageDeadline), error: error)
         guard after == SB_OK else { throw CheckFailure("perceive after a cancel returned \(error.describe(status: after)); a cancel must not stick") }
         return .pass(detail + "; the next perceive worked")
@@ -144,7 +144,7 @@ enum PerceiverChecks {
         let error = ErrorSlot()
         c.step("perceive in a loop")
         let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
-            let status = perceiver.perceiveDiscarding(request.pointer, deadline: deadline(in: imageDeadline), error: error)
+            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
             guard status == SB_OK else { throw CheckFailure("perceive failed during the loop with \(error.describe(status: status))") }
         }
         return try ResidentMemory.report(measurement, unit: "perceive")
@@ -163,7 +163,7 @@ enum PerceiverChecks {
             let error = ErrorSlot()
             for round in 0..<5 {
                 for request in requests {
-                    let status = perceiver.perceiveDiscarding(request.pointer, deadline: deadline(in: imageDeadline), error: error)
+                    let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
                     if status != SB_OK && status != SB_ERR_CANCELLED {
                         lock.withLock { problems.append("perceive \(round) on a worker thread returned \(error.describe(status: status))") }
                     }
@@ -178,7 +178,7 @@ enum PerceiverChecks {
         if let problem = problems.first { throw CheckFailure(problem) }
         let error = ErrorSlot()
         c.step("perceive on the main thread after the worker")
-        let status = perceiver.perceiveDiscarding(requests[0].pointer, deadline: deadline(in: imageDeadline), error: error)
+        let status = perceiver.perceiveDiscarding(requests[0], deadline: deadline(in: imageDeadline), error: error)
         guard status == SB_OK else { throw CheckFailure("perceive on the main thread after the worker returned \(error.describe(status: status))") }
         c.step("destroy on the main thread")
         perceiver.destroy()
@@ -190,15 +190,15 @@ enum PerceiverChecks {
         defer { perceiver.destroy() }
         let error = ErrorSlot()
         c.step("perceive with a deadline already past")
-        let past = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars()).pointer,
+        let past = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars()),
                                                 deadline: MonotonicClock.nanoseconds() - 1, error: error)
         provoked.record("perceive with a deadline already past", status: past, error)
         c.step("perceive in an unsupported locale")
-        let locale = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars(), locale: "xx").pointer,
+        let locale = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars(), locale: "xx"),
                                                   deadline: deadline(in: imageDeadline), error: error)
         provoked.record("perceive in an unsupported locale", status: locale, error)
         c.step("perceive an image whose pixels is NULL")
-        let broken = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()).breaking { $0.pixels = nil }.pointer,
+        let broken = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()).breaking { $0.pixels = nil },
                                                   deadline: deadline(in: imageDeadline), error: error)
         provoked.record("perceive an image whose pixels is NULL", status: broken, error)
     }
