@@ -1,3 +1,4 @@
+import CSenseBridgeABI
 /// SenseBridgeABICodec: the one place where a C struct of `sensebridge.h` becomes a
 /// Swift value and back.
 ///
@@ -17,4 +18,12 @@ public enum ABICodec {
     public static let maximumFrameRecords = 100_000
     /// A depth map side beyond any sensor's.
     public static let maximumDepthSide = 8192
+    /// An image side beyond any camera's (8K video is 7680 wide).
+    public static let maximumImageSide = 16384
+    /// 64 megapixels: a 48 MP phone sensor fits, a corrupt 16384x16384 header does not
+    /// make the host copy 768 MiB.
+    public static let maximumImagePixels = 64 << 20
+    /// A perceive result's caps (SB_PERCEIVE_MAX_RECORDS, SB_PERCEIVE_MAX_LABEL_BYTES).
+    public static let maximumPerceivedRecords = Int(SB_PERCEIVE_MAX_RECORDS)
+    public static let maximumPerceivedLabelBytes = Int(SB_PERCEIVE_MAX_LABEL_BYTES)
 }

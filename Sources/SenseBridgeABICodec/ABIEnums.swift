@@ -77,3 +77,18 @@ public enum ABIStatus {
         names.first { $0.status == status }?.name ?? "status \(status)"
     }
 }
+
+extension ImageFrame.PixelFormat {
+    public var abiValue: sb_pixel_format {
+        switch self {
+        case .gray8: return SB_PIXEL_GRAY8
+        case .rgb24: return SB_PIXEL_RGB24
+        }
+    }
+
+    /// nil for a format this host does not read; the frame is then refused, never guessed at.
+    public init?(abiValue: sb_pixel_format) {
+        guard let format = Self.allCases.first(where: { $0.abiValue == abiValue }) else { return nil }
+        self = format
+    }
+}

@@ -21,10 +21,25 @@ public enum FrameCodec {
             case .failure(let problem):
                 return .failure(Problem(reason: "a records frame's \(problem)"))
             }
+        case SB_FRAME_IMAGE:
+            // A frame shorter than 1.4's has no image field: a plugin claiming an image
+            // in it broke the header's rule, and whatever lies past its end is not ours.
+            guard Int(c.struct_size) >= imageFrameSize else {
+                return .failure(Problem(reason: "an image frame's struct_size \(c.struct_size) has no room for its image"))
+            }
+            guard let image = c.image else { return .failure(Problem(reason: "an image frame's image is NULL")) }
+            return ImageCodec.decode(image.pointee).map {
+                SensingFrame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id, content: .image($0))
+            }
         default:
-            return .failure(Problem(reason: "frame kind \(c.kind) is not SB_FRAME_DEPTH or SB_FRAME_RECORDS"))
+            return .failure(Problem(reason: "frame kind \(c.kind) is not SB_FRAME_DEPTH, SB_FRAME_RECORDS or SB_FRAME_IMAGE"))
         }
     }
+
+    /// Every 1.0 field of `sb_frame` ends at `record_count`; 1.4 appended `image`.
+    public static let version10FrameSize = MemoryLayout<sb_frame>.offset(of: \sb_frame.image)!
+    /// The smallest frame that can carry an image.
+    public static let imageFrameSize = MemoryLayout<sb_frame>.size
 
     static func depthMap(_ map: sb_depth_map) -> Result<DepthMap, Problem> {
         let width = Int(map.width), height = Int(map.height), stride = Int(map.row_stride)
@@ -90,6 +105,9 @@ public enum FrameCodec {
             c.kind = SB_FRAME_RECORDS
             c.records = array.pointer
             c.record_count = records.count
+        case .image(let image):
+            c.kind = SB_FRAME_IMAGE
+            c.image = ImageCodec.encode(image, into: arena)
         }
         return c
     }

@@ -49,11 +49,18 @@ public enum ConformanceSuite {
         CheckDefinition("frames-after-stop", "next_frame before start and after stop returns SB_ERR_NOT_STARTED", needs: .instance),
     ]
 
+    static let perceiver: [CheckDefinition] = [
+        CheckDefinition("perceive-images", "standard images (blank, print, noise, 1x1, padded rows) give well-formed records within the deadline; a blank page gives none", needs: .instance),
+        CheckDefinition("perceive-bad-images", "images no reader can use (NULL pixels, short stride, unknown format, zero width) are refused with SB_ERR_INVALID_ARGUMENT and a message", needs: .instance),
+        CheckDefinition("perceive-cancel", "cancel from another thread ends a long perceive early, with SB_ERR_CANCELLED, against the perceiver's own uncancelled time", needs: .instance, timeScale: 2),
+    ]
+
     public static func checks(for kind: PluginKind) -> [CheckDefinition] {
         switch kind {
         case .renderTarget: return common + renderTarget
         case .sceneComposer: return common + sceneComposer
         case .sensingSource: return common + sensingSource
+        case .perceiver: return common + perceiver
         }
     }
 

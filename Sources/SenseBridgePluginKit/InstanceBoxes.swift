@@ -47,6 +47,7 @@ let nullInstance = PluginError(.invalidArgument, "The instance pointer is NULL."
 final class ComposerBox: InstanceBox<SceneComposerPlugin> {}
 final class RenderTargetBox: InstanceBox<RenderTargetPlugin> {}
 final class SensingSourceBox: InstanceBox<SensingSourcePlugin> {}
+final class PerceiverBox: InstanceBox<PerceiverPlugin> {}
 
 enum ComposerThunks {
     static func table(create: CreateThunk) -> sb_scene_composer {
@@ -144,14 +145,18 @@ enum SensingSourceThunks {
         let status = reporting(errorOut) {
             guard let box = SensingSourceBox.from(instance) else { throw nullInstance }
             guard let frame else { throw PluginError(.invalidArgument, "next_frame needs a frame to fill.") }
-            // Every 1.x field of sb_frame is in 1.0's layout, so a host must offer at least that.
-            guard frame.pointee.struct_size >= UInt32(MemoryLayout<sb_frame>.size) else {
-                throw PluginError(.invalidArgument, "next_frame's frame has struct_size \(frame.pointee.struct_size); the host must set it to the size of the frame it passes.")
+            // A host of any 1.x offers at least 1.0's frame; only an image needs 1.4's.
+            let room = Int(frame.pointee.struct_size)
+            guard room >= FrameCodec.version10FrameSize else {
+                throw PluginError(.invalidArgument, "next_frame's frame has struct_size \(room); the host must set it to the size of the frame it passes.")
             }
             box.memory.reset()
             guard let next = try box.plugin.nextFrame(timeoutMilliseconds: timeout) else {
                 timedOut = true
                 return
+            }
+            if case .image = next.content, room < FrameCodec.imageFrameSize {
+                throw PluginError(.unsupported, "This source gives image frames, which need a host of ABI 1.4 or later.")
             }
             FrameCodec.write(FrameCodec.encode(next, into: box.memory), to: frame)
         }
@@ -160,5 +165,46 @@ enum SensingSourceThunks {
             return SB_ERR_TIMEOUT
         }
         return status
+    }
+}
+
+enum PerceiverThunks {
+    static func table(create: CreateThunk) -> sb_perceiver {
+        sb_perceiver(
+            struct_size: UInt32(MemoryLayout<sb_perceiver>.size),
+            create: create,
+            destroy: { PerceiverBox.release($0) },
+            perceive: { PerceiverThunks.perceive($0, $1, $2, $3) },
+            cancel: { PerceiverThunks.cancel($0) })
+    }
+
+    static func cancel(_ instance: UnsafeMutableRawPointer?) {
+        guard let box = PerceiverBox.from(instance) else { return }
+        box.call.request()
+        box.plugin.cancel()
+    }
+
+    static func perceive(_ instance: UnsafeMutableRawPointer?, _ request: UnsafePointer<sb_perceive_request>?,
+                         _ result: UnsafeMutablePointer<sb_perceive_result>?, _ errorOut: UnsafeMutablePointer<sb_error>?) -> sb_status {
+        reporting(errorOut) {
+            guard let box = PerceiverBox.from(instance) else { throw nullInstance }
+            guard let request, let result else { throw PluginError(.invalidArgument, "perceive needs a request and a result.") }
+            box.call.begin()
+            defer { box.call.end() }
+            box.memory.reset()
+            let decoded: (image: ImageFrame, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64)
+            switch PerceiveCodec.decodeRequest(request.pointee) {
+            case .success(let value): decoded = value
+            case .failure(let problem): throw PluginError(.invalidArgument, "The request's image was refused: \(problem).")
+            }
+            try box.call.check("Perceiving was cancelled while the image was being read.")
+            let records = try box.plugin.perceive(PerceiveRequest(
+                image: decoded.image, timestampNanoseconds: decoded.timestampNanoseconds,
+                localeIdentifier: decoded.locale ?? "en", deadline: decoded.deadline))
+            guard records.count <= ABICodec.maximumPerceivedRecords else {
+                throw PluginError(.internal, "The perceiver returned \(records.count) records; the limit is \(ABICodec.maximumPerceivedRecords).")
+            }
+            PerceiveCodec.encodeResult(records, into: box.memory, result: result)
+        }
     }
 }

@@ -27,6 +27,12 @@ public enum PluginExport {
         ExportSlots.shared.export(id: id, version: version, kind: .renderTarget { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
+    public static func perceiver<T: PerceiverPlugin>(
+        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+    ) -> UnsafeRawPointer {
+        ExportSlots.shared.export(id: id, version: version, kind: .perceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
+    }
+
     public static func sensingSource<T: SensingSourcePlugin>(
         _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
@@ -49,6 +55,7 @@ enum ExportedKind {
     case composer((HostServices, PluginConfig) throws -> SceneComposerPlugin)
     case renderTarget((HostServices, PluginConfig) throws -> RenderTargetPlugin)
     case sensingSource((HostServices, PluginConfig) throws -> SensingSourcePlugin)
+    case perceiver((HostServices, PluginConfig) throws -> PerceiverPlugin)
 }
 
 struct ExportSlot {
@@ -118,6 +125,10 @@ final class ExportSlots: @unchecked Sendable {
             let table = UnsafeMutablePointer<sb_sensing_source>.allocate(capacity: 1)
             table.initialize(to: SensingSourceThunks.table(create: SlotThunks.create[slot]))
             return (SB_KIND_SENSING_SOURCE, SB_INTERFACE_SENSING_SOURCE, UnsafeRawPointer(table))
+        case .perceiver:
+            let table = UnsafeMutablePointer<sb_perceiver>.allocate(capacity: 1)
+            table.initialize(to: PerceiverThunks.table(create: SlotThunks.create[slot]))
+            return (SB_KIND_PERCEIVER, SB_INTERFACE_PERCEIVER, UnsafeRawPointer(table))
         }
     }
 }

@@ -37,7 +37,7 @@ public protocol RenderTargetPlugin: AnyObject {
     func interrupt()
 }
 
-/// A sensing source produces frames: depth maps or perception records.
+/// A sensing source produces frames: depth maps, perception records or images.
 ///
 /// Conformance expectations:
 /// - Timestamps strictly increase within a run; each `start` begins a new run.
@@ -45,6 +45,8 @@ public protocol RenderTargetPlugin: AnyObject {
 ///   `PluginError.endOfStream` once exhausted (and on every later call), and
 ///   `PluginError.notStarted` before `start` or after `stop`.
 /// - `stop` is idempotent.
+/// - Image frames need a 1.4 host: PluginKit refuses to hand one to an older host
+///   (`PluginError.unsupported`), since its frame has no room for the picture.
 public protocol SensingSourcePlugin: AnyObject {
     init(host: HostServices, config: PluginConfig) throws
     func start() throws
@@ -77,3 +79,42 @@ public struct ComposeRequest {
 /// One subject phrase and the records it names; the Core type, so the host's
 /// validator and a plugin's composer speak about the same value.
 public typealias ComposedPhrase = SubjectPhrase
+
+/// A perceiver reads an image and returns perception records: recognized text (a word or
+/// a line per record, its box normalized to the image, the engine's own confidence);
+/// later, detected objects.
+///
+/// Conformance expectations (the harness checks them):
+/// - Report what was recognized and nothing else. An image with nothing in it is an
+///   empty array, never a record that says "blank": the host decides what silence means.
+/// - Never log recognized text: it is what the user is reading (Invariant 4).
+/// - Return before `request.deadline`; throw `PluginError.cancelled` soon after `cancel()`
+///   is called from another thread. A cancel with no perceive in progress is ignored.
+/// - At most SB_PERCEIVE_MAX_RECORDS records, each label at most
+///   SB_PERCEIVE_MAX_LABEL_BYTES bytes: a result beyond either is refused whole.
+/// - `init` and `perceive` are called from one thread at a time; `cancel` from any.
+public protocol PerceiverPlugin: AnyObject {
+    init(host: HostServices, config: PluginConfig) throws
+    func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord]
+    func cancel()
+}
+
+/// What a perceiver is asked: one image and the language expected in it.
+public struct PerceiveRequest {
+    public var image: ImageFrame
+    public var timestampNanoseconds: UInt64
+    /// The locale string as the host sent it; `spokenLocale` is nil for one we do not speak.
+    public var localeIdentifier: String
+    /// On the host's monotonic clock, in nanoseconds.
+    public var deadline: UInt64
+
+    public var spokenLocale: SpokenLocale? { SpokenLocale(identifier: localeIdentifier) }
+
+    public init(image: ImageFrame, timestampNanoseconds: UInt64 = 0, localeIdentifier: String = "en",
+                deadline: UInt64 = .max) {
+        self.image = image
+        self.timestampNanoseconds = timestampNanoseconds
+        self.localeIdentifier = localeIdentifier
+        self.deadline = deadline
+    }
+}

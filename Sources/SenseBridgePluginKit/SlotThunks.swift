@@ -59,6 +59,7 @@ enum SlotThunks {
             case .composer(let make): return ComposerBox(try make(services, config)).retainedPointer()
             case .renderTarget(let make): return RenderTargetBox(try make(services, config)).retainedPointer()
             case .sensingSource(let make): return SensingSourceBox(try make(services, config)).retainedPointer()
+            case .perceiver(let make): return PerceiverBox(try make(services, config)).retainedPointer()
             }
         } catch {
             PluginError(wrapping: error).write(to: errorOut)

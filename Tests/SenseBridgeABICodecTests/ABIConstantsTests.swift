@@ -59,6 +59,7 @@ import Testing
             (.sensingSource, SB_KIND_SENSING_SOURCE, SB_INTERFACE_SENSING_SOURCE),
             (.sceneComposer, SB_KIND_SCENE_COMPOSER, SB_INTERFACE_SCENE_COMPOSER),
             (.renderTarget, SB_KIND_RENDER_TARGET, SB_INTERFACE_RENDER_TARGET),
+            (.perceiver, SB_KIND_PERCEIVER, SB_INTERFACE_PERCEIVER),
         ]
         #expect(pinned.count == PluginKind.allCases.count)
         for (kind, value, interface) in pinned {
@@ -66,6 +67,16 @@ import Testing
             #expect(PluginKind(abiValue: value) == kind)
             #expect(kind.interfaceID == interface)
         }
+    }
+
+    @Test func pixelFormatsAndTheImageFrameKind() {
+        let pinned: [(ImageFrame.PixelFormat, sb_pixel_format, Int)] = [(.gray8, SB_PIXEL_GRAY8, 1), (.rgb24, SB_PIXEL_RGB24, 3)]
+        #expect(pinned.count == ImageFrame.PixelFormat.allCases.count)
+        for (format, value, bytes) in pinned {
+            #expect(format.abiValue == value && ImageFrame.PixelFormat(abiValue: value) == format && format.bytesPerPixel == bytes)
+        }
+        #expect(ImageFrame.PixelFormat(abiValue: 0) == nil && SB_FRAME_IMAGE == 3)
+        #expect(ABICodec.maximumPerceivedRecords == 4096 && ABICodec.maximumPerceivedLabelBytes == 4096)
     }
 
     /// PluginKit's error codes are the statuses a Swift plugin returns.

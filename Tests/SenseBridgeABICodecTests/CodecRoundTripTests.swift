@@ -181,11 +181,78 @@ import Testing
         frame.depth.width = 9000
         #expect(FrameCodec.decode(frame).failureReason == "a depth frame is 9000x4")
         frame.kind = 42
-        #expect(FrameCodec.decode(frame).failureReason == "frame kind 42 is not SB_FRAME_DEPTH or SB_FRAME_RECORDS")
+        #expect(FrameCodec.decode(frame).failureReason == "frame kind 42 is not SB_FRAME_DEPTH, SB_FRAME_RECORDS or SB_FRAME_IMAGE")
         var records = sb_frame()
         records.kind = SB_FRAME_RECORDS
         records.record_count = 3
         #expect(FrameCodec.decode(records).failureReason?.hasPrefix("a records frame's record 0 is missing") == true)
+    }
+
+    /// A C stride is removed on the way in; the Swift side never sees padding.
+    @Test func imageFramesRoundTripAndAStrideIsHonoured() throws {
+        let arena = CArena()
+        let image = ImageFrame(format: .rgb24, width: 3, height: 2, pixels: Array(0..<18), intrinsics: .init(fx: 500, fy: 500, cx: 1.5, cy: 1))
+        let c = FrameCodec.encode(SensingFrame(timestampNanoseconds: 4, runID: 1, content: .image(image)), into: arena)
+        #expect(c.kind == SB_FRAME_IMAGE && c.image?.pointee.row_stride == 9)
+        guard case .image(let back) = try FrameCodec.decode(c).get().content else { Issue.record("not an image frame"); return }
+        #expect(back == image)
+
+        // The same picture with 7 bytes of padding after each row.
+        var padded: [UInt8] = Array(0..<9) + [UInt8](repeating: 0xEE, count: 7) + Array(9..<18) + [UInt8](repeating: 0xEE, count: 7)
+        let read = padded.withUnsafeMutableBufferPointer { buffer in
+            ImageCodec.decode(sb_image(struct_size: UInt32(MemoryLayout<sb_image>.size), format: SB_PIXEL_RGB24, width: 3, height: 2,
+                                       row_stride: 16, pixels: UnsafePointer(buffer.baseAddress!), intrinsics: (0, 0, 0, 0)))
+        }
+        #expect(try read.get() == ImageFrame(format: .rgb24, width: 3, height: 2, pixels: Array(0..<18)))
+    }
+
+    @Test func badImagesAreRefusedWithTheShape() {
+        var pixel: UInt8 = 0
+        withUnsafePointer(to: &pixel) { one in
+            let good = sb_image(struct_size: UInt32(MemoryLayout<sb_image>.size), format: SB_PIXEL_GRAY8, width: 1, height: 1,
+                                row_stride: 1, pixels: one, intrinsics: (0, 0, 0, 0))
+            func reason(_ change: (inout sb_image) -> Void) -> String? {
+                var image = good
+                change(&image)
+                return ImageCodec.decode(image).failureReason
+            }
+            #expect(reason { _ in } == nil)
+            #expect(reason { $0.format = 7 } == "an image's format 7 is not SB_PIXEL_GRAY8 or SB_PIXEL_RGB24")
+            #expect(reason { $0.pixels = nil } == "an image's pixels is NULL")
+            #expect(reason { $0.width = 2 } == "an image's row_stride 1 is less than its 2-byte rows")
+            #expect(reason { $0.height = 0 } == "an image is 1x0")
+            #expect(reason { $0.width = 20000; $0.row_stride = 20000 } == "an image is 20000x1")
+            #expect(reason { $0.width = 9000; $0.height = 9000; $0.row_stride = 9000 } == "an image is 9000x9000")
+            #expect(reason { $0.struct_size = 8 } == "an image's struct_size 8 is smaller than the 1.4 sb_image")
+        }
+        // A frame too short to hold the image field cannot claim an image.
+        var frame = sb_frame()
+        frame.struct_size = UInt32(FrameCodec.version10FrameSize)
+        frame.kind = SB_FRAME_IMAGE
+        #expect(FrameCodec.decode(frame).failureReason == "an image frame's struct_size 144 has no room for its image")
+        frame.struct_size = UInt32(MemoryLayout<sb_frame>.size)
+        #expect(FrameCodec.decode(frame).failureReason == "an image frame's image is NULL")
+    }
+
+    /// The header's caps on a perceive result: more records, or a label longer than the
+    /// cap (with no NUL in sight), refuse the whole result.
+    @Test func perceiveResultsBeyondTheCapsAreRefused() throws {
+        let arena = CArena()
+        var result = sb_perceive_result(struct_size: UInt32(MemoryLayout<sb_perceive_result>.size), records: nil, record_count: 0)
+        PerceiveCodec.encodeResult(records, into: arena, result: &result)
+        #expect(try PerceiveCodec.decodeResult(result).get().map(\.label) == records.map(\.label))
+
+        var long = [CChar](repeating: 65, count: 5000)  // no NUL within the cap
+        long.append(0)
+        let refused = long.withUnsafeBufferPointer { label in
+            var record = sb_record(kind: SB_RECORD_TEXT, flags: 0, label: label.baseAddress, confidence: 0.5, box: sb_box(), distance_m: 0)
+            return withUnsafePointer(to: &record) { one in
+                PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: one, record_count: 1)).failureReason
+            }
+        }
+        #expect(refused == "record 0 has a label longer than 4096 bytes")
+        let many = PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: nil, record_count: 4097))
+        #expect(many.failureReason == "record 4097 is beyond the limit of 4096 records")
     }
 
     @Test func messagesRoundTripAndInvalidTextIsRefused() throws {
@@ -212,6 +279,13 @@ extension Result {
 extension Result where Failure == FrameCodec.Problem {
     var failureReason: String? {
         if case .failure(let problem) = self { return problem.reason }
+        return nil
+    }
+}
+
+extension Result where Failure == RecordCodec.Problem {
+    var failureReason: String? {
+        if case .failure(let problem) = self { return problem.description }
         return nil
     }
 }

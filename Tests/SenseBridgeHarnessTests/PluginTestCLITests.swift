@@ -25,11 +25,13 @@ import Testing
 
     enum Kind: String {
         case renderTarget = "render-target", sceneComposer = "scene-composer", sensingSource = "sensing-source"
+        case perceiver = "perceiver"
         var source: String {
             switch self {
             case .renderTarget: return "fixture_plugin.c"
             case .sceneComposer: return "fixture_composer.c"
             case .sensingSource: return "fixture_source.c"
+            case .perceiver: return "fixture_perceiver.c"
             }
         }
     }
@@ -78,7 +80,7 @@ import Testing
 
     // MARK: - Good fixtures pass everything (the checks do not false-positive)
 
-    @Test(arguments: [Kind.renderTarget, .sceneComposer, .sensingSource])
+    @Test(arguments: [Kind.renderTarget, .sceneComposer, .sensingSource, .perceiver])
     func aGoodPluginOfEachKindPassesEveryCheck(kind: Kind) throws {
         let run = try test(try fixture("good-\(kind.rawValue)", kind))
         #expect(run.notPassed.isEmpty, "\(run.notPassed.map { "\($0): \(run.reason(of: $0))" })")
@@ -117,7 +119,7 @@ import Testing
     }
 
     @Test(arguments: [(Kind.renderTarget, "FIXTURE_LEAK_RENDER", "render"), (.sceneComposer, "FIXTURE_LEAK_COMPOSE", "compose"),
-                      (.sensingSource, "FIXTURE_LEAK_FRAME", "next_frame call")])
+                      (.sensingSource, "FIXTURE_LEAK_FRAME", "next_frame call"), (.perceiver, "FIXTURE_LEAK_PERCEIVE", "perceive")])
     func leakPerCall(kind: Kind, define: String, unit: String) throws {
         let run = try test(try fixture("leakcall-\(kind.rawValue)", kind, [define: "1"]))
         expectOnly(run, fails: "leak-per-call", reasonContains: "B per \(unit); the limit is 1024 B")
@@ -148,6 +150,21 @@ import Testing
         let run = try test(try fixture("nocancel", .sceneComposer, ["FIXTURE_IGNORE_CANCEL": "1"]), timeout: 10)
         expectOnly(run, fails: "compose-cancel", reasonContains: "cancel was ignored: compose of 20000 records returned SB_OK after")
         #expect(run.reason(of: "compose-cancel").contains("ms uninterrupted"), "\(run.reason(of: "compose-cancel"))")
+    }
+
+    @Test func aPerceiverThatIgnoresCancel() throws {
+        let run = try test(try fixture("nocancel-perceiver", .perceiver, ["FIXTURE_IGNORE_CANCEL": "1"]), timeout: 10)
+        expectOnly(run, fails: "perceive-cancel", reasonContains: "cancel was ignored: perceive of a")
+    }
+
+    @Test func aPerceiverThatSaysBlankIsRefused() throws {
+        let run = try test(try fixture("saysblank", .perceiver, ["FIXTURE_SAYS_BLANK": "1"]))
+        expectOnly(run, fails: "perceive-images", reasonContains: "a blank gray page gave 1 record(s); nothing on it can be recognized")
+    }
+
+    @Test func aPerceiverThatIgnoresRowStride() throws {
+        let run = try test(try fixture("nostride", .perceiver, ["FIXTURE_IGNORE_STRIDE": "1"]))
+        expectOnly(run, fails: "perceive-images", reasonContains: "row_stride must be honoured")
     }
 
     @Test func ignoresInterrupt() throws {

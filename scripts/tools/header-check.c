@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 3u, "this check knows ABI 1.0 to 1.3");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 4u, "this check knows ABI 1.0 to 1.4");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -51,6 +51,14 @@ STATIC_ASSERT(offsetof(sb_host_services, config_entries) >= offsetof(sb_host_ser
 #if SB_ABI_MINOR >= 3
 STATIC_ASSERT(SB_SIGNAL_AWARENESS_PULSE == 7u && SB_SIGNAL_AWARENESS_PULSE > SB_SIGNAL_SESSION_SUMMARY,
               "1.3 appends a signal after the 1.0 ones");
+#endif
+#if SB_ABI_MINOR >= 4
+STATIC_ASSERT(offsetof(sb_frame, image) >= offsetof(sb_frame, record_count) + sizeof(size_t),
+              "1.4 appends the image after record_count");
+STATIC_ASSERT(offsetof(sb_image, struct_size) == 0 && offsetof(sb_perceiver, struct_size) == 0 &&
+              offsetof(sb_perceive_request, struct_size) == 0 && offsetof(sb_perceive_result, struct_size) == 0,
+              "1.4's structs start with their size");
+STATIC_ASSERT(SB_KIND_PERCEIVER == 4u && SB_FRAME_IMAGE == 3u, "1.4 appends a kind and a frame kind");
 #endif
 
 /* ------------------------------------------------ the plugin side */
@@ -283,9 +291,19 @@ static void print_layout(void)
     FIELD(sb_depth_map, width); FIELD(sb_depth_map, height); FIELD(sb_depth_map, row_stride);
     FIELD(sb_depth_map, metres); FIELD(sb_depth_map, camera_to_world); FIELD(sb_depth_map, intrinsics);
 
+#if SB_ABI_MINOR >= 4
+    APPENDABLE(sb_image);
+    FIELD(sb_image, struct_size); FIELD(sb_image, format); FIELD(sb_image, width);
+    FIELD(sb_image, height); FIELD(sb_image, row_stride); FIELD(sb_image, pixels);
+    FIELD(sb_image, intrinsics);
+#endif
+
     APPENDABLE(sb_frame);
     FIELD(sb_frame, struct_size); FIELD(sb_frame, kind); FIELD(sb_frame, timestamp_ns);
     FIELD(sb_frame, run_id); FIELD(sb_frame, depth); FIELD(sb_frame, records); FIELD(sb_frame, record_count);
+#if SB_ABI_MINOR >= 4
+    FIELD(sb_frame, image);
+#endif
 
     APPENDABLE(sb_sensing_source);
     FIELD(sb_sensing_source, struct_size); FIELD(sb_sensing_source, create);
@@ -309,6 +327,21 @@ static void print_layout(void)
     APPENDABLE(sb_scene_composer);
     FIELD(sb_scene_composer, struct_size); FIELD(sb_scene_composer, create);
     FIELD(sb_scene_composer, destroy); FIELD(sb_scene_composer, compose); FIELD(sb_scene_composer, cancel);
+
+#if SB_ABI_MINOR >= 4
+    APPENDABLE(sb_perceive_request);
+    FIELD(sb_perceive_request, struct_size); FIELD(sb_perceive_request, image);
+    FIELD(sb_perceive_request, timestamp_ns); FIELD(sb_perceive_request, locale);
+    FIELD(sb_perceive_request, deadline_ns);
+
+    APPENDABLE(sb_perceive_result);
+    FIELD(sb_perceive_result, struct_size); FIELD(sb_perceive_result, records);
+    FIELD(sb_perceive_result, record_count);
+
+    APPENDABLE(sb_perceiver);
+    FIELD(sb_perceiver, struct_size); FIELD(sb_perceiver, create);
+    FIELD(sb_perceiver, destroy); FIELD(sb_perceiver, perceive); FIELD(sb_perceiver, cancel);
+#endif
 
     APPENDABLE(sb_message);
     FIELD(sb_message, struct_size); FIELD(sb_message, signal); FIELD(sb_message, flags);

@@ -1,8 +1,8 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.3.
+ * sensebridge.h — the SenseBridge plugin ABI, version 1.4.
  *
  * This header is the whole contract between the SenseBridge host and a plugin
- * (SensingSource, SceneComposer or RenderTarget). Only the C types below cross
+ * (SensingSource, Perceiver, SceneComposer or RenderTarget). Only the C types below cross
  * a library boundary. A plugin needs nothing else from this repository.
  *
  * History:
@@ -16,6 +16,10 @@
  *   1.3  SB_SIGNAL_AWARENESS_PULSE: the alert cue repeated at its proximity
  *        band's rate, sent only to render targets whose manifest offers the
  *        "awareness-pulse" cue. No struct changes.
+ *   1.4  Images: SB_FRAME_IMAGE frames carry an sb_image (8-bit gray or RGB),
+ *        pointed to by sb_frame.image (appended). A fourth kind,
+ *        SB_KIND_PERCEIVER ("sensebridge.perceiver/1"): an image in,
+ *        perception records (recognized text with boxes) out.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -98,7 +102,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 3u
+#define SB_ABI_MINOR 4u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -261,11 +265,13 @@ typedef uint32_t sb_plugin_kind;
 #define SB_KIND_SENSING_SOURCE 1u
 #define SB_KIND_SCENE_COMPOSER 2u
 #define SB_KIND_RENDER_TARGET  3u
+#define SB_KIND_PERCEIVER      4u  /* since 1.4 */
 
 /* Interface ids: "<name>/<revision>". A revision changes only incompatibly. */
 #define SB_INTERFACE_SENSING_SOURCE "sensebridge.sensing-source/1"
 #define SB_INTERFACE_SCENE_COMPOSER "sensebridge.scene-composer/1"
 #define SB_INTERFACE_RENDER_TARGET  "sensebridge.render-target/1"
+#define SB_INTERFACE_PERCEIVER      "sensebridge.perceiver/1"
 #define SB_INTERFACE_PLUGIN_TESTS   "sensebridge.plugin-tests/1"
 
 /* Returned by the entry symbol. Static storage: valid for the life of the
@@ -329,6 +335,28 @@ typedef struct sb_record {
 typedef uint32_t sb_frame_kind;
 #define SB_FRAME_DEPTH   1u
 #define SB_FRAME_RECORDS 2u
+#define SB_FRAME_IMAGE   3u  /* since 1.4: see sb_frame.image */
+
+typedef uint32_t sb_pixel_format;
+#define SB_PIXEL_GRAY8 1u  /* one byte per pixel, 0 black .. 255 white */
+#define SB_PIXEL_RGB24 2u  /* three bytes per pixel: red, green, blue */
+
+/* Since 1.4: one picture, as a camera, a video or an image file gave it.
+ * Appendable: only ever passed by pointer (sb_frame.image,
+ * sb_perceive_request.image).
+ * Rationale: only the two formats every OCR and detector reads; a source
+ * converts whatever its device delivers (YUV, MJPEG) once, so no perceiver
+ * has to, and a perceiver can rely on stride and format alone. */
+typedef struct sb_image {
+    uint32_t struct_size;
+    sb_pixel_format format;
+    uint32_t width;
+    uint32_t height;
+    uint32_t row_stride;      /* bytes between row starts, >= width * bytes
+                                 per pixel */
+    const uint8_t *pixels;    /* row-major, top row first */
+    float intrinsics[4];      /* fx, fy, cx, cy in pixels; all 0 when unknown */
+} sb_image;
 
 /* Frozen in 1.x: embedded in sb_frame, where records follows it; grows only
  * by a new interface revision (or a new frame kind whose data an appended
@@ -356,6 +384,10 @@ typedef struct sb_frame {
     sb_depth_map depth;      /* valid when kind == SB_FRAME_DEPTH */
     const sb_record *records; /* valid when kind == SB_FRAME_RECORDS */
     size_t record_count;
+    /* Since 1.4: valid when kind == SB_FRAME_IMAGE. A source MUST check
+     * SB_STRUCT_HAS(frame, sb_frame, image) before writing it, and MUST NOT
+     * return SB_FRAME_IMAGE to a host that passed a shorter frame. */
+    const sb_image *image;
 } sb_frame;
 
 /* Static (returned by get_interface). Appendable. */
@@ -464,6 +496,65 @@ typedef struct sb_scene_composer {
      * [any-thread] */
     void (*cancel)(void *self);
 } sb_scene_composer;
+
+/* ----------------------------------------------------------- perceiver */
+
+/* Since 1.4: caps on what one perceive call may return. A result beyond
+ * either is refused as a whole (SB_ERR_INVALID_ARGUMENT to the log, the frame
+ * then counts as unread), so a runaway plugin costs the host nothing.
+ * Rationale: a dense page holds about 500 words; a text record's label is a
+ * word or a line, and the longest line of a wide page is under 1 KiB. */
+#define SB_PERCEIVE_MAX_RECORDS     4096u
+#define SB_PERCEIVE_MAX_LABEL_BYTES 4096u
+
+/* Borrowed for the perceive call. Appendable. */
+typedef struct sb_perceive_request {
+    uint32_t struct_size;
+    const sb_image *image;     /* borrowed */
+    uint64_t timestamp_ns;     /* the frame's, on the source's clock */
+    const char *locale;        /* "en", "es", "vi": the language expected on
+                                  the page; borrowed */
+    uint64_t deadline_ns;      /* on the host's monotonic clock */
+} sb_perceive_request;
+
+/* Host-owned; struct_size set by the host, the rest filled by the plugin.
+ * records, and each record's label, are plugin-owned: valid until the next
+ * [instance-thread] call on this instance (or destroy). Appendable. */
+typedef struct sb_perceive_result {
+    uint32_t struct_size;
+    const sb_record *records;  /* plugin-owned; boxes normalized to the image */
+    size_t record_count;
+} sb_perceive_result;
+
+/* Static (returned by get_interface). Appendable.
+ * A perceiver turns one image into perception records: SB_RECORD_TEXT for
+ * recognized text (label is the text: a word or a line, confidence as the
+ * engine reported it, box normalized to the image); later detectors return
+ * SB_RECORD_OBJECT. It reports what it recognized and nothing else: an image
+ * in which it found nothing is zero records and SB_OK, never a record saying
+ * "blank" -- the host decides what silence means (it never says the page is
+ * blank). Recognized text is user content: a perceiver MUST NOT log it. */
+typedef struct sb_perceiver {
+    uint32_t struct_size;
+    /* As sb_sensing_source.create. [main-thread] */
+    void *(*create)(const sb_host_services *host, const char *config_json,
+                    sb_error *error);
+    /* [main-thread] */
+    void (*destroy)(void *self);
+
+    /* Perceives the request's image into result. Returns
+     * SB_ERR_INVALID_ARGUMENT for an image it cannot read (unknown format,
+     * stride shorter than a row, NULL pixels), SB_ERR_UNSUPPORTED for a locale
+     * it does not recognize, SB_ERR_CANCELLED when cancel was called during
+     * this call, SB_ERR_TIMEOUT past the deadline.
+     * [instance-thread] request borrowed, result host-owned. */
+    sb_status (*perceive)(void *self, const sb_perceive_request *request,
+                          sb_perceive_result *result, sb_error *error);
+    /* Asks the perceive call in progress (if any) to return soon with
+     * SB_ERR_CANCELLED. A cancel with no call in progress is ignored.
+     * [any-thread] */
+    void (*cancel)(void *self);
+} sb_perceiver;
 
 /* -------------------------------------------------------- render target */
 

@@ -4,6 +4,8 @@ public struct SensingFrame: Sendable {
     public enum Content: Sendable {
         case depth(DepthMap)
         case records([PerceptionRecord])
+        /// A picture for a perceiver to read (ABI 1.4).
+        case image(ImageFrame)
     }
 
     /// Monotonic within a run, strictly increasing.

@@ -27,6 +27,10 @@ enum RawTables {
             let t = interface.load(as: sb_sensing_source.self)
             need("create", t.create != nil); need("destroy", t.destroy != nil)
             need("start", t.start != nil); need("next_frame", t.next_frame != nil); need("stop", t.stop != nil)
+        case .perceiver:
+            let t = interface.load(as: sb_perceiver.self)
+            need("create", t.create != nil); need("destroy", t.destroy != nil)
+            need("perceive", t.perceive != nil); need("cancel", t.cancel != nil)
         }
         return missing
     }
@@ -43,6 +47,9 @@ enum RawTables {
             return (t.create!, t.destroy!)
         case .sensingSource:
             let t = plugin.interface.load(as: sb_sensing_source.self)
+            return (t.create!, t.destroy!)
+        case .perceiver:
+            let t = plugin.interface.load(as: sb_perceiver.self)
             return (t.create!, t.destroy!)
         }
     }

@@ -30,6 +30,9 @@ enum CheckDispatcher {
             case "end-of-stream": return try SourceChecks.endOfStream(c)
             case "stop-restart": return try SourceChecks.stopRestart(c)
             case "frames-after-stop": return try SourceChecks.framesAfterStop(c)
+            case "perceive-images": return try PerceiverChecks.images(c)
+            case "perceive-bad-images": return try PerceiverChecks.badImages(c)
+            case "perceive-cancel": return try PerceiverChecks.cancel(c)
             default: return .fail("the harness has no check named '\(name)'")
             }
         } catch let failure as CheckFailure {

@@ -141,6 +141,7 @@ enum CommonChecks {
         case .renderTarget: try RenderTargetChecks.provokeErrors(c, &provoked)
         case .sceneComposer: try ComposerChecks.provokeErrors(c, &provoked)
         case .sensingSource: try SourceChecks.provokeErrors(c, &provoked)
+        case .perceiver: try PerceiverChecks.provokeErrors(c, &provoked)
         }
         if let problem = provoked.problems.first { throw CheckFailure(problem) }
         return .pass("\(provoked.count) error message(s) provoked, all well formed")
@@ -151,6 +152,7 @@ enum CommonChecks {
         case .renderTarget: return try RenderTargetChecks.threading(c)
         case .sceneComposer: return try ComposerChecks.threading(c)
         case .sensingSource: return try SourceChecks.threading(c)
+        case .perceiver: return try PerceiverChecks.threading(c)
         }
     }
 
@@ -159,6 +161,7 @@ enum CommonChecks {
         case .renderTarget: return try RenderTargetChecks.leakPerCall(c)
         case .sceneComposer: return try ComposerChecks.leakPerCall(c)
         case .sensingSource: return try SourceChecks.leakPerCall(c)
+        case .perceiver: return try PerceiverChecks.leakPerCall(c)
         }
     }
 

@@ -19,6 +19,12 @@ protocol RenderBackend: AnyObject, Sendable {
     func interrupt()
 }
 
+protocol PerceiverBackend: AnyObject, Sendable {
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord]
+    /// [any-thread]
+    func cancel()
+}
+
 protocol SourceBackend: AnyObject, Sendable {
     func start() throws
     func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next

@@ -95,6 +95,18 @@ public final class PluginHost: Sendable {
         return SensingSourceInstance(manifest: manifest, isolated: isolated, backend: backend)
     }
 
+    public func perceiver(_ manifest: PluginManifest, config: [String: JSONValue] = [:],
+                          outputDirectory: URL? = nil, placement: Placement = Placement()) throws -> PerceiverInstance {
+        try perceiver(manifest, rawConfig: try configJSON(manifest, config, outputDirectory), placement: placement)
+    }
+
+    public func perceiver(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> PerceiverInstance {
+        let (backend, isolated) = try place(.perceiver, manifest, placement,
+            isolated: { try IsolatedPerceiver($0, configJSON: rawConfig, log: log) as PerceiverBackend },
+            inProcess: { GuardedPerceiver(try InProcessPerceiver(plugin: $0, configJSON: rawConfig, log: log), pluginID: manifest.id) })
+        return PerceiverInstance(manifest: manifest, isolated: isolated, backend: backend)
+    }
+
     /// Every composer, network or not, is made here once its gate has passed.
     func makeComposer(_ manifest: PluginManifest, configJSON: String, placement: Placement) throws -> SceneComposerInstance {
         let (backend, isolated) = try place(.sceneComposer, manifest, placement,

@@ -17,7 +17,8 @@
 /// address space with a plugin): lengths are bounded before anything is allocated, and
 /// anything unreadable ends the runner as "protocol garbage".
 public enum RunnerProtocol {
-    public static let version: UInt32 = 1
+    /// 2: image frames and the perceiver's perceive/records (ABI 1.4).
+    public static let version: UInt32 = 2
     /// Larger than any real message (a 100,000-record compose, an 8192² depth frame is 256 MiB).
     public static let maximumBodyBytes = 300 << 20
     /// Descriptors the runner finds its pipes on; stdout (1) is never one of them,
@@ -33,7 +34,7 @@ public enum RunnerProtocol {
 enum RunnerMessageKind: UInt8 {
     // Host to runner.
     case hello = 1, create = 2, compose = 3, cancel = 4, render = 5, interrupt = 6
-    case start = 7, nextFrame = 8, stop = 9, destroy = 10
+    case start = 7, nextFrame = 8, stop = 9, destroy = 10, perceive = 11
     // Runner to host.
-    case ready = 64, done = 65, failed = 66, problem = 67, phrases = 68, frame = 69, log = 70
+    case ready = 64, done = 65, failed = 66, problem = 67, phrases = 68, frame = 69, log = 70, records = 71
 }

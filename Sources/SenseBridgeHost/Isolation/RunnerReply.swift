@@ -14,6 +14,7 @@ enum RunnerReply: Sendable {
     case phrases(PhraseCodec.Decoded)
     case frame(SensingFrame)
     case log(LogEvent)
+    case records([PerceptionRecord])
 
     struct LogEvent: Sendable, Equatable {
         var level: HostLog.Level
@@ -24,8 +25,12 @@ enum RunnerReply: Sendable {
     /// Enough room for the whole body in one allocation: a depth frame is written
     /// once, not copied through every doubling of a growing buffer.
     private var estimatedBytes: Int {
-        if case .frame(let frame) = self, case .depth(let map) = frame.content { return 160 + map.metres.count * 4 }
-        return 256
+        guard case .frame(let frame) = self else { return 256 }
+        switch frame.content {
+        case .depth(let map): return 160 + map.metres.count * 4
+        case .image(let image): return 160 + image.pixels.count
+        case .records: return 256
+        }
     }
 
     var kind: RunnerMessageKind {
@@ -37,6 +42,7 @@ enum RunnerReply: Sendable {
         case .phrases: return .phrases
         case .frame: return .frame
         case .log: return .log
+        case .records: return .records
         }
     }
 
@@ -60,6 +66,8 @@ enum RunnerReply: Sendable {
             WirePhrases.write(decoded, to: &out)
         case .frame(let frame):
             WireFrames.write(frame, to: &out)
+        case .records(let records):
+            WireRecords.write(records, to: &out)
         case .log(let event):
             out.u8(UInt8(event.level.rawValue))
             out.string(event.name)
@@ -92,6 +100,8 @@ enum RunnerReply: Sendable {
             reply = .phrases(try WirePhrases.read(&input))
         case .frame:
             reply = .frame(try WireFrames.read(&input))
+        case .records:
+            reply = .records(try WireRecords.read(&input))
         case .log:
             let rawLevel = try input.u8()
             guard let level = HostLog.Level(rawValue: Int(rawLevel)) else { throw .invalid("log level \(rawLevel) is unknown") }

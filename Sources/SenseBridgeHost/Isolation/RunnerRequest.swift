@@ -16,6 +16,7 @@ enum RunnerRequest: Equatable, Sendable {
     case nextFrame(timeoutMilliseconds: UInt32)
     case stop
     case destroy
+    case perceive(PerceiveCall)
 
     struct ComposeCall: Equatable, Sendable {
         var records: [PerceptionRecord]
@@ -24,6 +25,14 @@ enum RunnerRequest: Equatable, Sendable {
         var maximumLabels: Int
         /// Monotonic nanoseconds: CLOCK_MONOTONIC is one clock for every process on the
         /// machine, so the plugin sees the very deadline the host enforces.
+        var deadline: UInt64
+    }
+
+    struct PerceiveCall: Equatable, Sendable {
+        var image: ImageFrame
+        var timestampNanoseconds: UInt64
+        var locale: String
+        /// Monotonic nanoseconds, as a compose call's.
         var deadline: UInt64
     }
 
@@ -50,6 +59,7 @@ enum RunnerRequest: Equatable, Sendable {
         case .nextFrame: return .nextFrame
         case .stop: return .stop
         case .destroy: return .destroy
+        case .perceive: return .perceive
         }
     }
 
@@ -80,6 +90,11 @@ enum RunnerRequest: Equatable, Sendable {
             out.u64(call.sequence)
         case .nextFrame(let timeout):
             out.u32(timeout)
+        case .perceive(let call):
+            WireFrames.writeImage(call.image, to: &out)
+            out.u64(call.timestampNanoseconds)
+            out.string(call.locale)
+            out.u64(call.deadline)
         case .cancel, .interrupt, .start, .stop, .destroy:
             break
         }
@@ -111,6 +126,10 @@ enum RunnerRequest: Equatable, Sendable {
                                          sessionTimeNanoseconds: try input.u64(), sequence: try input.u64()))
         case .nextFrame:
             request = .nextFrame(timeoutMilliseconds: try input.u32())
+        case .perceive:
+            request = .perceive(PerceiveCall(image: try WireFrames.readImage(&input), timestampNanoseconds: try input.u64(),
+                                             locale: try input.string(limit: RunnerProtocol.maximumNameBytes),
+                                             deadline: try input.u64()))
         case .cancel: request = .cancel
         case .interrupt: request = .interrupt
         case .start: request = .start

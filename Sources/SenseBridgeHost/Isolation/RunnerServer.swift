@@ -24,6 +24,7 @@ package enum RunnerServer {
         case composer(InProcessComposer)
         case target(InProcessRenderTarget)
         case source(InProcessSource)
+        case perceiver(InProcessPerceiver)
     }
 
     /// Unchecked Sendable: `condition` guards `queue`, `served` and `log`.
@@ -88,7 +89,11 @@ package enum RunnerServer {
                     condition.withLock { log = forwarding }
                     reply(.ready(version: RunnerProtocol.version, pid: getpid(), network: network), decoded.id)
                 case .cancel:
-                    if case .composer(let composer) = condition.withLock({ served }) { composer.cancel() }
+                    switch condition.withLock({ served }) {
+                    case .composer(let composer)?: composer.cancel()
+                    case .perceiver(let perceiver)?: perceiver.cancel()
+                    default: break
+                    }
                 case .interrupt:
                     if case .target(let target) = condition.withLock({ served }) { target.interrupt() }
                 default:
@@ -117,6 +122,8 @@ package enum RunnerServer {
                     return .done
                 case let (.compose(call), .composer(composer)?):
                     return .phrases(try composer.compose(call))
+                case let (.perceive(call), .perceiver(perceiver)?):
+                    return .records(try perceiver.perceive(call))
                 case let (.render(call), .target(target)?):
                     try target.render(call)
                     return .done
@@ -137,6 +144,8 @@ package enum RunnerServer {
                 }
             } catch let error as PluginCallError {
                 return .failed(status: error.status, message: error.message)
+            } catch let refused as PerceiverResultRefused {
+                return .failed(status: SB_ERR_INVALID_ARGUMENT, message: refused.description)
             } catch {
                 return .problem(String(describing: error))
             }
@@ -153,6 +162,7 @@ package enum RunnerServer {
             case .sceneComposer: return .composer(try InProcessComposer(plugin: plugin, configJSON: configJSON, log: log))
             case .renderTarget: return .target(try InProcessRenderTarget(plugin: plugin, configJSON: configJSON, log: log))
             case .sensingSource: return .source(try InProcessSource(plugin: plugin, configJSON: configJSON, log: log))
+            case .perceiver: return .perceiver(try InProcessPerceiver(plugin: plugin, configJSON: configJSON, log: log))
             }
         }
     }

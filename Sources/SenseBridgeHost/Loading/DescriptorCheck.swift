@@ -12,6 +12,7 @@ enum DescriptorCheck {
         case .sensingSource: return UInt32(MemoryLayout<sb_sensing_source>.size)
         case .sceneComposer: return UInt32(MemoryLayout<sb_scene_composer>.size)
         case .renderTarget: return UInt32(MemoryLayout<sb_render_target>.size)
+        case .perceiver: return UInt32(MemoryLayout<sb_perceiver>.size)
         }
     }
 

@@ -106,7 +106,7 @@ struct ManifestFastPath {
               let id, !id.isEmpty, ManifestReader.isReverseDNS(id),
               let kindText, !kindText.isEmpty, let kind = PluginKind(rawValue: kindText),
               let version, !version.isEmpty,
-              let major, let minor, major == SB_ABI_MAJOR, minor <= SB_ABI_MINOR,
+              let major, let minor, major == SB_ABI_MAJOR, minor <= SB_ABI_MINOR, minor >= kind.introducedInMinor,
               let library, !library.isEmpty else { return nil }
         let entry = entrySymbol ?? SB_ENTRY_SYMBOL
         guard ManifestReader.isCIdentifier(entry) else { return nil }

@@ -166,6 +166,9 @@ public enum ManifestReader {
         let minor = try abiFields.unsigned("minor")
         guard major == SB_ABI_MAJOR else { throw fail(.abiMajorMismatch(plugin: major, host: SB_ABI_MAJOR)) }
         guard minor <= SB_ABI_MINOR else { throw fail(.abiMinorNewer(plugin: minor, host: SB_ABI_MINOR)) }
+        guard minor >= kind.introducedInMinor else {
+            throw fail(.invalidField("kind", "'\(kind.rawValue)' needs ABI 1.\(kind.introducedInMinor) or later; this manifest says 1.\(minor)"))
+        }
 
         let library = try fields.string("library")
         let entry = try fields.optionalString("entrySymbol") ?? SB_ENTRY_SYMBOL

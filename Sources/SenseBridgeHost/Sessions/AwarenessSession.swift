@@ -260,6 +260,10 @@ public final class AwarenessSession: @unchecked Sendable {
                 for event in events { say(event, time: time, frame: frame.timestampNanoseconds, received: received) }
             case .records(let records):
                 detections.feed(records)
+            case .image:
+                // Awareness reads depth and detections; a picture is a perceiver's to
+                // read (`sensebridge read`), never a depth frame that measured nothing.
+                break
             }
             // Until a label could have been confirmed, an empty stable set would be said as
             // "nothing recognized": too early to tell is not that, so the tick waits.

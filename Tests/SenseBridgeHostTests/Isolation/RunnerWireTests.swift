@@ -29,7 +29,14 @@ import Testing
                       sessionTimeNanoseconds: 5_000_000_000, sequence: 7)),
         .render(.init(text: [0x48, 0xFF, 0xFE, 0x00], signal: 99, flags: 0, locale: "es", sessionTimeNanoseconds: 0, sequence: 0)),
         .interrupt, .start, .nextFrame(timeoutMilliseconds: 33), .stop, .destroy,
+        .create(kind: .perceiver, manifestPath: "/p/ocr.json", configJSON: "{}"),
+        .perceive(.init(image: grayImage, timestampNanoseconds: 12, locale: "es", deadline: 99)),
+        .perceive(.init(image: ImageFrame(format: .rgb24, width: 1, height: 1, pixels: [1, 2, 3],
+                                          intrinsics: .init(fx: 10, fy: 11, cx: 0.5, cy: 0.5)),
+                        timestampNanoseconds: 0, locale: "vi", deadline: .max)),
     ]
+
+    static let grayImage = ImageFrame(format: .gray8, width: 4, height: 2, pixels: [0, 64, 128, 255, 1, 2, 3, 4])
 
     static var decodedPhrases: PhraseCodec.Decoded {
         var decoded = PhraseCodec.Decoded()
@@ -67,6 +74,9 @@ import Testing
         .frame(SensingFrame(timestampNanoseconds: 100, runID: 2, content: .depth(DepthMap(width: 1, height: 1, metres: [2])))),
         .frame(SensingFrame(timestampNanoseconds: .max, runID: 0, content: .records(records))),
         .frame(SensingFrame(timestampNanoseconds: 1, runID: 1, content: .records([]))),
+        .frame(SensingFrame(timestampNanoseconds: 3, runID: 1, content: .image(grayImage))),
+        .records(records),
+        .records([]),
         .log(.init(level: .warning, name: "device.opened",
                    fields: [.public("port", "3"), .private("label", "chair"), HostLog.Field(name: "raw", value: "x", privacy: .unlabelled)])),
         .log(.init(level: .debug, name: "tick", fields: [])),
@@ -144,6 +154,21 @@ import Testing
     }
 
     // MARK: Hostile bytes
+
+    /// ImageCodec's limits hold on the wire too: the runner shares memory with the plugin.
+    @Test func anImageWhosePixelsDoNotFitItsShapeIsRefused() {
+        func image(_ format: String, _ width: UInt32, _ height: UInt32, bytes: Int) -> [UInt8] {
+            body { out in
+                out.u8(RunnerMessageKind.frame.rawValue); out.u32(1); out.u64(1); out.u64(1); out.u8(3)
+                out.string(format); out.u32(width); out.u32(height); out.optional(nil as Int?) { _, _ in }
+                out.data([UInt8](repeating: 7, count: bytes))
+            }
+        }
+        #expect("\(replyError(image("gray8", 4, 2, bytes: 7))!)".contains("a 4x2 gray8 image carries 7 bytes"))
+        #expect("\(replyError(image("rgb24", 4, 2, bytes: 8))!)".contains("a 4x2 rgb24 image carries 8 bytes"))
+        #expect("\(replyError(image("yuv", 4, 2, bytes: 8))!)".contains("image format 'yuv' is unknown"))
+        #expect("\(replyError(image("gray8", 0, 2, bytes: 0))!)".contains("an image is 0x2"))
+    }
 
     @Test func everyTruncatedMessageIsRefused() {
         for request in Self.requests {
@@ -271,8 +296,8 @@ import Testing
             $0.u32(99); $0.string("x"); $0.f64(1); $0.bool(false); $0.bool(false)
         }
         #expect(replyError(kind) == .invalid("record kind 99 is unknown"))
-        let frameKind = body { $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(3) }
-        #expect(replyError(frameKind) == .invalid("frame kind 3 is unknown"))
+        let frameKind = body { $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(4) }
+        #expect(replyError(frameKind) == .invalid("frame kind 4 is unknown"))
         let flag = body {
             $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(2); $0.u32(1)
             $0.u32(1); $0.string("x"); $0.f64(1); $0.u8(2)
@@ -298,8 +323,8 @@ import Testing
             $0.string("n"); $0.string("v"); $0.u8(7)
         }
         #expect(replyError(privacy) == .invalid("log privacy 7 is unknown"))
-        let pluginKind = body { $0.u8(RunnerMessageKind.create.rawValue); $0.u32(1); $0.string("perceiver") }
-        #expect(requestError(pluginKind) == .invalid("plugin kind 'perceiver' is unknown"))
+        let pluginKind = body { $0.u8(RunnerMessageKind.create.rawValue); $0.u32(1); $0.string("detector") }
+        #expect(requestError(pluginKind) == .invalid("plugin kind 'detector' is unknown"))
     }
 
     /// Random bytes, and every valid message with each byte changed: whatever a hostile

@@ -77,3 +77,25 @@ final class GuardedSource: SourceBackend, @unchecked Sendable {
         }
     }
 }
+
+/// An in-process perceiver behind its call thread, as a composer is.
+/// Unchecked Sendable: only `let`s.
+final class GuardedPerceiver: PerceiverBackend, @unchecked Sendable {
+    private let plugin: InProcessPerceiver
+    private let calls: InProcessCallThread
+
+    init(_ plugin: InProcessPerceiver, pluginID: String) {
+        self.plugin = plugin
+        calls = InProcessCallThread(pluginID: pluginID)
+    }
+
+    deinit { calls.finish() }
+
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
+        try calls.run(deadline: call.deadline, nudge: { [plugin] in plugin.cancel() }, onRetire: plugin.retire) { [plugin] in
+            try plugin.perceive(call)
+        }
+    }
+
+    func cancel() { plugin.cancel() }
+}

@@ -2,34 +2,37 @@ import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
 
-/// A composer in a runner process. When the runner dies, the call fails (the
-/// description falls back for that moment) and a later call starts a new runner, as
-/// the restart budget allows; past it the composer stays off for the session.
+/// A runner that a failed call retires and a later call replaces, as the restart
+/// budget allows; past it the plugin stays off for the session. Composers and
+/// perceivers answer one moment or one image each, so losing one call to a crash costs
+/// that moment (the caller falls back), never the session.
 /// Unchecked Sendable: `lock` guards `connection` and `budget`.
-final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
+final class RestartingRunner: @unchecked Sendable {
     private let launch: RunnerConnection.Launch
+    private let kind: PluginKind
     private let configJSON: String
     private let log: HostLog
     private let lock = NSLock()
     private var connection: RunnerConnection?
     private var budget = RestartBudget()
 
-    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+    var pluginID: String { launch.manifest.id }
+
+    init(_ launch: RunnerConnection.Launch, kind: PluginKind, configJSON: String, log: HostLog) throws {
         self.launch = launch
+        self.kind = kind
         self.configJSON = configJSON
         self.log = log
-        connection = try RunnerConnection.serving(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+        connection = try RunnerConnection.serving(launch, kind: kind, configJSON: configJSON, log: log)
     }
 
     deinit { connection?.shutdown() }
 
-    func compose(_ call: RunnerRequest.ComposeCall) throws -> PhraseCodec.Decoded {
+    /// One call on the live runner; a `PluginStopped` retires it before rethrowing.
+    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest) throws -> RunnerReply {
         let runner = try current()
         do {
-            guard case .phrases(let decoded) = try runner.call(.compose(call), deadline: call.deadline, nudge: .cancel) else {
-                throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .protocolGarbage("compose was answered with something other than phrases"))
-            }
-            return decoded
+            return try runner.call(request, deadline: deadline, nudge: nudge)
         } catch let stopped as PluginStopped {
             lock.withLock {
                 budget.failed(at: Self.now)
@@ -40,8 +43,12 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         }
     }
 
-    func cancel() {
-        lock.withLock { connection }?.notify(.cancel)
+    func notify(_ request: RunnerRequest) {
+        lock.withLock { connection }?.notify(request)
+    }
+
+    func garbage(_ what: String) -> PluginStopped {
+        PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
     }
 
     /// The live runner, or a new one when the budget allows.
@@ -51,13 +58,13 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         if let connection { return connection }
         switch budget.decide(at: Self.now) {
         case .stayOff:
-            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .stayedOff(restarts: budget.limit))
+            throw PluginStopped(pluginID: pluginID, isolated: true, cause: .stayedOff(restarts: budget.limit))
         case .wait(let until):
-            throw PluginStopped(pluginID: launch.manifest.id, isolated: true, cause: .backingOff(seconds: until - Self.now))
+            throw PluginStopped(pluginID: pluginID, isolated: true, cause: .backingOff(seconds: until - Self.now))
         case .restart:
-            log.event(.warning, "isolation.runner-restarted", [.public("plugin", launch.manifest.id)])
+            log.event(.warning, "isolation.runner-restarted", [.public("plugin", pluginID)])
             do {
-                let fresh = try RunnerConnection.serving(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+                let fresh = try RunnerConnection.serving(launch, kind: kind, configJSON: configJSON, log: log)
                 connection = fresh
                 return fresh
             } catch {
@@ -68,6 +75,46 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
     }
 
     private static var now: Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
+}
+
+/// A composer in a runner process. When the runner dies, the call fails (the
+/// description falls back for that moment) and a later call starts a new runner.
+/// Unchecked Sendable: only `let`s.
+final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
+    private let runner: RestartingRunner
+
+    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+        runner = try RestartingRunner(launch, kind: .sceneComposer, configJSON: configJSON, log: log)
+    }
+
+    func compose(_ call: RunnerRequest.ComposeCall) throws -> PhraseCodec.Decoded {
+        guard case .phrases(let decoded) = try runner.call(.compose(call), deadline: call.deadline, nudge: .cancel) else {
+            throw runner.garbage("compose was answered with something other than phrases")
+        }
+        return decoded
+    }
+
+    func cancel() { runner.notify(.cancel) }
+}
+
+/// A perceiver in a runner process: a crash loses that image (it counts as unread) and
+/// a later image starts a new runner.
+/// Unchecked Sendable: only `let`s.
+final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
+    private let runner: RestartingRunner
+
+    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+        runner = try RestartingRunner(launch, kind: .perceiver, configJSON: configJSON, log: log)
+    }
+
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
+        guard case .records(let records) = try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) else {
+            throw runner.garbage("perceive was answered with something other than records")
+        }
+        return records
+    }
+
+    func cancel() { runner.notify(.cancel) }
 }
 
 /// A render target in a runner process. Not restarted: a target that died is lost for

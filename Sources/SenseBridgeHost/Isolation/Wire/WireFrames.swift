@@ -6,6 +6,7 @@ import SenseBridgeCore
 enum WireFrames {
     private static let depthKind: UInt8 = 1
     private static let recordsKind: UInt8 = 2
+    private static let imageKind: UInt8 = 3
 
     static func write(_ frame: SensingFrame, to out: inout WireWriter) {
         out.u64(frame.timestampNanoseconds)
@@ -23,7 +24,42 @@ enum WireFrames {
         case .records(let records):
             out.u8(recordsKind)
             WireRecords.write(records, to: &out)
+        case .image(let image):
+            out.u8(imageKind)
+            writeImage(image, to: &out)
         }
+    }
+
+    /// An image's pixels go as one block, as a depth map's samples do.
+    static func writeImage(_ image: ImageFrame, to out: inout WireWriter) {
+        out.string(image.format.rawValue)
+        out.u32(UInt32(image.width))
+        out.u32(UInt32(image.height))
+        out.optional(image.intrinsics) { out, k in
+            out.f32(k.fx); out.f32(k.fy); out.f32(k.cx); out.f32(k.cy)
+        }
+        out.data(image.pixels)
+    }
+
+    /// ImageCodec's limits, held again here: the runner shares its memory with the plugin.
+    static func readImage(_ input: inout WireReader) throws(WireError) -> ImageFrame {
+        let name = try input.string(limit: 16)
+        guard let format = ImageFrame.PixelFormat(rawValue: name) else { throw .invalid("image format '\(name)' is unknown") }
+        let width = Int(try input.u32()), height = Int(try input.u32())
+        guard width > 0, height > 0, width <= ABICodec.maximumImageSide, height <= ABICodec.maximumImageSide,
+              width * height <= ABICodec.maximumImagePixels else {
+            throw .invalid("an image is \(width)x\(height)")
+        }
+        let intrinsics = try input.optional { (input: inout WireReader) throws(WireError) in
+            ImageFrame.Intrinsics(fx: try input.f32(), fy: try input.f32(), cx: try input.f32(), cy: try input.f32())
+        }
+        if let k = intrinsics, !(k.fx > 0 && k.fy > 0 && k.fx.isFinite && k.fy.isFinite && k.cx.isFinite && k.cy.isFinite) {
+            throw .invalid("an image's intrinsics are not usable (fx and fy must be above 0, all finite)")
+        }
+        let expected = width * height * format.bytesPerPixel
+        let pixels = try input.data(limit: expected)
+        guard pixels.count == expected else { throw .invalid("a \(width)x\(height) \(name) image carries \(pixels.count) bytes") }
+        return ImageFrame(format: format, width: width, height: height, pixels: pixels, intrinsics: intrinsics)
     }
 
     static func read(_ input: inout WireReader) throws(WireError) -> SensingFrame {
@@ -54,6 +90,8 @@ enum WireFrames {
                 DepthMap(width: width, height: height, metres: metres, cameraToWorld: transform, intrinsics: intrinsics)))
         case recordsKind:
             return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .records(try WireRecords.read(&input)))
+        case imageKind:
+            return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .image(try readImage(&input)))
         case let other:
             throw .invalid("frame kind \(other) is unknown")
         }

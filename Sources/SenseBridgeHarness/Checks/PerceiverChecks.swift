@@ -1,0 +1,205 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeABICodec
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// Checks for perceivers.
+enum PerceiverChecks {
+    /// The deadline each standard image gets: reading a page live means a frame every
+    /// second or two, and a debug build of an OCR engine reads a 640x480 page in well
+    /// under this. Only a ceiling against a hang, never a speed test.
+    static let imageDeadline: TimeInterval = 20
+
+    static func deadline(in seconds: TimeInterval) -> UInt64 { ComposerChecks.deadline(in: seconds) }
+
+    /// What a record from a perceiver must look like for the host to use it; the codec
+    /// has already refused NULL and non-UTF-8 labels and anything over the caps.
+    static func problems(in records: [PerceptionRecord]) -> [String] {
+        var problems: [String] = []
+        for (index, record) in records.enumerated() {
+            if record.kind != .text && record.kind != .object {
+                problems.append("record \(index) is a \(record.kind.rawValue) record; a perceiver returns text or object records")
+            }
+            if record.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                problems.append("record \(index) has an empty label; a perceiver returns what it recognized, or no record")
+            }
+            if !(record.confidence.isFinite && (0...1).contains(record.confidence)) {
+                problems.append("record \(index) has confidence \(record.confidence), outside 0...1")
+            }
+            if let box = record.box {
+                let edges = [box.x, box.y, box.x + box.width, box.y + box.height]
+                if !edges.allSatisfy({ $0.isFinite && $0 >= -0.001 && $0 <= 1.001 }) || box.width < 0 || box.height < 0 {
+                    problems.append("record \(index) has a box outside the image (boxes are normalized to 0...1)")
+                }
+            }
+        }
+        return problems
+    }
+
+    static func images(_ c: CheckContext) throws -> CheckReport {
+        let perceiver = try RawPerceiver(c)
+        defer { perceiver.destroy() }
+        let error = ErrorSlot()
+        var problems: [String] = []
+        var total = 0
+        var answers: [String: [PerceptionRecord]] = [:]
+        let padded = ("bars of print in RGB, rows padded by 13 bytes", HarnessImages.bars(), 13)
+        for (name, image, padding) in HarnessImages.standard.map({ ($0.name, $0.image, 0) }) + [padded] {
+            c.step("perceive \(name)")
+            let request = HarnessImageRequest(image, padding: padding)
+            let due = deadline(in: imageDeadline)
+            let (status, result) = perceiver.perceive(request, deadline: due, error: error)
+            if MonotonicClock.nanoseconds() > due {
+                problems.append("\(name): returned after its \(Int(imageDeadline)) s deadline")
+            }
+            guard status == SB_OK else {
+                problems.append("\(name): perceive returned \(error.describe(status: status))")
+                continue
+            }
+            switch result {
+            case .failure(let problem): problems.append("\(name): the host would refuse the result: \(problem)")
+            case .success(let records):
+                problems += Self.problems(in: records).map { "\(name): \($0)" }
+                answers[name] = records
+                total += records.count
+            }
+        }
+        if let blank = answers["a blank gray page"], !blank.isEmpty {
+            problems.append("a blank gray page gave \(blank.count) record(s); nothing on it can be recognized, so the answer is no records (the host, not a plugin, decides what an empty page means)")
+        }
+        if let packed = answers["bars of print in RGB"], let strided = answers[padded.0], packed != strided {
+            problems.append("the same picture gave different records with padded rows (\(strided.count)) than packed (\(packed.count)); row_stride must be honoured")
+        }
+        if !problems.isEmpty { throw CheckFailure(listing: problems) }
+        return .pass("\(HarnessImages.standard.count + 1) images gave \(total) well-formed record(s) within the deadline; the blank page gave none; row_stride was honoured")
+    }
+
+    /// Pictures no reader can use, each with what broke it.
+    static let brokenImages: [(String, @Sendable (inout sb_image) -> Void)] = [
+        ("an image whose pixels is NULL", { $0.pixels = nil }),
+        ("an image whose row_stride is shorter than a row", { $0.row_stride = $0.width - 1 }),
+        ("an image of unknown format 99", { $0.format = 99 }),
+        ("an image 0 pixels wide", { $0.width = 0 }),
+        ("an image whose struct_size is 4", { $0.struct_size = 4 }),
+    ]
+
+    static func badImages(_ c: CheckContext) throws -> CheckReport {
+        let perceiver = try RawPerceiver(c)
+        defer { perceiver.destroy() }
+        let error = ErrorSlot()
+        var problems: [String] = []
+        for (name, breakIt) in brokenImages {
+            c.step("perceive \(name)")
+            let request = HarnessImageRequest(HarnessImages.blankPage(width: 64, height: 48)).breaking(breakIt)
+            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
+            if status != SB_ERR_INVALID_ARGUMENT {
+                problems.append("\(name): perceive returned \(error.describe(status: status)); the header's code for an image it cannot read is SB_ERR_INVALID_ARGUMENT")
+            } else if error.isEmpty {
+                problems.append("\(name): refused with SB_ERR_INVALID_ARGUMENT but no message")
+            }
+        }
+        c.step("perceive a good image after the broken ones")
+        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
+                                                 deadline: deadline(in: imageDeadline), error: error)
+        if after != SB_OK { problems.append("a good image after the broken ones returned \(error.describe(status: after))") }
+        if !problems.isEmpty { throw CheckFailure(listing: problems) }
+        return .pass("\(brokenImages.count) broken images refused with SB_ERR_INVALID_ARGUMENT and a message; the next image worked")
+    }
+
+    static let cancelWords = EarlyStop.Words(call: "perceive", poke: "cancel", input: { scale in
+        let image = HarnessImages.large(scale: scale)
+        return "perceive of a \(image.width)x\(image.height) image"
+    })
+
+    static func cancel(_ c: CheckContext) throws -> CheckReport {
+        let perceiver = try RawPerceiver(c)
+        let verdict = EarlyStop.measure(c, cancelWords, make: { scale in
+            let request = HarnessImageRequest(HarnessImages.large(scale: scale))
+            return { error in perceiver.perceiveDiscarding(request, deadline: deadline(in: 600), error: error) }
+        }, poke: { perceiver.cancel() })
+        let detail: String
+        switch verdict {
+        case .hung(let reason):
+            throw CheckFailure(reason)  // still inside perceive: it cannot be destroyed under it
+        case .fail(let reason):
+            perceiver.destroy()
+            throw CheckFailure(reason)
+        case .pass(let passed):
+            detail = passed
+        }
+        defer { perceiver.destroy() }
+        let error = ErrorSlot()
+        c.step("perceive after a cancel")
+        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
+                                                 deadline: deadline(in: imageDeadline), error: error)
+        guard after == SB_OK else { throw CheckFailure("perceive after a cancel returned \(error.describe(status: after)); a cancel must not stick") }
+        return .pass(detail + "; the next perceive worked")
+    }
+
+    static func leakPerCall(_ c: CheckContext) throws -> CheckReport {
+        let perceiver = try RawPerceiver(c)
+        defer { perceiver.destroy() }
+        let request = HarnessImageRequest(HarnessImages.bars(width: 320, height: 240))
+        let error = ErrorSlot()
+        c.step("perceive in a loop")
+        let measurement = try ResidentMemory.measure(budget: c.timeout * 0.8) {
+            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
+            guard status == SB_OK else { throw CheckFailure("perceive failed during the loop with \(error.describe(status: status))") }
+        }
+        return try ResidentMemory.report(measurement, unit: "perceive")
+    }
+
+    static func threading(_ c: CheckContext) throws -> CheckReport {
+        let perceiver = try RawPerceiver(c)  // created on the main thread
+        var problems: [String] = []
+        let lock = NSLock()
+        let requests = [HarnessImages.blankPage(width: 160, height: 120), HarnessImages.bars(width: 320, height: 240)]
+            .map { HarnessImageRequest($0) }
+        c.step("perceive on a worker thread while a third thread cancels")
+        let poke = RepeatedPoke(every: 1) { perceiver.cancel() }
+        poke.waitForFirstPoke(seconds: 5)
+        let worker = BackgroundCall("sensebridge.harness.worker") {
+            let error = ErrorSlot()
+            for round in 0..<5 {
+                for request in requests {
+                    let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
+                    if status != SB_OK && status != SB_ERR_CANCELLED {
+                        lock.withLock { problems.append("perceive \(round) on a worker thread returned \(error.describe(status: status))") }
+                    }
+                }
+            }
+        }
+        let finished = worker.wait(seconds: CommonChecks.workerBound(c))
+        poke.stop()
+        guard finished else {
+            throw CheckFailure("perceive calls on a worker thread, cancelled from another, did not finish within \(HarnessRunner.formatSeconds(CommonChecks.workerBound(c))) s")
+        }
+        if let problem = problems.first { throw CheckFailure(problem) }
+        let error = ErrorSlot()
+        c.step("perceive on the main thread after the worker")
+        let status = perceiver.perceiveDiscarding(requests[0], deadline: deadline(in: imageDeadline), error: error)
+        guard status == SB_OK else { throw CheckFailure("perceive on the main thread after the worker returned \(error.describe(status: status))") }
+        c.step("destroy on the main thread")
+        perceiver.destroy()
+        return .pass("10 perceives on a worker with \(poke.pokes) cancels from a third thread")
+    }
+
+    static func provokeErrors(_ c: CheckContext, _ provoked: inout ErrorProvocations) throws {
+        let perceiver = try RawPerceiver(c)
+        defer { perceiver.destroy() }
+        let error = ErrorSlot()
+        c.step("perceive with a deadline already past")
+        let past = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars()),
+                                                deadline: MonotonicClock.nanoseconds() - 1, error: error)
+        provoked.record("perceive with a deadline already past", status: past, error)
+        c.step("perceive in an unsupported locale")
+        let locale = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.bars(), locale: "xx"),
+                                                  deadline: deadline(in: imageDeadline), error: error)
+        provoked.record("perceive in an unsupported locale", status: locale, error)
+        c.step("perceive an image whose pixels is NULL")
+        let broken = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()).breaking { $0.pixels = nil },
+                                                  deadline: deadline(in: imageDeadline), error: error)
+        provoked.record("perceive an image whose pixels is NULL", status: broken, error)
+    }
+}

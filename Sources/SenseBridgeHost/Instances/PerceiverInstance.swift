@@ -1,0 +1,60 @@
+import CSenseBridgeABI
+import Foundation
+import SenseBridgeABICodec
+import SenseBridgeCore
+
+/// A created perceiver, in this process or isolated in a runner. Its records are copied
+/// out before the next call, and checked against the header's caps on either path: a
+/// runner shares its address space with the plugin, so what it sends is re-checked here.
+/// Unchecked Sendable: only `let`s; `perceive` is [instance-thread], `cancel` [any-thread].
+public final class PerceiverInstance: @unchecked Sendable {
+    private let backend: PerceiverBackend
+    public let manifest: PluginManifest
+    public let isolated: Bool
+
+    public var pluginID: String { manifest.id }
+
+    init(manifest: PluginManifest, isolated: Bool, backend: PerceiverBackend) {
+        self.manifest = manifest
+        self.isolated = isolated
+        self.backend = backend
+    }
+
+    /// Asks the plugin what it perceives in `image`. A result beyond the header's caps
+    /// throws `PerceiverResultRefused`; a plugin that crashed or missed `deadline` by more
+    /// than the grace throws `PluginStopped`. Either way the caller treats the image as
+    /// unread, never as empty: an unread page is not a blank one (Invariant 2).
+    public func perceive(_ image: ImageFrame, timestampNanoseconds: UInt64, locale: String,
+                         deadline: UInt64) throws -> [PerceptionRecord] {
+        let records = try backend.perceive(RunnerRequest.PerceiveCall(
+            image: image, timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline))
+        if let problem = PerceiverResultRefused.problem(in: records) {
+            throw PerceiverResultRefused(pluginID: pluginID, problem: problem)
+        }
+        return records
+    }
+
+    /// Safe from any thread, as the header promises.
+    public func cancel() {
+        backend.cancel()
+    }
+}
+
+/// A perceive result the host will not use; names the rule broken, never the text.
+public struct PerceiverResultRefused: Error, CustomStringConvertible, Sendable {
+    public var pluginID: String
+    public var problem: String
+
+    public var description: String { "Perceiver '\(pluginID)' returned a result the host refused: \(problem)." }
+
+    /// The header's caps, checked on Swift values (the C path checks them while decoding).
+    static func problem(in records: [PerceptionRecord]) -> String? {
+        if records.count > ABICodec.maximumPerceivedRecords {
+            return "\(records.count) records; the limit is \(ABICodec.maximumPerceivedRecords)"
+        }
+        if let index = records.firstIndex(where: { $0.label.utf8.count > ABICodec.maximumPerceivedLabelBytes }) {
+            return "record \(index) has a label longer than \(ABICodec.maximumPerceivedLabelBytes) bytes"
+        }
+        return nil
+    }
+}
