@@ -135,6 +135,22 @@ extension SpokenTable {
         thermalSlowedQuarter: SpokenEntry("The device is running hot, so SenseBridge checks for obstacles a quarter as often until it cools.",
                                           note: "Status, once per change: thermal backoff at 4× (the critical trip point reached); both cadences wait four times as long."),
         thermalRecovered: SpokenEntry("The device has cooled; SenseBridge checks for obstacles at the usual rate again.",
-                                      note: "Status, once: thermal backoff back to 1× after thermalSlowedHalf or thermalSlowedQuarter.")
+                                      note: "Status, once: thermal backoff back to 1× after thermalSlowedHalf or thermalSlowedQuarter."),
+        readingEnded: SpokenEntry("End of text.",
+                                  note: "Reading cursor, once each time it passes the last sentence (next, or the last sentence finished); back returns to that sentence."),
+        noTextRecognized: SpokenEntry("No text is being recognized.",
+                                      note: "Framing guidance when a frame yields no text. About recognition: never \"the page is blank\"."),
+        textPastLeftEdge: SpokenEntry("Text runs past the left edge.",
+                                      note: "Framing guidance, once per change: recognized text touches the frame's left edge. States where, not which way to move."),
+        textPastRightEdge: SpokenEntry("Text runs past the right edge.",
+                                       note: "Framing guidance, once per change: recognized text touches the frame's right edge."),
+        textPastTopEdge: SpokenEntry("Text runs past the top edge.",
+                                     note: "Framing guidance, once per change: recognized text touches the frame's top edge."),
+        textPastBottomEdge: SpokenEntry("Text runs past the bottom edge.",
+                                        note: "Framing guidance, once per change: recognized text touches the frame's bottom edge."),
+        textTooSmall: SpokenEntry("The text is too small to read; try moving closer.",
+                                  note: "Framing guidance, once per change: the recognized text is too few pixels tall for reliable recognition."),
+        tooDarkToRead: SpokenEntry("It is too dark to read.",
+                                   note: "Reading, once after three dim frames in a row; said again only after a frame with enough light.")
     )
 }

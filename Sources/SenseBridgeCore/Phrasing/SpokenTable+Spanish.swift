@@ -136,6 +136,22 @@ extension SpokenTable {
         thermalSlowedQuarter: SpokenEntry("El dispositivo está caliente, así que SenseBridge busca obstáculos con una cuarta parte de la frecuencia habitual hasta que se enfríe.",
                                           note: "Estado, una vez por cambio: reducción térmica a 4× (se alcanzó el punto de disparo crítico); ambas cadencias esperan cuatro veces más."),
         thermalRecovered: SpokenEntry("El dispositivo se ha enfriado; SenseBridge vuelve a buscar obstáculos con la frecuencia habitual.",
-                                      note: "Estado, una vez: la reducción térmica vuelve a 1× tras thermalSlowedHalf o thermalSlowedQuarter.")
+                                      note: "Estado, una vez: la reducción térmica vuelve a 1× tras thermalSlowedHalf o thermalSlowedQuarter."),
+        readingEnded: SpokenEntry("Fin del texto.",
+                                  note: "Cursor de lectura, una vez cada vez que pasa la última frase (siguiente, o la última frase terminó); atrás vuelve a esa frase."),
+        noTextRecognized: SpokenEntry("No se está reconociendo ningún texto.",
+                                      note: "Guía de encuadre cuando un fotograma no da texto. Habla del reconocimiento: nunca \"la página está en blanco\"."),
+        textPastLeftEdge: SpokenEntry("El texto se sale por el borde izquierdo.",
+                                      note: "Guía de encuadre, una vez por cambio: el texto reconocido toca el borde izquierdo. Dice dónde, no hacia dónde moverse."),
+        textPastRightEdge: SpokenEntry("El texto se sale por el borde derecho.",
+                                       note: "Guía de encuadre, una vez por cambio: el texto reconocido toca el borde derecho."),
+        textPastTopEdge: SpokenEntry("El texto se sale por el borde superior.",
+                                     note: "Guía de encuadre, una vez por cambio: el texto reconocido toca el borde superior."),
+        textPastBottomEdge: SpokenEntry("El texto se sale por el borde inferior.",
+                                        note: "Guía de encuadre, una vez por cambio: el texto reconocido toca el borde inferior."),
+        textTooSmall: SpokenEntry("El texto es demasiado pequeño para leerlo; prueba a acercarte.",
+                                  note: "Guía de encuadre, una vez por cambio: el texto reconocido tiene muy pocos píxeles de alto para reconocerlo bien."),
+        tooDarkToRead: SpokenEntry("Está demasiado oscuro para leer.",
+                                   note: "Lectura, una vez tras tres fotogramas oscuros seguidos; se repite solo después de un fotograma con luz suficiente.")
     )
 }

@@ -136,6 +136,22 @@ extension SpokenTable {
         thermalSlowedQuarter: SpokenEntry("Thiết bị đang nóng, nên SenseBridge giảm tần suất kiểm tra vật cản xuống còn một phần tư cho đến khi thiết bị nguội bớt.",
                                           note: "Trạng thái, một lần mỗi lần thay đổi: giảm tải do nhiệt ở mức 4× (đạt điểm ngắt tới hạn); cả hai nhịp chờ lâu gấp bốn lần."),
         thermalRecovered: SpokenEntry("Thiết bị đã nguội bớt; SenseBridge lại kiểm tra vật cản với tần suất bình thường.",
-                                      note: "Trạng thái, một lần: giảm tải do nhiệt trở về 1× sau thermalSlowedHalf hoặc thermalSlowedQuarter.")
+                                      note: "Trạng thái, một lần: giảm tải do nhiệt trở về 1× sau thermalSlowedHalf hoặc thermalSlowedQuarter."),
+        readingEnded: SpokenEntry("Đã hết văn bản.",
+                                  note: "Con trỏ đọc, một lần mỗi khi vượt qua câu cuối (câu tiếp, hoặc câu cuối đọc xong); lùi lại sẽ về câu đó."),
+        noTextRecognized: SpokenEntry("Chưa nhận ra được chữ nào.",
+                                      note: "Hướng dẫn căn khung khi khung hình không cho ra chữ. Nói về việc nhận dạng: không bao giờ là \"trang giấy trống\"."),
+        textPastLeftEdge: SpokenEntry("Chữ tràn ra ngoài mép trái khung hình.",
+                                      note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra chạm mép trái. Nói chữ ở đâu, không bảo di chuyển hướng nào."),
+        textPastRightEdge: SpokenEntry("Chữ tràn ra ngoài mép phải khung hình.",
+                                       note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra chạm mép phải."),
+        textPastTopEdge: SpokenEntry("Chữ tràn ra ngoài mép trên khung hình.",
+                                     note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra chạm mép trên."),
+        textPastBottomEdge: SpokenEntry("Chữ tràn ra ngoài mép dưới khung hình.",
+                                        note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra chạm mép dưới."),
+        textTooSmall: SpokenEntry("Chữ quá nhỏ để đọc; hãy thử đưa máy lại gần hơn.",
+                                  note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra quá ít điểm ảnh chiều cao để nhận dạng chắc chắn."),
+        tooDarkToRead: SpokenEntry("Quá tối để đọc chữ.",
+                                   note: "Đọc chữ, một lần sau ba khung hình tối liên tiếp; chỉ nói lại sau một khung hình đủ sáng.")
     )
 }

@@ -98,6 +98,22 @@ public struct SpokenTable: Sendable {
     public let thermalSlowedQuarter: SpokenEntry
     public let thermalRecovered: SpokenEntry
 
+    // MARK: Reading
+    /// The reading cursor passed the last sentence; said once per arrival there, so
+    /// the listener can tell the end of the text from a reader that stopped.
+    public let readingEnded: SpokenEntry
+    /// Framing guidance, one instruction at a time (`FramingInstruction`). They speak of
+    /// what is recognized and where, never of the page: "no text is being recognized"
+    /// is never "the page is blank" (Invariant 2).
+    public let noTextRecognized: SpokenEntry
+    public let textPastLeftEdge: SpokenEntry
+    public let textPastRightEdge: SpokenEntry
+    public let textPastTopEdge: SpokenEntry
+    public let textPastBottomEdge: SpokenEntry
+    public let textTooSmall: SpokenEntry
+    /// Said once after three dim frames in a row (`DarknessTracker`).
+    public let tooDarkToRead: SpokenEntry
+
     /// The table for a locale.
     public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {
         switch locale {
@@ -108,7 +124,7 @@ public struct SpokenTable: Sendable {
     }
 
     /// Reads from a locale's table in place. `forLocale` hands back the whole table by
-    /// value, and copying its sixty entries costs more than the read itself on the paths
+    /// value, and copying its dozens of entries costs more than the read itself on the paths
     /// run for every phrase of every moment.
     static func reading<Value>(_ locale: SpokenLocale, _ body: (borrowing SpokenTable) -> Value) -> Value {
         switch locale {

@@ -1,0 +1,72 @@
+/// Reduces one frame's recognized text boxes to at most one framing instruction.
+///
+/// One instruction, because a listener follows one at a time; by priority, because the
+/// first problem hides the others: with no text found there is nothing to measure,
+/// and text cut at an edge is missing words whatever its size. A well-framed frame gives
+/// nil and nothing is said: live reading judges several frames a second, and a channel
+/// that says "looks good" whenever it has nothing to report is one the listener stops
+/// hearing (Invariant 7).
+///
+/// An edge is stated, not turned into a direction to move: whether the camera or the
+/// page should go left depends on which one the person is holding and on how the
+/// camera is mounted, and a wrong direction is worse than none. Where the text is cut
+/// is always true.
+public enum FramingGuidance {
+    /// A box this close to an edge (share of the frame) is taken to run past it: OCR
+    /// boxes of text cut by the frame end on the edge or within a pixel or two of it.
+    public static let edgeMargin = 0.01
+
+    /// Median box height, in pixels, below which text counts as too small. Tesseract's
+    /// accuracy falls away once lowercase letters are under about ten pixels tall, which
+    /// is a line box of about twenty.
+    public static let minimumTextHeightPixels = 20.0
+
+    /// The instruction for a frame's text boxes (normalized, origin top-left), or nil
+    /// when the text is well framed.
+    ///
+    /// - Parameters:
+    ///   - boxes: the boxes of the text recognized in the frame; empty when none was.
+    ///   - frameWidth, frameHeight: the frame in pixels; when either is not positive the
+    ///     size cannot be judged and "too small" is never said.
+    /// Boxes that are not finite or have no size are ignored; when every box is such,
+    /// text was still recognized, so the answer is nil rather than "no text".
+    public static func instruction(boxes: [NormalizedBox], frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
+        guard !boxes.isEmpty else { return .noTextRecognized }
+        let usable = boxes.filter(ReadingOrder.isUsable)
+        guard !usable.isEmpty else { return nil }
+        if let edge = mostTouchedEdge(usable) { return .textPastEdge(edge) }
+        if frameWidth > 0, frameHeight > 0 {
+            let heights = usable.map(\.height).sorted()
+            if heights[(heights.count - 1) / 2] * Double(frameHeight) < minimumTextHeightPixels { return .textTooSmall }
+        }
+        return nil
+    }
+
+    /// The instruction for a frame's perception records: its text records with a
+    /// non-blank label count as recognized text. Text recognized without any box gives
+    /// nil: it was recognized, and where it sits is unknown.
+    public static func instruction(records: [PerceptionRecord], frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
+        let text = records.filter { $0.kind == .text && $0.label.contains { !$0.isWhitespace } }
+        guard !text.isEmpty else { return .noTextRecognized }
+        let boxes = text.compactMap(\.box)
+        guard !boxes.isEmpty else { return nil }
+        return instruction(boxes: boxes, frameWidth: frameWidth, frameHeight: frameHeight)
+    }
+
+    /// The edge the most boxes touch. Ties go left, right, top, bottom: lines are read
+    /// from their left end, so a cut left edge loses the start of every line.
+    private static func mostTouchedEdge(_ boxes: [NormalizedBox]) -> FrameEdge? {
+        var counts: [FrameEdge: Int] = [:]
+        for box in boxes {
+            if box.x <= edgeMargin { counts[.left, default: 0] += 1 }
+            if box.x + box.width >= 1 - edgeMargin { counts[.right, default: 0] += 1 }
+            if box.y <= edgeMargin { counts[.top, default: 0] += 1 }
+            if box.y + box.height >= 1 - edgeMargin { counts[.bottom, default: 0] += 1 }
+        }
+        var best: (edge: FrameEdge, count: Int)?
+        for edge in FrameEdge.allCases {
+            if let count = counts[edge], count > best?.count ?? 0 { best = (edge, count) }
+        }
+        return best?.edge
+    }
+}

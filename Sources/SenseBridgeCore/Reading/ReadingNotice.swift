@@ -1,0 +1,34 @@
+/// Something the reading logic tells the listener about reading itself, rather than the
+/// text being read: the end of the text, how the text sits in the frame, the light.
+///
+/// One enum and one function from notice to sentence, like `SpokenStatus`, so every
+/// sentence reading can say is found in the locale tables and nowhere else.
+public enum ReadingNotice: Hashable, Sendable {
+    /// The cursor passed the last sentence (`ReadingCursor`).
+    case endOfText
+    /// One framing instruction (`FramingGuidance`, passed through `FramingTracker`).
+    case framing(FramingInstruction)
+    /// Three dim frames in a row (`DarknessTracker`).
+    case tooDark
+}
+
+extension Phrasing {
+    /// The sentence for a reading notice, from the locale's table.
+    public static func reading(_ notice: ReadingNotice, locale: SpokenLocale) -> String {
+        SpokenTable.reading(locale) { table in
+            switch notice {
+            case .endOfText: return table.readingEnded.text
+            case .tooDark: return table.tooDarkToRead.text
+            case let .framing(instruction):
+                switch instruction {
+                case .noTextRecognized: return table.noTextRecognized.text
+                case .textTooSmall: return table.textTooSmall.text
+                case .textPastEdge(.left): return table.textPastLeftEdge.text
+                case .textPastEdge(.right): return table.textPastRightEdge.text
+                case .textPastEdge(.top): return table.textPastTopEdge.text
+                case .textPastEdge(.bottom): return table.textPastBottomEdge.text
+                }
+            }
+        }
+    }
+}
