@@ -1,17 +1,5 @@
-/// How a camera frame's pixels are laid out, as a perceiver receives them.
-public enum PixelFormat: Hashable, Sendable {
-    /// One byte of luma per pixel.
-    case gray8
-    /// Three bytes per pixel, red, green, blue.
-    case rgb8
-
-    public var bytesPerPixel: Int {
-        switch self {
-        case .gray8: return 1
-        case .rgb8: return 3
-        }
-    }
-}
+/// The pixel layouts a perceiver receives: the one `ImageFrame` and the C ABI use.
+public typealias PixelFormat = ImageFrame.PixelFormat
 
 /// Whether a frame has enough light to read text in: dim, adequate, or unmeasured.
 ///
@@ -56,6 +44,11 @@ public enum FrameLuminance: Hashable, Sendable {
         return isDim ? .dim : .adequate
     }
 
+    /// `measure` over an image as a source or the codec hands it over (packed rows).
+    public static func measure(_ image: ImageFrame) -> FrameLuminance {
+        measure(image.pixels, width: image.width, height: image.height, stride: image.bytesPerRow, format: image.format)
+    }
+
     /// `measure` over an array of bytes.
     public static func measure(_ pixels: [UInt8], width: Int, height: Int, stride: Int,
                                format: PixelFormat) -> FrameLuminance {
@@ -88,7 +81,7 @@ public enum FrameLuminance: Hashable, Sendable {
                 switch format {
                 case .gray8:
                     luma = Int(pixels[offset])
-                case .rgb8:
+                case .rgb24:
                     // BT.601 weights in 256ths: green carries most of what the
                     // eye (and a recognizer's contrast) takes as brightness.
                     luma = (77 * Int(pixels[offset]) + 150 * Int(pixels[offset + 1]) + 29 * Int(pixels[offset + 2])) >> 8

@@ -31,11 +31,11 @@ import Testing
         Row(name: "a dark gray frame is dim", format: .gray8, pixel: { _, _ in [20] }, expected: .dim),
         Row(name: "a lit gray frame is adequate", format: .gray8, pixel: { _, _ in [120] }, expected: .adequate),
         Row(name: "row padding is never read", format: .gray8, padding: 13, pixel: { _, _ in [30] }, expected: .dim),
-        Row(name: "a dark RGB frame with padded rows is dim", format: .rgb8, padding: 7, pixel: { _, _ in [10, 20, 5] }, expected: .dim),
-        Row(name: "a lit RGB frame is adequate", format: .rgb8, pixel: { _, _ in [200, 180, 160] }, expected: .adequate),
+        Row(name: "a dark RGB frame with padded rows is dim", format: .rgb24, padding: 7, pixel: { _, _ in [10, 20, 5] }, expected: .dim),
+        Row(name: "a lit RGB frame is adequate", format: .rgb24, pixel: { _, _ in [200, 180, 160] }, expected: .adequate),
         // Luma weighs green far above blue: the same byte value is bright in one, dark in the other.
-        Row(name: "pure blue is dim", format: .rgb8, pixel: { _, _ in [0, 0, 255] }, expected: .dim),
-        Row(name: "pure green is adequate", format: .rgb8, pixel: { _, _ in [0, 255, 0] }, expected: .adequate),
+        Row(name: "pure blue is dim", format: .rgb24, pixel: { _, _ in [0, 0, 255] }, expected: .dim),
+        Row(name: "pure green is adequate", format: .rgb24, pixel: { _, _ in [0, 255, 0] }, expected: .adequate),
         // One row in ten is white strokes: the mean is 35, under the dim line, and yet
         // the text is plain to read. At the grid's own size every pixel is a sample.
         Row(name: "white text on a dark screen is readable, not dark", format: .gray8, width: 64, height: 48,
@@ -45,7 +45,7 @@ import Testing
         Row(name: "a few bright specks in the dark stay dim", format: .gray8, width: 200, height: 200,
             pixel: { x, y in [x == 100 && y == 100 ? 255 : 5] }, expected: .dim),
         Row(name: "a one-pixel frame is measured", format: .gray8, width: 1, height: 1, pixel: { _, _ in [90] }, expected: .adequate),
-        Row(name: "a full HD frame is measured on a grid", format: .rgb8, width: 1920, height: 1080, padding: 64,
+        Row(name: "a full HD frame is measured on a grid", format: .rgb24, width: 1920, height: 1080, padding: 64,
             pixel: { _, _ in [12, 12, 12] }, expected: .dim),
     ]
 
@@ -62,10 +62,10 @@ import Testing
 
     /// The last row needs no padding after it; one byte short of its pixels is malformed.
     @Test func theLastRowNeedsItsPixelsButNotItsPadding() {
-        let frame = Self.frame(width: 4, height: 3, padding: 4, format: .rgb8) { _, _ in [5, 5, 5] }
+        let frame = Self.frame(width: 4, height: 3, padding: 4, format: .rgb24) { _, _ in [5, 5, 5] }
         let exact = Array(frame.bytes.dropLast(4))
-        #expect(FrameLuminance.measure(exact, width: 4, height: 3, stride: frame.stride, format: .rgb8) == .dim)
-        #expect(FrameLuminance.measure(Array(exact.dropLast()), width: 4, height: 3, stride: frame.stride, format: .rgb8) == .unmeasured)
+        #expect(FrameLuminance.measure(exact, width: 4, height: 3, stride: frame.stride, format: .rgb24) == .dim)
+        #expect(FrameLuminance.measure(Array(exact.dropLast()), width: 4, height: 3, stride: frame.stride, format: .rgb24) == .unmeasured)
     }
 
     /// A malformed frame is unmeasured, never dark (Invariant 2).
