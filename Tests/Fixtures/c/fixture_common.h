@@ -152,7 +152,7 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
                                              : "config must be a JSON object, e.g. {}");
         return 0;
     }
-    if (FIXTURE_CRASH_CREATE) *fixture_null = 1;
+    if (FIXTURE_CRASH_CREATE) *fixture_null = 1; /* sanitize: deliberate */
 #ifdef FIXTURE_REQUIRE_HOST_MINOR
     if (!host || !SB_STRUCT_HAS(host, sb_host_services, abi_minor)) {
         fixture_error(error, SB_ERR_UNSUPPORTED, "the host services do not report the host's ABI version");

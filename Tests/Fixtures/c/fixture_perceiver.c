@@ -70,7 +70,7 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
                                     sb_error *error) {
     perceiver *self = instance;
     atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
-    if (FIXTURE_CRASH_PERCEIVE) *fixture_null = 1;
+    if (FIXTURE_CRASH_PERCEIVE) *fixture_null = 1; /* sanitize: deliberate */
     if (FIXTURE_LEAK_PERCEIVE) {
         char *leak = malloc(64 * 1024);
         memset(leak, 1, 64 * 1024);

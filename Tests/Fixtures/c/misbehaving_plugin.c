@@ -126,7 +126,7 @@ static void *misbehaving_create(const sb_host_services *host, const char *config
         fixture_error(error, SB_ERR_INVALID_CONFIG, "mode 'connect' is a composer's");
         return NULL;
     }
-    if (chosen == MODE_CRASH_ON_CREATE) *fixture_null = 1;
+    if (chosen == MODE_CRASH_ON_CREATE) *fixture_null = 1; /* sanitize: deliberate */
     misbehaving *self = calloc(1, sizeof(misbehaving));
     self->host = host;
     self->mode = chosen;
@@ -214,7 +214,7 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
     case MODE_CRASH_ON_CREATE:
         return SB_OK;
     case MODE_SEGFAULT:
-        *fixture_null = 1;
+        *fixture_null = 1; /* sanitize: deliberate */
         return SB_OK;
     case MODE_ABORT:
         abort();
@@ -237,7 +237,7 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
         return SB_OK;
     case MODE_LEAK: {
         size_t size = 50u << 20;
-        char *leak = malloc(size);
+        char *leak = malloc(size); /* sanitize: deliberate */
         memset(leak, 1, size);
         fixture_sink = leak;
         return SB_OK;

@@ -72,6 +72,10 @@ final class InProcessCallThread: @unchecked Sendable {
             condition.lock()
             while work == nil && !retired { condition.wait() }
             guard let next = work else {
+                // The Thread keeps its closure, which holds self: without this the two
+                // kept each other alive for good, one pair per plugin instance (found
+                // by `make sanitize`'s LeakSanitizer, 213 reports in one suite run).
+                thread = nil
                 condition.unlock()
                 return
             }
