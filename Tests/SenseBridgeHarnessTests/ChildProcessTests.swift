@@ -36,12 +36,15 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("helper.pid").path
-        // A helper in the background, then a hang in the foreground.
-        let outcome = try sh("sleep 60 & echo $! > \(pidFile); sleep 60", timeout: 0.5)
+        // A helper in the background, then a hang in the foreground. The helper's own
+        // duration marks it: pid_max is 32768 here, and on a busy run its pid was taken by
+        // another process before it was looked up, which read as the helper surviving.
+        let mark = "60.\(Int.random(in: 100_000...999_999))"
+        let outcome = try sh("sleep \(mark) & echo $! > \(pidFile); sleep 60", timeout: 0.5)
         #expect(outcome.termination == .timedOut)
         #expect(outcome.duration < 5)
         let helper = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(isGoneOrZombie(helper), "the forked helper \(helper) outlived the timeout")
+        #expect(isGoneOrZombie(helper, running: ["sleep", mark]), "the forked helper \(helper) outlived the timeout")
     }
 
     @Test func aHelperHoldingThePipesDoesNotKeepTheHarnessWaiting() throws {
@@ -65,8 +68,13 @@ import Testing
         }
     }
 
-    func isGoneOrZombie(_ pid: Int32) -> Bool {
+    /// Gone, a zombie, or the pid now belongs to a process other than `command`.
+    func isGoneOrZombie(_ pid: Int32, running command: [String]) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        if let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
+           line.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) != command {
+            return true
+        }
         // Field 3, after the parenthesised command name, is the state.
         guard let close = stat.lastIndex(of: ")") else { return false }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
