@@ -4,8 +4,8 @@ import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// A created perceiver, in this process or isolated in a runner. Its records are copied
-/// out before the next call, and checked against the header's caps on either path: a
-/// runner shares its address space with the plugin, so what it sends is re-checked here.
+/// out before the next call and held to the header's caps: by the codec in process, and
+/// again here for a runner, which shares its address space with the plugin.
 /// Unchecked Sendable: only `let`s; `perceive` is [instance-thread], `cancel` [any-thread].
 public final class PerceiverInstance: @unchecked Sendable {
     private let backend: PerceiverBackend
@@ -28,7 +28,9 @@ public final class PerceiverInstance: @unchecked Sendable {
                          deadline: UInt64) throws -> [PerceptionRecord] {
         let records = try backend.perceive(RunnerRequest.PerceiveCall(
             image: image, timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline))
-        if let problem = PerceiverResultRefused.problem(in: records) {
+        // In process, `PerceiveCodec.decodeResult` held the caps while copying; a runner's
+        // records arrive as values, from a process that shares memory with the plugin.
+        if isolated, let problem = PerceiverResultRefused.problem(in: records) {
             throw PerceiverResultRefused(pluginID: pluginID, problem: problem)
         }
         return records
