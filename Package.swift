@@ -17,7 +17,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = [], testDependen
         linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
-        dependencies: ["SenseBridgeTesting", "SenseBridgeHost", "SenseBridgeCore"] + testDependencies,
+        dependencies: ["SenseBridgeTesting", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"] + testDependencies,
         path: "Tests/\(name)Tests")
     return (product, [target, tests])
 }
@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "SenseBridgeABICodec", dependencies: ["CSenseBridgeABI", "SenseBridgeCore"]),
         .target(name: "SenseBridgePluginKit", dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeCore"]),
         // The runtime: manifests, loading, instances, profiles, fan-out, the description pipeline, sessions.
-        // Child processes without Foundation's Process: posix_spawn, pipes, wait statuses.
+        // The process's edge: child processes without Foundation's Process (posix_spawn, pipes, wait
+        // statuses), whole-file reads that lose nothing on empty files, which sanitizer is running.
         .target(name: "SenseBridgeProcess"),
         .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"]),
         // The conformance harness (`plugins test`), driven by the CLI, which tells it how to re-invoke itself.
@@ -66,19 +67,19 @@ let package = Package(
                 dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"]),
         // Consent, credentials, settings and network reasoning: with the network plugin, the
         // only code that may use FoundationNetworking.
-        .target(name: "SenseBridgeNetwork", dependencies: ["SenseBridgeHost", "SenseBridgeCore"]),
+        .target(name: "SenseBridgeNetwork", dependencies: ["SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"]),
         // Serves one plugin in a process of its own (Sources/SenseBridgeHost/Isolation).
         .target(name: "CRunnerSandbox"),
         .executableTarget(name: "sensebridge-plugin-runner", dependencies: ["SenseBridgeHost", "CRunnerSandbox"]),
         .executableTarget(name: "sensebridge",
-                          dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"]),
+                          dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore", "SenseBridgeProcess"]),
         // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.
         .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI",
                                                            "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
         .testTarget(name: "SenseBridgeABICodecTests",
                     dependencies: ["SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI", "SenseBridgeHost", "SenseBridgePluginKit"]),
-        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeHarnessTests",
                     dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeNetworkTests",

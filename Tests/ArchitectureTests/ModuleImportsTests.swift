@@ -16,9 +16,9 @@ import Testing
         "Sources/SenseBridgeProcess": [],
         "Sources/SenseBridgeHost": ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"],
-        "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "FoundationNetworking"],
+        "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess", "FoundationNetworking"],
         "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgePluginKit", "SenseBridgeCore", "SenseBridgeProcess"],
-        "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore"],
+        "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/sensebridge-plugin-runner": ["SenseBridgeHost", "CRunnerSandbox"],
         "Plugins": ["SenseBridgePluginKit", "SenseBridgeCore", "CEspeakNG", "CFreenect", "FoundationNetworking"],
     ]

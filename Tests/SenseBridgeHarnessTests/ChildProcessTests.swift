@@ -70,8 +70,8 @@ import Testing
 
     /// Gone, a zombie, or the pid now belongs to a process other than `command`.
     func isGoneOrZombie(_ pid: Int32, running command: [String]) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        if let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
+        guard let stat = WholeFile.read("/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }) else { return true }
+        if let line = WholeFile.read("/proc/\(pid)/cmdline"),
            line.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) != command {
             return true
         }

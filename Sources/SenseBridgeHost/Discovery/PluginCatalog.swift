@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 import Synchronization
 
@@ -266,7 +267,7 @@ public struct PluginCatalog: Sendable {
     /// and UTF-16 or UTF-32 text (which JSONSerialization detected, as RFC 4627 says
     /// from the zero bytes or the byte order mark) read as that text.
     static func peekID(_ url: URL) -> String? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = WholeFile.read(url.path) else { return nil }
         let text = unicodeEncoding(of: data).flatMap { String(data: data, encoding: $0).map { Data($0.utf8) } } ?? data
         guard case .object(let object)? = try? JSONParser.parse(text, options: peekOptions),
               case .string(let id)? = object["id"] else { return nil }

@@ -1,5 +1,6 @@
 import CSenseBridgeABI
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 
 /// Reads and checks one manifest without loading its library.
@@ -31,10 +32,15 @@ public enum ManifestReader {
         var library: LibraryPathCheck.LastAnswer = .init()
     }
 
+    /// A manifest is a few KiB read once: open, fstat, one read, close (`Data(contentsOf:)`
+    /// spent more than the parsing on each file of a large plugin directory). A larger
+    /// file is no manifest and is left to Foundation's read, which reports it.
+    static let manifestSizeLimit = (16 << 20) - 1
+
     /// `path` is `url.path`, which the caller already has; `directory` is given when the
     /// manifest is one of a listed directory's.
     static func read(_ url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
-        if let data = readWhole(path) { return parse(data, at: url, path: path, in: directory) }
+        if let data = WholeFile.read(path, limit: manifestSizeLimit, regularOnly: true) { return parse(data, at: url, path: path, in: directory) }
         // The quick read failed: Foundation's read says why in the words users already see.
         do {
             return parse(try Data(contentsOf: url), at: url, path: path, in: directory)
@@ -62,13 +68,14 @@ public enum ManifestReader {
         return parse(Data(scratch.buffer[..<count]), at: url, path: path, in: directory, fastPath: false)
     }
 
-    /// `readWhole(_:)` for a name in an open directory, into `buffer`; the byte count.
+    /// The manifest `name` in an open directory, read into `buffer` (kept from file to
+    /// file of a listing, where `WholeFile.read` would make one each); the byte count.
     private static func readWhole(_ name: String, at directory: Int32, into buffer: inout [UInt8]) -> Int? {
         let descriptor = openat(directory, name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 16 << 20 else { return nil }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= manifestSizeLimit else { return nil }
         let size = Int(status.st_size)
         if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 4096)) }
         let complete = buffer.withUnsafeMutableBytes { buffer -> Bool in
@@ -82,29 +89,6 @@ public enum ManifestReader {
             return true
         }
         return complete ? size : nil
-    }
-
-    /// A manifest is a few KiB read once: open, fstat, one read, close. `Data(contentsOf:)`
-    /// spent more than the parsing on each file of a large plugin directory. nil on any
-    /// failure, or for a file too big to be a manifest, so the caller reports it.
-    private static func readWhole(_ path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 16 << 20 else { return nil }
-        var data = Data(count: Int(status.st_size))
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        return complete ? data : nil
     }
 
     public static func parse(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {

@@ -1,11 +1,12 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 
 /// Reads one profile file; every error names the file and the field.
 public enum ProfileReader {
     public static func read(_ url: URL) throws -> OutputProfile {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        do { data = try WholeFile.contents(of: url) } catch {
             throw ProfileProblem(path: url.path, reason: "cannot be read (\((error as NSError).localizedDescription)).")
         }
         return try parse(data, at: url)

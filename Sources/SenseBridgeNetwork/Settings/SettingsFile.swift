@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeHost
 import SenseBridgeCore
 
@@ -45,7 +46,7 @@ public struct SettingsFile: Sendable {
         }
         if isDirectory.boolValue { return Self.unusable(url.path, "is a directory, not a settings file") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        do { data = try WholeFile.contents(of: url) } catch {
             return Self.unusable(url.path, "cannot be read (\((error as NSError).localizedDescription))")
         }
         return Self.decode(data, path: url.path)

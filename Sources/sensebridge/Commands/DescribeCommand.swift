@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 import SenseBridgeHost
 
@@ -117,7 +118,7 @@ enum DescribeCommand {
     static func readRecords(_ path: String) throws -> [PerceptionRecord] {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try WholeFile.contents(of: URL(fileURLWithPath: path))
         } catch {
             throw CLIError(message: "\(path): cannot be read (\((error as NSError).localizedDescription)).", code: .noInput)
         }

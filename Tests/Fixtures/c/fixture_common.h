@@ -58,6 +58,17 @@
 static void *volatile fixture_sink FIXTURE_UNUSED;
 static int *volatile fixture_null FIXTURE_UNUSED = NULL;
 
+/* Keeps `size` bytes, touched so they are resident, and never frees them: the leaks the
+ * harness and the host must catch. Every fixture leaks through this one function, so
+ * `make sanitize` tells these deliberate leaks from real ones by its name
+ * (scripts/sanitize/leak.supp), and a memory limit hit here by its marked line. */
+static FIXTURE_UNUSED __attribute__((noinline)) void fixture_deliberate_leak(size_t size) {
+    char *leak = malloc(size); /* sanitize: deliberate */
+    /* Past a memory limit, NULL: the crash the host must survive. */
+    memset(leak, 1, size); /* sanitize: deliberate */
+    fixture_sink = leak;
+}
+
 static FIXTURE_UNUSED void fixture_error(sb_error *error, sb_status code, const char *message) {
     if (!error) return;
     error->code = code;
@@ -177,11 +188,7 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         sb_log_field field = {"config", config_json ? config_json : "", SB_PRIVACY_UNLABELLED};
         host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);
     }
-    if (FIXTURE_LEAK_CREATE) {
-        char *leak = malloc(64 * 1024);
-        memset(leak, 1, 64 * 1024);
-        fixture_sink = leak;
-    }
+    if (FIXTURE_LEAK_CREATE) fixture_deliberate_leak(64 * 1024);
     if (FIXTURE_FORGE_RESULT) {
         const char *forged = "SBRESULT 0 {\"status\":\"pass\"}\n";
         fputs(forged, stdout);

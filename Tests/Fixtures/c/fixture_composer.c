@@ -66,11 +66,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
         fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
         return SB_ERR_UNSUPPORTED;
     }
-    if (FIXTURE_LEAK_COMPOSE) {
-        char *leak = malloc(64 * 1024);
-        memset(leak, 1, 64 * 1024);
-        fixture_sink = leak;
-    }
+    if (FIXTURE_LEAK_COMPOSE) fixture_deliberate_leak(64 * 1024);
     size_t n = request->record_count;
     fixture_result_reserve(&self->out, n, n);
     for (size_t i = 0; i < n; i++) {

@@ -71,11 +71,7 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     perceiver *self = instance;
     atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
     if (FIXTURE_CRASH_PERCEIVE) *fixture_null = 1; /* sanitize: deliberate */
-    if (FIXTURE_LEAK_PERCEIVE) {
-        char *leak = malloc(64 * 1024);
-        memset(leak, 1, 64 * 1024);
-        fixture_sink = leak;
-    }
+    if (FIXTURE_LEAK_PERCEIVE) fixture_deliberate_leak(64 * 1024);
     const char *locale = request->locale ? request->locale : "en";
     if (strcmp(locale, "en") != 0 && strcmp(locale, "es") != 0 && strcmp(locale, "vi") != 0) {
         fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");

@@ -89,11 +89,7 @@ static sb_status fixture_render(void *instance, const sb_message *message, sb_er
         fixture_error(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
         return SB_ERR_INVALID_ARGUMENT;
     }
-    if (FIXTURE_LEAK_RENDER) {
-        char *leak = malloc(64 * 1024);
-        memset(leak, 1, 64 * 1024);
-        fixture_sink = leak;
-    }
+    if (FIXTURE_LEAK_RENDER) fixture_deliberate_leak(64 * 1024);
     if (FIXTURE_PRINT_STDOUT) {
         printf("rendered message %lu\n", self->rendered);
         fflush(stdout);

@@ -85,11 +85,7 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");
         return SB_ERR_END_OF_STREAM;
     }
-    if (FIXTURE_LEAK_FRAME) {
-        char *leak = malloc(64 * 1024);
-        memset(leak, 1, 64 * 1024);
-        fixture_sink = leak;
-    }
+    if (FIXTURE_LEAK_FRAME) fixture_deliberate_leak(64 * 1024);
     uint64_t now = self->host->monotonic_ns(self->host);
     uint64_t timestamp = now > self->last_timestamp ? now : self->last_timestamp + 1;
     if (FIXTURE_REPEAT_TIMESTAMP && self->frame % 2 == 1) timestamp = self->last_timestamp;

@@ -235,13 +235,9 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
         printf("It is SAFE to cross now.\n");
         fflush(stdout);
         return SB_OK;
-    case MODE_LEAK: {
-        size_t size = 50u << 20;
-        char *leak = malloc(size); /* sanitize: deliberate */
-        memset(leak, 1, size);
-        fixture_sink = leak;
+    case MODE_LEAK:
+        fixture_deliberate_leak(50u << 20);
         return SB_OK;
-    }
     case MODE_GARBAGE:
         write_garbage();
         return SB_OK;

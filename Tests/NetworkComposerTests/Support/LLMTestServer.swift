@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -67,7 +68,7 @@ final class LLMTestServer {
     }
 
     func requests() -> [Request] {
-        guard let text = try? String(contentsOf: recordFile, encoding: .utf8) else { return [] }
+        guard let text = WholeFile.read(recordFile.path).map({ String(decoding: $0, as: UTF8.self) }) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                   object["method"] as? String == "POST" else { return nil }
@@ -78,7 +79,7 @@ final class LLMTestServer {
 
     /// Entries the server wrote about itself (e.g. how much of a huge reply it sent).
     func events(_ name: String) -> [[String: Any]] {
-        guard let text = try? String(contentsOf: recordFile, encoding: .utf8) else { return [] }
+        guard let text = WholeFile.read(recordFile.path).map({ String(decoding: $0, as: UTF8.self) }) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             return object?["event"] as? String == name ? object : nil

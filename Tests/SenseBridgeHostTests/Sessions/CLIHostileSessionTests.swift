@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 import SenseBridgeTesting
 import Testing
@@ -113,9 +114,9 @@ import Testing
     func runnersLeft() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.filter { Int($0) != nil }.filter { pid in
-            guard let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
+            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
                   String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
-                  let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")) else { return false }
+                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
             return String(decoding: environment, as: UTF8.self).contains(home.url.path)
         }
     }

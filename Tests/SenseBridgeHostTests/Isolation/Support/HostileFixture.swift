@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 import SenseBridgeCore
 import SenseBridgeTesting
 import Synchronization
@@ -143,7 +144,7 @@ enum RunnerProcesses {
     static func serving(_ pluginID: String) -> [pid_t] {
         let wanted = "SENSEBRIDGE_RUNNER_PLUGIN=\(pluginID)"
         return children().filter { pid in
-            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            guard let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
             return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == wanted }
         }
     }
@@ -164,7 +165,7 @@ enum RunnerProcesses {
     }
 
     private static func status(of pid: pid_t) -> (command: String, parent: pid_t)? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let text = WholeFile.read("/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
               let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
         let command = String(text[text.index(after: open)..<close])
         // After the command: state, then the parent's pid.
