@@ -151,6 +151,10 @@ extension SpokenTable {
         textTooSmall: SpokenEntry("The text is too small to read; try moving closer.",
                                   note: "Framing guidance, once per change: the recognized text is too few pixels tall for reliable recognition."),
         tooDarkToRead: SpokenEntry("It is too dark to read.",
-                                   note: "Reading, once after three dim frames in a row; said again only after a frame with enough light.")
+                                   note: "Reading, once after three dim frames in a row; said again only after a frame with enough light."),
+        textPartlyUnread: SpokenEntry("Some text here was too unclear to read.",
+                                      note: "Reading, after a page: at least one block was recognized below the precision floor and left out."),
+        pageUnread: SpokenEntry("This page could not be read.",
+                                note: "Reading: text recognition failed on the page (crashed, too slow, refused). Never \"no text\": nothing was recognized, not nothing found.")
     )
 }

@@ -152,6 +152,10 @@ extension SpokenTable {
         textTooSmall: SpokenEntry("El texto es demasiado pequeño para leerlo; prueba a acercarte.",
                                   note: "Guía de encuadre, una vez por cambio: el texto reconocido tiene muy pocos píxeles de alto para reconocerlo bien."),
         tooDarkToRead: SpokenEntry("Está demasiado oscuro para leer.",
-                                   note: "Lectura, una vez tras tres fotogramas oscuros seguidos; se repite solo después de un fotograma con luz suficiente.")
+                                   note: "Lectura, una vez tras tres fotogramas oscuros seguidos; se repite solo después de un fotograma con luz suficiente."),
+        textPartlyUnread: SpokenEntry("Parte del texto era demasiado poco clara para leerla.",
+                                      note: "Lectura, tras una página: al menos un bloque se reconoció por debajo del umbral de precisión y se omitió."),
+        pageUnread: SpokenEntry("No se pudo leer esta página.",
+                                note: "Lectura: el reconocimiento de texto falló en la página. Nunca \"no hay texto\".")
     )
 }

@@ -152,6 +152,10 @@ extension SpokenTable {
         textTooSmall: SpokenEntry("Chữ quá nhỏ để đọc; hãy thử đưa máy lại gần hơn.",
                                   note: "Hướng dẫn căn khung, một lần mỗi khi thay đổi: chữ nhận ra quá ít điểm ảnh chiều cao để nhận dạng chắc chắn."),
         tooDarkToRead: SpokenEntry("Quá tối để đọc chữ.",
-                                   note: "Đọc chữ, một lần sau ba khung hình tối liên tiếp; chỉ nói lại sau một khung hình đủ sáng.")
+                                   note: "Đọc chữ, một lần sau ba khung hình tối liên tiếp; chỉ nói lại sau một khung hình đủ sáng."),
+        textPartlyUnread: SpokenEntry("Một phần chữ ở đây quá mờ để đọc.",
+                                      note: "Đọc, sau một trang: ít nhất một khối chữ được nhận dạng dưới ngưỡng chính xác và bị bỏ qua."),
+        pageUnread: SpokenEntry("Không đọc được trang này.",
+                                note: "Đọc: nhận dạng chữ thất bại trên trang. Không bao giờ nói \"không có chữ\".")
     )
 }

@@ -113,6 +113,12 @@ public struct SpokenTable: Sendable {
     public let textTooSmall: SpokenEntry
     /// Said once after three dim frames in a row (`DarknessTracker`).
     public let tooDarkToRead: SpokenEntry
+    /// After a page's text: some of it was recognized too poorly to read aloud
+    /// (`ReadingScript.skippedBlocks`), so the page must not sound complete.
+    public let textPartlyUnread: SpokenEntry
+    /// The recognizer failed on a page (crashed, too slow, refused): the page was not
+    /// read, which is never the same as a page without text (Invariant 2).
+    public let pageUnread: SpokenEntry
 
     /// The table for a locale.
     public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {

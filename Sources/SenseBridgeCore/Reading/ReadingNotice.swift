@@ -10,6 +10,10 @@ public enum ReadingNotice: Hashable, Sendable {
     case framing(FramingInstruction)
     /// Three dim frames in a row (`DarknessTracker`).
     case tooDark
+    /// Part of the page was recognized below the precision floor and not read.
+    case partlyUnread
+    /// The recognizer failed on the page.
+    case pageUnread
 }
 
 extension Phrasing {
@@ -19,6 +23,8 @@ extension Phrasing {
             switch notice {
             case .endOfText: return table.readingEnded.text
             case .tooDark: return table.tooDarkToRead.text
+            case .partlyUnread: return table.textPartlyUnread.text
+            case .pageUnread: return table.pageUnread.text
             case let .framing(instruction):
                 switch instruction {
                 case .noTextRecognized: return table.noTextRecognized.text

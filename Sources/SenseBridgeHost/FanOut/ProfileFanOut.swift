@@ -110,6 +110,15 @@ public final class ProfileFanOut: @unchecked Sendable {
         return current.map(\.name)
     }
 
+    /// Withdraws every message of `signal` not yet rendered and cuts off one being
+    /// rendered, on every target (`TargetWorker.cancel`): the reading cursor's stop.
+    public func cancel(_ signal: OutputSignal) {
+        lock.lock()
+        let current = workers
+        lock.unlock()
+        current.forEach { $0.cancel(signal) }
+    }
+
     /// Per working target, observation → render call of the messages of `signal` that
     /// were delivered with an observation time.
     public func renderLatency(of signal: OutputSignal) -> [(target: String, latency: LatencyHistogram)] {

@@ -30,6 +30,7 @@ final class TargetWorker: @unchecked Sendable {
     private var latencies: [OutputSignal: LatencyHistogram] = [:]
     private var busy = false
     private var renderingUrgent = false
+    private var renderingSignal: OutputSignal?
     private var stopping = false
     private var droppedCount = 0
     private var thread: Thread?
@@ -62,6 +63,17 @@ final class TargetWorker: @unchecked Sendable {
         // Interrupt only a routine render in progress: an alert must not cut off another alert.
         let interrupt = message.isUrgent && busy && !renderingUrgent
         condition.signal()
+        condition.unlock()
+        if interrupt { target.interrupt() }
+    }
+
+    /// Drops the queued messages of `signal` and cuts off a render of one in progress,
+    /// so a reader's "pause", "next" or "back" is heard now rather than after the
+    /// sentence being spoken. Other signals are left alone: an alert is never cancelled.
+    func cancel(_ signal: OutputSignal) {
+        condition.lock()
+        pending.removeAll { $0.message.signal == signal }
+        let interrupt = busy && renderingSignal == signal
         condition.unlock()
         if interrupt { target.interrupt() }
     }
@@ -133,6 +145,7 @@ final class TargetWorker: @unchecked Sendable {
             let message = next.message
             busy = true
             renderingUrgent = message.isUrgent
+            renderingSignal = message.signal
             if let observed = next.observedNanoseconds {
                 let now = MonotonicClock.nanoseconds()
                 latencies[message.signal, default: LatencyHistogram()].record(now > observed ? now - observed : 0)
@@ -151,6 +164,7 @@ final class TargetWorker: @unchecked Sendable {
             }
             condition.lock()
             busy = false
+            renderingSignal = nil
             condition.broadcast()
             condition.unlock()
         }

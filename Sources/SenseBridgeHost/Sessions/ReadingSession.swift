@@ -1,0 +1,225 @@
+import Foundation
+import SenseBridgeCore
+
+/// Reads what a camera, a video, an image or a folder of images shows: each image frame
+/// through a perceiver (OCR), its text put in reading order, split into sentences, and
+/// spoken one at a time through the profile under a `ReadingCursor`.
+///
+/// The decisions live in the core (`ReadingOrder`, `ReadingScript`, `ReadingCursor`,
+/// `FramingGuidance`, `DarknessTracker`, `LiveReadingStabilizer`); this class is the
+/// edge that feeds them frames and commands and hands their sentences to the fan-out.
+///
+/// - Document mode reads every frame as a page, once, in order.
+/// - Live mode (`Configuration.live`) is for a camera held over a page: a page is read
+///   once its recognized text has stopped changing (the stabiliser), framing guidance
+///   and "too dark" are said once per change, and nothing is said while the text moves.
+///
+/// Each sentence is awaited before the next: the cursor moves only when the fan-out has
+/// rendered it, so "next" and "back" land between sentences as the listener heard them.
+/// A command cuts the sentence in progress off (`ProfileFanOut.cancel(.readingSegment)`).
+/// A page the perceiver failed on is said to be unread, never to be empty (Invariant 2).
+public final class ReadingSession: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var locale: SpokenLocale = .en
+        public var live = false
+        /// How long one page may take to recognize before it is given up as unread.
+        public var perceiveSeconds: Double = 30
+        public var frameTimeoutMilliseconds: UInt32 = 1000
+        /// Words per spoken segment at most (`TextSegmenter`).
+        public var maximumWords = TextSegmenter.defaultMaximumWords
+
+        public init() {}
+    }
+
+    /// A message handed to the fan-out, with the targets it went to.
+    public struct Delivery: Sendable {
+        public var message: OutputMessage
+        public var targets: [String]
+    }
+
+    public struct Summary: Equatable, Sendable {
+        public var frames = 0
+        /// Pages whose text was read (started; the listener may have quit part-way).
+        public var pagesRead = 0
+        /// Pages the perceiver failed on.
+        public var pagesUnread = 0
+        public var segmentsSpoken = 0
+        /// The source stopped (crashed, or a camera that went away), not merely ended.
+        public var sourceStopped = false
+        public var quit = false
+    }
+
+    private let source: SensingSourceInstance
+    private let perceiver: PerceiverInstance
+    private let fanOut: ProfileFanOut
+    private let configuration: Configuration
+    private let commands: ReadingCommands?
+    private let log: HostLog
+    private let observer: @Sendable (Delivery) -> Void
+    private let lock = NSLock()
+    private var stopRequested = false
+    private var sequence: UInt64 = 0
+    private let origin = MonotonicClock.nanoseconds()
+    private var summary = Summary()
+
+    /// `commands` nil: nobody is at the keys, and every page is read through once.
+    public init(source: SensingSourceInstance, perceiver: PerceiverInstance, fanOut: ProfileFanOut,
+                configuration: Configuration, commands: ReadingCommands? = nil, log: HostLog = .shared,
+                observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
+        self.source = source
+        self.perceiver = perceiver
+        self.fanOut = fanOut
+        self.configuration = configuration
+        self.commands = commands
+        self.log = log
+        self.observer = observer
+    }
+
+    /// Ends the session within a frame timeout or a poll; safe from any thread.
+    public func stop() {
+        lock.withLock { stopRequested = true }
+        perceiver.cancel()
+        fanOut.cancel(.readingSegment)
+        commands?.close()
+    }
+
+    private var stopped: Bool { lock.withLock { stopRequested } }
+
+    /// Runs until the source ends (and, with a listener at the keys, they quit), `stop()`
+    /// is called, or the listener quits. Throws only when the source cannot start.
+    @discardableResult
+    public func run() throws -> Summary {
+        try source.start()
+        defer { source.stop() }
+        log.event(.info, "reading.started", [.public("live", configuration.live ? "yes" : "no")])
+        var pages = PageReader(locale: configuration.locale, live: configuration.live, maximumWords: configuration.maximumWords)
+        var lastCursor: ReadingCursor?
+        loop: while !stopped {
+            let next: SensingSourceInstance.Next
+            do {
+                next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
+            } catch {
+                // A camera unplugged, a crashed source: nothing more will be seen, said once.
+                log.event(.error, "reading.source.stopped", [.public("source", source.pluginID)])
+                lock.withLock { summary.sourceStopped = true }
+                say(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), urgent: true)
+                break loop
+            }
+            switch next {
+            case .endOfStream: break loop
+            case .timedOut:
+                if let command = commands?.take(timeout: 0), command == .quit { markQuit(); break loop }
+                continue
+            case .frame(let frame):
+                guard case .image(let image) = frame.content else { continue }
+                lock.withLock { summary.frames += 1 }
+                let step = pages.feed(image, perceive: { try self.perceive($0, at: frame.timestampNanoseconds) })
+                step.notices.forEach { say(.status, Phrasing.reading($0, locale: configuration.locale)) }
+                if step.unread { lock.withLock { summary.pagesUnread += 1 } }
+                guard let script = step.script else { continue }
+                lock.withLock { summary.pagesRead += 1 }
+                var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
+                if read(&cursor) == .quit { markQuit(); break loop }
+                lastCursor = cursor
+            }
+        }
+        // Past the last page, with someone at the keys: "back" and "repeat" still reach it.
+        if var cursor = lastCursor, commands != nil, !stopped, !summary.quit {
+            if read(&cursor, waitingAtTheEnd: true) == .quit { markQuit() }
+        }
+        fanOut.drain(timeout: 30)
+        log.event(.info, "reading.ended", [.public("pages", String(summary.pagesRead)), .public("unread", String(summary.pagesUnread))])
+        return lock.withLock { summary }
+    }
+
+    private func markQuit() {
+        lock.withLock { summary.quit = true }
+        fanOut.cancel(.readingSegment)
+    }
+
+    private func perceive(_ image: ImageFrame, at timestamp: UInt64) throws -> [PerceptionRecord] {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
+        do {
+            return try perceiver.perceive(image, timestampNanoseconds: timestamp,
+                                          locale: configuration.locale.rawValue, deadline: deadline)
+        } catch {
+            // The reason by code only: a perceiver's message could quote the page.
+            log.event(.warning, "reading.perceive.failed", [.public("perceiver", perceiver.pluginID),
+                                                            .public("reason", String(describing: type(of: error)))])
+            throw error
+        }
+    }
+
+    private enum Ending { case endOfText, quit }
+
+    /// Speaks the cursor's sentences until it passes the end (or, `waitingAtTheEnd`,
+    /// until the listener quits or the keys go away) or quits.
+    private func read(_ cursor: inout ReadingCursor, waitingAtTheEnd: Bool = false) -> Ending {
+        var actions = waitingAtTheEnd ? [] : cursor.handle(.resume)
+        while !stopped {
+            var speaking: Int?
+            for action in actions {
+                switch action {
+                case .speak(let utterance):
+                    say(.readingSegment, utterance.text)
+                    lock.withLock { summary.segmentsSpoken += 1 }
+                    speaking = utterance.id
+                case .stopSpeaking:
+                    fanOut.cancel(.readingSegment)
+                case .sayEndOfText(let sentence):
+                    say(.status, sentence)
+                }
+            }
+            actions = []
+            switch cursor.state {
+            case .quit: return .quit
+            case .pastTheEnd, .paused:
+                if cursor.state == .pastTheEnd && !waitingAtTheEnd { return .endOfText }
+                // Paused, or past the end with the keys still live: wait for a command.
+                guard let commands else { return .endOfText }
+                guard let command = commands.take(timeout: 0.2) else {
+                    if commands.isClosed { return .endOfText }
+                    continue
+                }
+                actions = cursor.handle(command)
+            case .reading:
+                guard let id = speaking ?? currentUtterance(cursor) else { continue }
+                if let command = awaitUtterance() {
+                    actions = cursor.handle(command)
+                } else {
+                    actions = cursor.handle(.utteranceFinished(id: id))
+                }
+            }
+        }
+        return .quit
+    }
+
+    private func currentUtterance(_ cursor: ReadingCursor) -> Int? {
+        if case let .reading(_, utterance) = cursor.state { return utterance }
+        return nil
+    }
+
+    /// Waits for the fan-out to finish what it was given; a command that arrives first
+    /// is returned instead (and the sentence is then the cursor's to stop).
+    private func awaitUtterance() -> ReadingCommand? {
+        guard let commands else {
+            fanOut.drain(timeout: 120)
+            return nil
+        }
+        while !stopped {
+            if let command = commands.take(timeout: 0.05) { return command }
+            if fanOut.drain(timeout: 0) { return nil }
+        }
+        return nil
+    }
+
+    private func say(_ signal: OutputSignal, _ text: String, urgent: Bool = false) {
+        let message: OutputMessage = lock.withLock {
+            sequence += 1
+            return OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
+                                 sessionTime: Double(MonotonicClock.nanoseconds() - origin) / 1e9, sequence: sequence)
+        }
+        let targets = fanOut.deliver(message)
+        observer(Delivery(message: message, targets: targets))
+    }
+}
