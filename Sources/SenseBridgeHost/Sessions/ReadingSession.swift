@@ -47,6 +47,9 @@ public final class ReadingSession: @unchecked Sendable {
         /// The source stopped (crashed, or a camera that went away), not merely ended.
         public var sourceStopped = false
         public var quit = false
+        /// Each page's sentences as they were read (hedges included), for the reading
+        /// history when the person keeps one; never logged.
+        public var pageTexts: [String] = []
     }
 
     private let source: SensingSourceInstance
@@ -117,7 +120,10 @@ public final class ReadingSession: @unchecked Sendable {
                 step.notices.forEach { say(.status, Phrasing.reading($0, locale: configuration.locale)) }
                 if step.unread { lock.withLock { summary.pagesUnread += 1 } }
                 guard let script = step.script else { continue }
-                lock.withLock { summary.pagesRead += 1 }
+                lock.withLock {
+                    summary.pagesRead += 1
+                    summary.pageTexts.append(script.segments.joined(separator: " "))
+                }
                 var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
                 if read(&cursor) == .quit { markQuit(); break loop }
                 lastCursor = cursor

@@ -8,10 +8,10 @@ enum CommandLineInterface {
 
     static var groups: [CommandGroup] {
         [PluginsCommands.group, ProfilesCommands.group, SettingsCommands.group,
-         CredentialsCommands.group, ComposerCommands.group]
+         CredentialsCommands.group, ComposerCommands.group, HistoryCommands.group]
     }
 
-    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec] }
+    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec, ReadCommand.spec] }
 
     /// What may come before the command name.
     static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate]

@@ -1,0 +1,138 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+
+/// `sensebridge read`: reads a page image, a video, a folder of images or a camera aloud.
+enum ReadCommand {
+    static let sourceID = "org.sensebridge.camera-source"
+    static let perceiverID = "org.sensebridge.tesseract-ocr"
+
+    static let spec = CommandSpec(
+        path: ["read"],
+        abstract: "Read text aloud from an image, a video, a folder of images or a camera, one sentence at a time.",
+        discussion: """
+        Each image is recognized by the text perceiver (\(perceiverID), tesseract), its lines put in reading \
+        order (columns, headings), split into sentences and spoken one at a time through the profile, each \
+        awaited before the next. Text recognized with little confidence is read inside a hedge ("The text may \
+        say: …"); text below the confidence floor is not read, and you are told some was left out. A page \
+        that could not be recognized is said to be unread, never empty.
+
+        A folder is read image by image in name order; a video frame by frame as pages. With --camera (or \
+        --live), a page is read once its text has stopped changing, and you are told once when no text is \
+        recognized, text runs past an edge, the text is too small, or it is too dark.
+
+        Keys, when stdin is a terminal: \(ReadingKeys.helpText). Without a terminal everything is read once. \
+        Each message is printed on stdout with its session time; where each output went is printed on stderr. \
+        Ctrl-C (SIGINT) or SIGTERM stops reading; the exit status is then 130 or 143.
+
+        With 'sensebridge history on', what was read is kept (at most \(ReadingHistory.capacity) documents, \
+        readable only by you); it is off unless you turn it on.
+        """,
+        arguments: [("[<path>]", "An image (png, jpg, pgm…), a video file, or a folder of images.")],
+        options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
+                  .flag("--live", "Read a page once its recognized text has settled, as for a camera held over it."),
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"targets\"}.")]
+            + OutputOptions.options,
+        run: run)
+
+    static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
+        let command = "read"
+        let camera = arguments.value("--camera")
+        let input: String
+        switch (arguments.positionals.count, camera) {
+        case (0, let device?): input = device
+        case (1, nil): input = arguments.positionals[0]
+        case (0, nil): throw CLIError.usage("Expected an image, a video or a folder to read, or --camera DEVICE.", command: command)
+        case (_, .some): throw CLIError.usage("Give either a path or --camera, not both.", command: command)
+        default: throw CLIError.usage("Expected one path; got \(arguments.positionals.count).", command: command)
+        }
+        if camera == nil && !FileManager.default.isReadableFile(atPath: input) {
+            throw CLIError(message: "\(input): cannot be read (no such readable file or folder).", code: .noInput)
+        }
+        let profile = try OutputOptions.profile(arguments, context: context)
+        let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
+        var configuration = ReadingSession.Configuration()
+        configuration.locale = locale
+        configuration.live = camera != nil || arguments.has("--live")
+
+        let source = try makeSource(input: input, isCamera: camera != nil, context: context)
+        let perceiver = try makePerceiver(context: context)
+        let output = OutputOptions.outputDirectory(arguments, context: context)
+        let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
+        let json = arguments.has("--json")
+        let keys = ReadingKeys()
+        defer { keys?.restore() }
+        let session = ReadingSession(source: source, perceiver: perceiver, fanOut: runtime.fanOut, configuration: configuration,
+                                     commands: keys?.commands, log: context.host.log) { delivery in
+            let message = delivery.message
+            if json {
+                Console.jsonLine(["type": "message", "time": WalkCommand.rounded(message.sessionTime), "signal": message.signal.name,
+                                  "text": message.text, "targets": delivery.targets])
+            } else {
+                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 9, withPad: " ", startingAt: 0),
+                                   message.text))
+            }
+        }
+        let stopSignals = WalkStopSignals { session.stop() }
+        defer { stopSignals.cancel() }
+
+        let summary: ReadingSession.Summary
+        do {
+            summary = try session.run()
+        } catch {
+            _ = runtime.fanOut.shutdown()
+            throw CLIError(message: "\(input) could not be opened: \(error)", code: camera == nil ? .dataError : .unavailable)
+        }
+        keys?.restore()
+        let delivered = runtime.fanOut.drain(timeout: 120)
+        Console.err("Rendered through profile '\(profile.name)':")
+        OutputOptions.reportDestinations(runtime)
+        _ = runtime.fanOut.shutdown()
+        remember(summary, input: input, context: context)
+        if let code = stopSignals.exitCode { return code }
+        if summary.sourceStopped { return .ioError }
+        return delivered ? .ok : .ioError
+    }
+
+    /// Into the reading history when the person keeps one (`ReadingHistory`); a history
+    /// that cannot be written is said, but the reading itself succeeded.
+    static func remember(_ summary: ReadingSession.Summary, input: String, context: Context) {
+        guard !summary.pageTexts.isEmpty else { return }
+        let history = ReadingHistory.standard(context.environment)
+        guard history.isOn else { return }
+        let document = ReadingHistory.Document(time: ISO8601Timestamp.string(secondsSince1970: Date().timeIntervalSince1970), source: input,
+                                               text: summary.pageTexts.joined(separator: "\n\n"))
+        do {
+            try history.record(document)
+        } catch {
+            Console.err("sensebridge: the reading history was not updated: \(error)")
+        }
+    }
+
+    static func makeSource(input: String, isCamera: Bool, context: Context) throws -> SensingSourceInstance {
+        let manifest = try installed(sourceID, context: context)
+        let path = isCamera ? input : URL(fileURLWithPath: input).standardizedFileURL.path
+        do {
+            return try context.host.sensingSource(manifest, config: ["input": .string(path)])
+        } catch {
+            throw CLIError(message: "\(input) could not be opened: \(error)", code: isCamera ? .unavailable : .dataError)
+        }
+    }
+
+    static func makePerceiver(context: Context) throws -> PerceiverInstance {
+        let manifest = try installed(perceiverID, context: context)
+        do {
+            return try context.host.perceiver(manifest)
+        } catch {
+            throw CLIError(message: "The text perceiver \(perceiverID) could not start: \(error)", code: .unavailable)
+        }
+    }
+
+    static func installed(_ id: String, context: Context) throws -> PluginManifest {
+        do {
+            return try context.host.manifest(id: id)
+        } catch let error as PluginHost.LookupError {
+            throw CLIError(message: "\(error.description) Run 'make build' to stage the shipped plugins.", code: .unavailable)
+        }
+    }
+}
