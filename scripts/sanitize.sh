@@ -52,7 +52,10 @@ for name in "${sanitizers[@]}"; do
     echo "sanitize: building everything with --sanitize=$name in $scratch"
     "${build[@]}" --build-tests
     bin=$("${build[@]}" --show-bin-path)  # absolute
-    scripts/stage-plugins.sh --clean --bin-path "$bin" --dest "$scratch/plugins" >/dev/null
+    # Where an installed CLI looks (<prefix>/lib/sensebridge/plugins beside <prefix>/bin):
+    # a test that runs the instrumented CLI without --plugin-path finds them there too.
+    plugins="$(dirname "$bin")/lib/sensebridge/plugins"
+    scripts/stage-plugins.sh --clean --bin-path "$bin" --dest "$plugins" >/dev/null
 
     supp="$PWD/scripts/sanitize/$name.supp"
     case "$name" in
@@ -73,7 +76,7 @@ for name in "${sanitizers[@]}"; do
     echo "sanitize: swift test --sanitize=$name ${filter[*]} (log: $log)"
     started=$(date +%s)
     test_status=0
-    SENSEBRIDGE_TEST_BUILD="$bin" SENSEBRIDGE_TEST_PLUGINS="$PWD/$scratch/plugins" \
+    SENSEBRIDGE_TEST_BUILD="$bin" SENSEBRIDGE_TEST_PLUGINS="$plugins" \
         SENSEBRIDGE_TEST_CFLAGS="-fsanitize=$name -g" SENSEBRIDGE_TEST_CC="$clang" \
         swift test --sanitize="$name" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1 || test_status=$?
     elapsed=$(( $(date +%s) - started ))
