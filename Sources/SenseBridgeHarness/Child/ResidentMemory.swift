@@ -58,7 +58,10 @@ enum ResidentMemory {
     /// measures resident growth over up to `target` more iterations, as many as fit
     /// in the budget (the smaller of `budget` and `loopBudget`), so the loop ends
     /// well before the harness would call it a hang.
+    /// `underAddressSanitizer` is whether this process runs under it; a test of the
+    /// measurement itself says false, to measure its own deliberate leak regardless.
     static func measure(warmUp: Int = 100, target: Int = 1000, budget: TimeInterval,
+                        underAddressSanitizer: Bool = RuntimeSanitizer.address,
                         _ body: () throws -> Void) throws -> Measurement {
         let budget = min(budget, loopBudget)
         let start = MonotonicClock.nanoseconds()
@@ -75,7 +78,7 @@ enum ResidentMemory {
         guard let before = current() else { return .unavailable }
         for _ in 0..<iterations { try body() }
         // Still run: LeakSanitizer then finds what the calls leaked, with its stack.
-        if RuntimeSanitizer.address { return .underAddressSanitizer }
+        if underAddressSanitizer { return .underAddressSanitizer }
         guard let after = current() else { return .unavailable }
         return .measured(Growth(iterations: iterations, bytes: after - before))
     }
