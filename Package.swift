@@ -30,6 +30,7 @@ let plugins: [(Product, [Target])] = [
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
+    plugin("CameraSource", dependencies: ["CLibAV"]),
 ]
 
 let package = Package(
