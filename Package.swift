@@ -30,6 +30,7 @@ let plugins: [(Product, [Target])] = [
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
+    plugin("CameraSource", dependencies: ["CLibAV"]),
 ]
 
 let package = Package(
@@ -52,6 +53,10 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CFreenect", pkgConfig: "libfreenect", providers: [.apt(["libfreenect-dev"])]),
+        // FFmpeg's five libraries share one include directory, so one .pc file finds them all;
+        // the module map links each.
+        .systemLibrary(name: "CLibAV", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavdevice-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

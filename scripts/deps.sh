@@ -15,8 +15,11 @@ packages=(
     espeak-ng          # ...and its voices, used when that target speaks
     libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
     libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
+    libavformat-dev libavdevice-dev libavcodec-dev libswscale-dev libavutil-dev
+                       # the camera, video and image source reads and converts through FFmpeg's
+                       # libraries (Sources/CLibAV, Plugins/CameraSource)
     sox                # audio tests inspect the WAV files speech targets write
-    ffmpeg             # ...and convert between formats
+    ffmpeg             # ...and convert between formats; the camera source's tests make their videos and images with it
     pkg-config         # C plugins find sensebridge.h through sensebridge.pc
     gcc g++ libc6-dev  # cc and c++: the header check and the C example plugin
     make binutils      # make itself; nm checks what plugin libraries export

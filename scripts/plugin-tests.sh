@@ -50,8 +50,8 @@ start_server() {
     network_json=$(printf '{"baseURL": "http://127.0.0.1:%s/ok/v1", "model": "harness"}' "$port")
 }
 
-scene_dir=""
-cleanup() { stop_server; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; }
+scene_dir="" media_dir=""
+cleanup() { stop_server; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; [ -z "$media_dir" ] || rm -rf "$media_dir"; }
 trap cleanup EXIT
 # Prints LD_LIBRARY_PATH=… FAKENECT_PATH=… for a short synthetic corridor, or fails saying why.
 fakenect_environment() {
@@ -67,6 +67,20 @@ fakenect_environment() {
         return 1
     fi
     echo "LD_LIBRARY_PATH=$lib FAKENECT_PATH=$scene_dir/corridor"
+}
+
+# Prints the --config JSON for the camera source: a one-second test-pattern video written
+# now with ffmpeg into $1 (the manifest's default input is /dev/video0, and CI has no
+# camera). The directory is made by the caller: this runs in a $(…) subshell, whose
+# variables the EXIT trap would never see.
+camera_config() {
+    local media_dir=$1
+    if ! ffmpeg -hide_banner -loglevel error -nostdin -y -f lavfi -i testsrc=size=160x120:rate=10 -t 1 \
+            "$media_dir/pattern.mp4" </dev/null >&2; then
+        echo "plugin-tests: ffmpeg could not write the camera source's test video; run scripts/deps.sh." >&2
+        return 1
+    fi
+    printf '{"input": "%s"}' "$media_dir/pattern.mp4"
 }
 
 failed=()
@@ -86,6 +100,12 @@ for manifest in "${manifests[@]}"; do
         # shellcheck disable=SC2206  # two NAME=value words
         runner=(env $fakenect_env)
         echo "   (under fakenect: $fakenect_env)"
+    fi
+    if [ "$(basename "$manifest")" = camera-source.json ]; then
+        [ -n "$media_dir" ] || media_dir=$(mktemp -d)
+        if ! camera_json=$(camera_config "$media_dir"); then failed+=("$manifest"); continue; fi
+        config=(--config "$camera_json")
+        echo "   (no camera here: reads a test-pattern video, $camera_json)"
     fi
     # shellcheck disable=SC2086  # extra arguments are split on purpose
     if ! "${runner[@]}" "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then

@@ -1,0 +1,30 @@
+import Foundation
+import SenseBridgeCore
+
+/// One run of an input, from start to stop: converted pictures with their media times.
+/// Failures are thrown as `PictureFailure`, whose outcome says whether the run goes on.
+protocol PictureRun: AnyObject {
+    /// The next picture, `.notYet` when none came before `deadline` (the host's clock),
+    /// `.ended` when the input has no more.
+    func next(until deadline: UInt64) throws -> PictureRunNext
+}
+
+enum PictureRunNext {
+    /// `mediaNanoseconds` is the picture's time from the run's first (0 for a camera,
+    /// whose pictures are stamped on the host's clock).
+    case picture(ImageFrame, mediaNanoseconds: UInt64)
+    case notYet
+    case ended
+}
+
+/// Sleeps until `deadline` on `clock`: a signal that ends a sleep early does not end
+/// the wait early.
+func sleep(until deadline: UInt64, clock: () -> UInt64) {
+    while true {
+        let now = clock()
+        guard deadline > now else { return }
+        let wait = deadline - now
+        var request = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
+        _ = nanosleep(&request, nil)
+    }
+}

@@ -1,0 +1,47 @@
+/* FFmpeg's libraries (Debian: libavformat-dev libavdevice-dev libavcodec-dev
+ * libswscale-dev libavutil-dev), for Plugins/CameraSource only: libavformat reads
+ * video and image files, libavdevice a V4L2 camera, libavcodec decodes, libswscale
+ * converts to the two pixel formats the ABI carries.
+ *
+ * The helpers below stand in for FFmpeg's function-like and cast macros (AVERROR,
+ * AVERROR_EOF, AV_NOPTS_VALUE), which Swift does not import, and for the one call
+ * whose array arguments Swift would have to rebuild from an AVFrame's fixed tuples. */
+#ifndef SENSEBRIDGE_CLIBAV_SHIM_H
+#define SENSEBRIDGE_CLIBAV_SHIM_H
+
+#include <errno.h>
+#include <stdint.h>
+#include <libavcodec/avcodec.h>
+#include <libavdevice/avdevice.h>
+#include <libavformat/avformat.h>
+#include <libavutil/avutil.h>
+#include <libavutil/error.h>
+#include <libavutil/log.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+
+/* AVERROR(errnum): libav's negative code for a POSIX errno. */
+static inline int sb_av_error_from_errno(int errnum) { return AVERROR(errnum); }
+
+/* The errno inside a libav code, or 0 when the code is one of libav's own tags. */
+static inline int sb_av_errno(int code) {
+    return (code < 0 && code > -4096) ? AVUNERROR(code) : 0;
+}
+
+static inline int sb_av_error_eof(void) { return AVERROR_EOF; }
+static inline int sb_av_error_eagain(void) { return AVERROR(EAGAIN); }
+static inline int sb_av_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int64_t sb_av_no_pts(void) { return AV_NOPTS_VALUE; }
+
+/* Converts the whole of `frame` into one picture plane at `destination`, whose rows
+ * are `destination_stride` bytes apart (gray8 and rgb24 are single-plane formats).
+ * Returns the height written, or a negative libav code. */
+static inline int sb_sws_scale_frame(struct SwsContext *context, const AVFrame *frame,
+                                     uint8_t *destination, int destination_stride) {
+    uint8_t *planes[4] = {destination, NULL, NULL, NULL};
+    int strides[4] = {destination_stride, 0, 0, 0};
+    return sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0,
+                     frame->height, planes, strides);
+}
+
+#endif
