@@ -155,6 +155,8 @@ extension SpokenTable {
         textPartlyUnread: SpokenEntry("Some text here was too unclear to read.",
                                       note: "Reading, after a page: at least one block was recognized below the precision floor and left out."),
         pageUnread: SpokenEntry("This page could not be read.",
-                                note: "Reading: text recognition failed on the page (crashed, too slow, refused). Never \"no text\": nothing was recognized, not nothing found.")
+                                note: "Reading: text recognition failed on the page (crashed, too slow, refused). Never \"no text\": nothing was recognized, not nothing found."),
+        readingSourceStopped: SpokenEntry("Reading stopped: no more pictures are coming from the camera or file.",
+                                          note: "Reading, once: the camera was unplugged, the source crashed, or the file cannot be read at all; the session ends.")
     )
 }

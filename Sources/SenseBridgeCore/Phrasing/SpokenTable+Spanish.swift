@@ -156,6 +156,8 @@ extension SpokenTable {
         textPartlyUnread: SpokenEntry("Parte del texto era demasiado poco clara para leerla.",
                                       note: "Lectura, tras una página: al menos un bloque se reconoció por debajo del umbral de precisión y se omitió."),
         pageUnread: SpokenEntry("No se pudo leer esta página.",
-                                note: "Lectura: el reconocimiento de texto falló en la página. Nunca \"no hay texto\".")
+                                note: "Lectura: el reconocimiento de texto falló en la página. Nunca \"no hay texto\"."),
+        readingSourceStopped: SpokenEntry("La lectura se detuvo: no llegan más imágenes de la cámara o del archivo.",
+                                          note: "Lectura, una vez: la cámara se desconectó, la fuente falló o el archivo no se puede leer; la sesión termina.")
     )
 }

@@ -156,6 +156,8 @@ extension SpokenTable {
         textPartlyUnread: SpokenEntry("Một phần chữ ở đây quá mờ để đọc.",
                                       note: "Đọc, sau một trang: ít nhất một khối chữ được nhận dạng dưới ngưỡng chính xác và bị bỏ qua."),
         pageUnread: SpokenEntry("Không đọc được trang này.",
-                                note: "Đọc: nhận dạng chữ thất bại trên trang. Không bao giờ nói \"không có chữ\".")
+                                note: "Đọc: nhận dạng chữ thất bại trên trang. Không bao giờ nói \"không có chữ\"."),
+        readingSourceStopped: SpokenEntry("Đã dừng đọc: không còn hình ảnh nào từ camera hoặc tệp.",
+                                          note: "Đọc, một lần: camera bị rút ra, nguồn bị lỗi hoặc không đọc được tệp; phiên đọc kết thúc.")
     )
 }

@@ -119,6 +119,9 @@ public struct SpokenTable: Sendable {
     /// The recognizer failed on a page (crashed, too slow, refused): the page was not
     /// read, which is never the same as a page without text (Invariant 2).
     public let pageUnread: SpokenEntry
+    /// The reading's source gave up: a camera unplugged, a crashed source, a file that
+    /// cannot be read at all. Said once, and the session ends.
+    public let readingSourceStopped: SpokenEntry
 
     /// The table for a locale.
     public static func forLocale(_ locale: SpokenLocale) -> SpokenTable {

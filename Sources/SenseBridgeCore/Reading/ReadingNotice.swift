@@ -14,6 +14,8 @@ public enum ReadingNotice: Hashable, Sendable {
     case partlyUnread
     /// The recognizer failed on the page.
     case pageUnread
+    /// No more pictures will come (a camera unplugged, a crashed source).
+    case sourceStopped
 }
 
 extension Phrasing {
@@ -25,6 +27,7 @@ extension Phrasing {
             case .tooDark: return table.tooDarkToRead.text
             case .partlyUnread: return table.textPartlyUnread.text
             case .pageUnread: return table.pageUnread.text
+            case .sourceStopped: return table.readingSourceStopped.text
             case let .framing(instruction):
                 switch instruction {
                 case .noTextRecognized: return table.noTextRecognized.text

@@ -46,6 +46,9 @@ public final class ReadingSession: @unchecked Sendable {
         public var segmentsSpoken = 0
         /// The source stopped (crashed, or a camera that went away), not merely ended.
         public var sourceStopped = false
+        /// Pictures the source could not give (a corrupt image in a folder), each
+        /// reported through `sourceProblem` with the file and the reason.
+        public var sourceErrors = 0
         public var quit = false
         /// Each page's sentences as they were read (hedges included), for the reading
         /// history when the person keeps one; never logged.
@@ -59,6 +62,7 @@ public final class ReadingSession: @unchecked Sendable {
     private let commands: ReadingCommands?
     private let log: HostLog
     private let observer: @Sendable (Delivery) -> Void
+    private let sourceProblem: @Sendable (String) -> Void
     private let lock = NSLock()
     private var stopRequested = false
     private var sequence: UInt64 = 0
@@ -66,9 +70,13 @@ public final class ReadingSession: @unchecked Sendable {
     private var summary = Summary()
 
     /// `commands` nil: nobody is at the keys, and every page is read through once.
+    /// `sourceProblem` gets the source's own words for a picture it could not give (they
+    /// name the file and the reason), for the person's terminal, never the log.
     public init(source: SensingSourceInstance, perceiver: PerceiverInstance, fanOut: ProfileFanOut,
                 configuration: Configuration, commands: ReadingCommands? = nil, log: HostLog = .shared,
+                sourceProblem: @escaping @Sendable (String) -> Void = { _ in },
                 observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
+        self.sourceProblem = sourceProblem
         self.source = source
         self.perceiver = perceiver
         self.fanOut = fanOut
@@ -97,16 +105,32 @@ public final class ReadingSession: @unchecked Sendable {
         log.event(.info, "reading.started", [.public("live", configuration.live ? "yes" : "no")])
         var pages = PageReader(locale: configuration.locale, live: configuration.live, maximumWords: configuration.maximumWords)
         var lastCursor: ReadingCursor?
+        var lastProblem: String?
         loop: while !stopped {
             let next: SensingSourceInstance.Next
             do {
                 next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
+                lastProblem = nil
             } catch {
-                // A camera unplugged, a crashed source: nothing more will be seen, said once.
-                log.event(.error, "reading.source.stopped", [.public("source", source.pluginID)])
-                lock.withLock { summary.sourceStopped = true }
-                say(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), urgent: true)
-                break loop
+                // A picture that cannot be decoded costs that page, said and reported with
+                // the source's words. A crashed source, a camera gone (live), or a file
+                // failing the same way again (unreadable as a whole) will give nothing
+                // more: "sensing stopped", said once.
+                let problem = "\(error)"
+                let over = error is PluginStopped || configuration.live || problem == lastProblem
+                if over {
+                    log.event(.error, "reading.source.stopped", [.public("source", source.pluginID)])
+                    lock.withLock { summary.sourceStopped = true }
+                    if problem != lastProblem { sourceProblem(problem) }
+                    say(.status, Phrasing.reading(.sourceStopped, locale: configuration.locale), urgent: true)
+                    break loop
+                }
+                log.event(.warning, "reading.source.picture-failed", [.public("source", source.pluginID)])
+                lock.withLock { summary.sourceErrors += 1; summary.pagesUnread += 1 }
+                sourceProblem(problem)
+                say(.status, Phrasing.reading(.pageUnread, locale: configuration.locale))
+                lastProblem = problem
+                continue
             }
             switch next {
             case .endOfStream: break loop

@@ -31,6 +31,7 @@ enum ReadCommand {
         arguments: [("[<path>]", "An image (png, jpg, pgm…), a video file, or a folder of images.")],
         options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
                   .flag("--live", "Read a page once its recognized text has settled, as for a camera held over it."),
+                  .value("--perceiver", "id", "The text perceiver, by plugin id (default: \(perceiverID)); 'sensebridge plugins list' shows what is installed."),
                   .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"targets\"}.")]
             + OutputOptions.options,
         run: run)
@@ -55,21 +56,23 @@ enum ReadCommand {
         configuration.locale = locale
         configuration.live = camera != nil || arguments.has("--live")
 
+        // The perceiver first: a wrong --perceiver is a usage mistake, said before any file is opened.
+        let perceiver = try makePerceiver(arguments.value("--perceiver") ?? perceiverID, context: context)
         let source = try makeSource(input: input, isCamera: camera != nil, context: context)
-        let perceiver = try makePerceiver(context: context)
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         let json = arguments.has("--json")
         let keys = ReadingKeys()
         defer { keys?.restore() }
         let session = ReadingSession(source: source, perceiver: perceiver, fanOut: runtime.fanOut, configuration: configuration,
-                                     commands: keys?.commands, log: context.host.log) { delivery in
+                                     commands: keys?.commands, log: context.host.log,
+                                     sourceProblem: { Console.err("sensebridge: \($0)") }) { delivery in
             let message = delivery.message
             if json {
                 Console.jsonLine(["type": "message", "time": WalkCommand.rounded(message.sessionTime), "signal": message.signal.name,
                                   "text": message.text, "targets": delivery.targets])
             } else {
-                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 9, withPad: " ", startingAt: 0),
+                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
                                    message.text))
             }
         }
@@ -91,6 +94,10 @@ enum ReadCommand {
         remember(summary, input: input, context: context)
         if let code = stopSignals.exitCode { return code }
         if summary.sourceStopped { return .ioError }
+        // A page the perceiver failed on is lost to the listener: a plugin failed (69).
+        if summary.pagesUnread > summary.sourceErrors { return .unavailable }
+        // Read what could be read, and say with the exit status that something could not.
+        if summary.sourceErrors > 0 { return .dataError }
         return delivered ? .ok : .ioError
     }
 
@@ -119,12 +126,15 @@ enum ReadCommand {
         }
     }
 
-    static func makePerceiver(context: Context) throws -> PerceiverInstance {
-        let manifest = try installed(perceiverID, context: context)
+    static func makePerceiver(_ id: String, context: Context) throws -> PerceiverInstance {
+        let manifest = try installed(id, context: context)
+        guard manifest.kind == .perceiver else {
+            throw CLIError.usage("\(id) is a \(manifest.kind.rawValue), not a perceiver.", command: "read")
+        }
         do {
             return try context.host.perceiver(manifest)
         } catch {
-            throw CLIError(message: "The text perceiver \(perceiverID) could not start: \(error)", code: .unavailable)
+            throw CLIError(message: "The text perceiver \(id) could not start: \(error)", code: .unavailable)
         }
     }
 

@@ -1,6 +1,6 @@
 /* A perceiver that reads dark print: every band of consecutive rows holding dark pixels
  * (luma below 128) is one text record, "band 1", "band 2", ..., its box the band's
- * extent and its confidence the share of dark pixels the band's rows hold. It honours
+ * rows and the columns its dark pixels span, and its confidence the share of dark pixels the band's rows hold. It honours
  * row_stride and format as the header asks, and "works" 200 us per row, checking cancel
  * and the deadline between rows, so cancel has something to cut short. Defects chosen at
  * compile time:
@@ -90,6 +90,7 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     size_t count = 0;
     long band_start = -1;
     uint64_t band_dark = 0;
+    uint32_t band_left = 0, band_right = 0;
     for (uint32_t y = 0; y <= image->height; y++) {
         if (y < image->height) {
             if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
@@ -105,7 +106,13 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
         uint64_t row_dark = 0;
         if (y < image->height) {
             const uint8_t *row = image->pixels + (size_t)y * stride;
-            for (uint32_t x = 0; x < image->width; x++) row_dark += (uint64_t)dark(image, row, x);
+            for (uint32_t x = 0; x < image->width; x++) {
+                if (!dark(image, row, x)) continue;
+                if (row_dark == 0 && band_start < 0) { band_left = x; band_right = x; }
+                if (x < band_left) band_left = x;
+                if (x > band_right) band_right = x;
+                row_dark++;
+            }
         }
         if (row_dark > 0 && band_start < 0) {
             band_start = y;
@@ -119,7 +126,8 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
                 self->records[count] = (sb_record){
                     SB_RECORD_TEXT, SB_RECORD_HAS_BOX, self->labels[count],
                     (float)band_dark / (rows * (float)image->width),
-                    {0.0f, (float)band_start / (float)image->height, 1.0f, rows / (float)image->height}, 0.0f};
+                    {(float)band_left / (float)image->width, (float)band_start / (float)image->height,
+                     (float)(band_right + 1 - band_left) / (float)image->width, rows / (float)image->height}, 0.0f};
                 count++;
             }
             band_start = -1;
