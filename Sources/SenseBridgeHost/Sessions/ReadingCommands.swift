@@ -6,6 +6,7 @@ import SenseBridgeCore
 ///
 /// A queue rather than a callback, so the cursor is only ever moved on the session's own
 /// thread: the cursor is a plain value and two threads moving it would lose a press.
+/// Unchecked Sendable: `condition` guards `queued` and `closed`.
 public final class ReadingCommands: @unchecked Sendable {
     private let condition = NSCondition()
     private var queued: [ReadingCommand] = []

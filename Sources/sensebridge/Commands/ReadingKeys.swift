@@ -10,6 +10,7 @@ import SenseBridgeHost
 /// `restore()`, which the command calls on every way out (a signal included: the stop
 /// handler ends the session, and the command restores before it exits). Without a
 /// terminal on stdin there are no keys, and `read` reads everything once.
+/// Unchecked Sendable: `saved` and `thread` are written in init only; the key thread touches only `commands`, which locks.
 final class ReadingKeys: @unchecked Sendable {
     static let bindings: [(key: String, name: String, command: ReadingCommand)] = [
         ("space", "pause or resume", .toggle), ("n", "next sentence", .next), ("b", "back one sentence", .back),
