@@ -15,6 +15,8 @@ packages=(
     espeak-ng          # ...and its voices, used when that target speaks
     libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
     libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
+    python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
+    fonts-dejavu-core  # ...in DejaVu Serif and Sans
     sox                # audio tests inspect the WAV files speech targets write
     ffmpeg             # ...and convert between formats
     pkg-config         # C plugins find sensebridge.h through sensebridge.pc
