@@ -30,6 +30,8 @@ let plugins: [(Product, [Target])] = [
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
+    // The tests decode the sample PNGs with leptonica, which CTesseract carries.
+    plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
 ]
 
 let package = Package(
@@ -52,6 +54,7 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CFreenect", pkgConfig: "libfreenect", providers: [.apt(["libfreenect-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

@@ -15,6 +15,12 @@ packages=(
     espeak-ng          # ...and its voices, used when that target speaks
     libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
     libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
+    libtesseract-dev   # the OCR perceiver links tesseract's C API (Sources/CTesseract, Plugins/TesseractOCR)
+    libleptonica-dev   # ...and leptonica, which its tests decode the sample PNGs with
+    tesseract-ocr      # ...tesseract itself (tessdata/ and its configs)
+    tesseract-ocr-eng  # ...and the traineddata it reads en, es and vi pages with
+    tesseract-ocr-spa
+    tesseract-ocr-vie
     python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
     fonts-dejavu-core  # ...in DejaVu Serif and Sans
     sox                # audio tests inspect the WAV files speech targets write
