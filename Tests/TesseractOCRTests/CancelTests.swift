@@ -6,8 +6,9 @@ import Testing
 
 /// cancel() and the deadline stop a read in the middle of a page, through tesseract's
 /// monitor, and the next read is whole. Each stop is placed halfway through the time the
-/// same read took uninterrupted a moment before, so the verdict compares the plugin with
-/// itself, never with a fixed figure a busy machine could miss.
+/// same read took uninterrupted a moment before (the quicker of two reads, so the stop
+/// falls inside the read even if the machine has just become less busy), and the verdict
+/// compares the plugin with itself, never with a fixed figure a busy machine could miss.
 @Suite(.serialized) struct CancelTests {
     /// The English page four times over: 32 lines, long enough to stop in the middle.
     let page: ImageFrame
@@ -19,9 +20,15 @@ import Testing
         page = try SamplePage.shipped("en").image.stacked(4)
         reader = try OCRHost().reader()
         _ = try reader.read(page)  // loads the English model, so the timed reads compare like with like
-        let started = MonotonicClock.nanoseconds()
-        whole = try reader.read(page)
-        uninterrupted = MonotonicClock.nanoseconds() - started
+        var quickest = UInt64.max
+        var records: [PerceptionRecord] = []
+        for _ in 0..<2 {
+            let started = MonotonicClock.nanoseconds()
+            records = try reader.read(page)
+            quickest = min(quickest, MonotonicClock.nanoseconds() - started)
+        }
+        whole = records
+        uninterrupted = quickest
     }
 
     /// Still inside recognition at the halfway point, a read stopped within a line ends
