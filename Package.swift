@@ -31,6 +31,8 @@ let plugins: [(Product, [Target])] = [
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
     plugin("CameraSource", dependencies: ["CLibAV"]),
+    // The tests decode the sample PNGs with leptonica, which CTesseract carries.
+    plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
 ]
 
 let package = Package(
@@ -57,6 +59,7 @@ let package = Package(
         // the module map links each.
         .systemLibrary(name: "CLibAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavdevice-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

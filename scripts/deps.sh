@@ -18,6 +18,14 @@ packages=(
     libavformat-dev libavdevice-dev libavcodec-dev libswscale-dev libavutil-dev
                        # the camera, video and image source reads and converts through FFmpeg's
                        # libraries (Sources/CLibAV, Plugins/CameraSource)
+    libtesseract-dev   # the OCR perceiver links tesseract's C API (Sources/CTesseract, Plugins/TesseractOCR)
+    libleptonica-dev   # ...and leptonica, which its tests decode the sample PNGs with
+    tesseract-ocr      # ...tesseract itself (tessdata/ and its configs)
+    tesseract-ocr-eng  # ...and the traineddata it reads en, es and vi pages with
+    tesseract-ocr-spa
+    tesseract-ocr-vie
+    python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
+    fonts-dejavu-core  # ...in DejaVu Serif and Sans
     sox                # audio tests inspect the WAV files speech targets write
     ffmpeg             # ...and convert between formats; the camera source's tests make their videos and images with it
     pkg-config         # C plugins find sensebridge.h through sensebridge.pc

@@ -1,0 +1,54 @@
+import Foundation
+import SenseBridgePluginKit
+
+/// The OCR plugin's config, checked before anything is read: a wrong value is an error
+/// naming its key, never a silent fallback to a folder or layout the person did not pick.
+struct OCRSettings {
+    /// Where Debian's tesseract-ocr-<lang> packages put their traineddata.
+    static let defaultDataPath = "/usr/share/tesseract-ocr/5/tessdata"
+
+    static let keys: Set<String> = ["dataPath", "pageSegmentation"]
+
+    /// The folder holding `<lang>.traineddata` files.
+    var dataPath: URL
+    var pageSegmentation: PageSegmentation
+
+    private struct Raw: Decodable {
+        var dataPath: String?
+        var pageSegmentation: String?
+    }
+
+    init(_ config: PluginConfig) throws {
+        for key in try config.object().keys.sorted() where !Self.keys.contains(key) {
+            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of the tesseract OCR plugin; known keys: \(Self.keys.sorted().joined(separator: ", ")).")
+        }
+        let raw = try config.decode(Raw.self)
+        let path = raw.dataPath ?? Self.defaultDataPath
+        guard !path.isEmpty, !path.contains("\0") else {
+            throw PluginError.invalidConfig("Config key 'dataPath' is empty; give the folder that holds tesseract's <language>.traineddata files, e.g. \(Self.defaultDataPath).")
+        }
+        dataPath = URL(fileURLWithPath: path, isDirectory: true)
+        let mode = raw.pageSegmentation ?? PageSegmentation.auto.rawValue
+        guard let segmentation = PageSegmentation(rawValue: mode) else {
+            let known = PageSegmentation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw PluginError.invalidConfig("Config key 'pageSegmentation' must be one of \(known); it is \"\(mode)\".")
+        }
+        pageSegmentation = segmentation
+    }
+
+    /// Fails loading (Invariant 8) when the folder is missing or holds no language this
+    /// plugin reads: a reader that could never read anything is reported when it is
+    /// chosen, not on the first page someone holds up.
+    func checkDataPath() throws -> [TesseractLanguage] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataPath.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PluginError.invalidConfig("Config key 'dataPath' is \(dataPath.path), which is not a folder. Install tesseract-ocr-eng (it creates \(Self.defaultDataPath)) or set dataPath to the folder holding the .traineddata files.")
+        }
+        let present = TesseractLanguage.allCases.filter { FileManager.default.isReadableFile(atPath: $0.trainedData(in: dataPath).path) }
+        guard !present.isEmpty else {
+            let files = TesseractLanguage.allCases.map(\.trainedDataFileName).joined(separator: ", ")
+            throw PluginError.invalidConfig("Config key 'dataPath' is \(dataPath.path), which holds none of \(files). Install \(TesseractLanguage.allCases.map(\.debianPackage).joined(separator: ", ")) or set dataPath to the folder that has them.")
+        }
+        return present
+    }
+}

@@ -1,0 +1,93 @@
+import CTesseract
+import Foundation
+import SenseBridgePluginKit
+import Synchronization
+
+/// One TessBaseAPI, initialized for one language and kept for the instance's life:
+/// loading a language's model takes 0.1 to 0.3 s, far too long to pay on every frame.
+/// Used from the instance's thread only (the header's [instance-thread] rule).
+final class TesseractEngine {
+    /// tesseract keeps coordinates in 16 bits and refuses a larger page outright.
+    static let maximumSide = Int(Int16.max)
+
+    let language: TesseractLanguage
+    private let api: OpaquePointer
+
+    init(language: TesseractLanguage, dataPath: URL, pageSegmentation: PageSegmentation, locale: String) throws {
+        let file = language.trainedData(in: dataPath)
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw language.missingData(locale: locale, dataPath: dataPath)
+        }
+        guard let api = TessBaseAPICreate() else {
+            throw PluginError(.internal, "tesseract could not allocate a recognizer.")
+        }
+        let loaded = Self.setUp.withLock { silenced in
+            if !silenced {
+                // tesseract prints diagnostics ("Estimating resolution as 212", "Empty
+                // page!!") to stderr through its own printf; "/dev/null" is its switch
+                // to print nothing. None carries recognized text, but the host's stderr
+                // is the person's terminal, and reading a page is no event worth a line.
+                // The setting is one global of the process's tesseract: written once,
+                // before any recognition, so no thread reads it while it changes.
+                TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+                silenced = true
+            }
+            // LSTM only: the legacy engine is slower and reads print worse.
+            return TessBaseAPIInit2(api, dataPath.path, language.rawValue, OEM_LSTM_ONLY) == 0
+        }
+        guard loaded else {
+            TessBaseAPIDelete(api)
+            throw PluginError(.io, "tesseract could not load \(file.path); the file may be damaged or from another tesseract version. Reinstall \(language.debianPackage).")
+        }
+        TessBaseAPISetPageSegMode(api, pageSegmentation.tesseractMode)
+        self.api = api
+        self.language = language
+    }
+
+    /// Held while a model loads: tesseract's global settings and model caches are shared
+    /// by every instance in the process, which the host may create on different threads.
+    /// The flag says whether tesseract's diagnostics have been silenced yet.
+    private static let setUp = Mutex(false)
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Reads `image` into text lines in tesseract's reading order.
+    ///
+    /// tesseract stops only at its monitor, which it asks between text lines; copying the
+    /// pixels, binarizing them and finding the layout ask nothing. So `stop` is checked
+    /// between those stages too: a cancel waits for at most one stage (about 0.3 s for a
+    /// 21-megapixel photograph on a busy 2-core machine, a few milliseconds for a camera
+    /// frame) or one line.
+    func read(_ image: ImageFrame, stop: RecognitionStop) throws -> [RecognizedLine] {
+        guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
+            throw PluginError(.invalidArgument, "The image is \(image.width)x\(image.height) pixels; tesseract reads images up to \(Self.maximumSide) pixels on a side.")
+        }
+        defer { TessBaseAPIClear(api) }
+        OpenMPConfinement.confineToCallingThread()
+        try stop.check("before it started")
+        // tesseract copies the pixels into its own image here, so the array is borrowed
+        // only for the call. ImageFrame rows are packed: the stride is a row's bytes.
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(api, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                                Int32(image.format.bytesPerPixel), Int32(image.bytesPerRow))
+        }
+        try stop.check("while the image was being copied")
+        // Binarizes now (Otsu's threshold, on every channel of an RGB image), so that a
+        // cancel can be noticed before the layout analysis that follows in Recognize.
+        var binary = TessBaseAPIGetThresholdedImage(api)
+        pixDestroy(&binary)
+        try stop.check("while the image was being binarized")
+        let monitor = TesseractMonitor(stop: stop)
+        guard TessBaseAPIRecognize(api, monitor.handle) == 0 else {
+            // Cancelled mid-page, tesseract returns -1 and leaves the lines it had not
+            // reached blank: a partial page is never returned as if it were the whole.
+            if let reason = stop.reason { throw RecognitionStop.error(reason, stage: "while the text was being recognized") }
+            throw PluginError(.internal, "tesseract could not recognize the \(image.width)x\(image.height) image.")
+        }
+        // A cancel that arrives now is too late to save any work: the page is returned.
+        return ResultLines.read(api)
+    }
+}

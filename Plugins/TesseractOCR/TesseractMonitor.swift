@@ -1,0 +1,23 @@
+import CTesseract
+
+/// tesseract's progress monitor (ETEXT_DESC), its only way to be stopped mid-recognition.
+/// tesseract asks the monitor's cancel callback before recognizing each word; with the
+/// LSTM engine a "word" at that point is a whole text line, so a cancel or a deadline
+/// ends recognition within one line. Made for one call and deleted after it.
+final class TesseractMonitor {
+    let handle: OpaquePointer
+
+    /// `stop` must outlive the monitor: the callback holds it unretained.
+    init(stop: RecognitionStop) {
+        handle = TessMonitorCreate()
+        TessMonitorSetCancelThis(handle, Unmanaged.passUnretained(stop).toOpaque())
+        TessMonitorSetCancelFunc(handle) { context, _ in
+            guard let context else { return false }
+            return Unmanaged<RecognitionStop>.fromOpaque(context).takeUnretainedValue().reason != nil
+        }
+    }
+
+    deinit {
+        TessMonitorDelete(handle)
+    }
+}
