@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SenseBridgeProcess
 import Synchronization
 
 /// How `walk` ends on SIGINT (Ctrl-C) and SIGTERM: through the session, so "stopped" and
@@ -11,23 +12,47 @@ import Synchronization
 /// clean stop already ran: dying of the signal afterwards would only add a core-less
 /// death for the same information. A second signal, for a stop that is stuck (a hung
 /// plugin waited out to its deadline), ends the process at once with the same status.
-/// Unchecked Sendable: the sources are set up in `init` and only cancelled after; `received` is atomic.
+///
+/// The handler is installed with `sigaction` before `init` returns, and only writes the
+/// signal's number to a pipe that a thread of this class reads. A `DispatchSource` was
+/// used before: libdispatch installs its handler on its own manager thread some time
+/// after `resume()`, and a signal in that window met the SIG_IGN set for it and was lost,
+/// so the walk ran to its end and exited 0 (seen under AddressSanitizer, whose slower
+/// start-up widened the window to the moment the test sent SIGTERM).
+/// Unchecked Sendable: `thread` is written in `init` only; `received` is atomic.
 final class WalkStopSignals: @unchecked Sendable {
-    private let sources: [DispatchSourceSignal]
     private let received = Atomic<Int32>(0)
+    private var thread: Thread?
 
-    /// `stop` is called once, on a global queue, at the first signal.
+    static let handled = [SIGINT, SIGTERM]
+
+    /// `stop` is called once, on this class's thread, at the first signal.
     init(stop: @escaping @Sendable () -> Void) {
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            // Ignored at the process level so the dispatch source, not the default action, sees it.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            sources.append(source)
+        var ends: [Int32] = [-1, -1]
+        // Under the spawn lock, so a runner started meanwhile cannot inherit the pipe
+        // in the instant before it is close-on-exec.
+        let made = ProcessSpawn.serialized { () -> Bool in
+            guard pipe(&ends) == 0 else { return false }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return true
         }
-        self.sources = sources
-        for (source, number) in zip(sources, [SIGINT, SIGTERM]) {
-            source.setEventHandler { [self] in
+        guard made else { return }
+        StopSignalPipe.write.store(ends[1], ordering: .sequentiallyConsistent)
+        for number in Self.handled {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = stopSignalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        let reader = ends[0]
+        let thread = Thread { [self] in
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else { break }
+                let number = Int32(byte)
                 let (first, _) = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
                 if first {
                     stop()
@@ -36,8 +61,11 @@ final class WalkStopSignals: @unchecked Sendable {
                     _exit(Self.status(for: number))
                 }
             }
-            source.resume()
+            close(reader)
         }
+        thread.name = "sensebridge.stop-signals"
+        self.thread = thread
+        thread.start()
     }
 
     /// The exit code for the signal that stopped the walk; nil when none did.
@@ -51,10 +79,25 @@ final class WalkStopSignals: @unchecked Sendable {
 
     static func status(for signal: Int32) -> Int32 { 128 + signal }
 
-    /// Back to the default actions, for whatever runs after the walk.
+    /// Back to the default actions, for whatever runs after the walk; the reading thread
+    /// ends when the pipe's write end closes.
     func cancel() {
-        sources.forEach { $0.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in Self.handled { signal(number, SIG_DFL) }
+        let write = StopSignalPipe.write.exchange(-1, ordering: .sequentiallyConsistent)
+        if write >= 0 { close(write) }
     }
+}
+
+/// The write end the signal handler writes to: a global, since a C signal handler
+/// captures nothing. -1 when no walk is listening.
+private enum StopSignalPipe {
+    static let write = Atomic<Int32>(-1)
+}
+
+/// Async-signal-safe: one atomic load and one write(2).
+private func stopSignalHandler(_ number: Int32) {
+    let descriptor = StopSignalPipe.write.load(ordering: .sequentiallyConsistent)
+    guard descriptor >= 0 else { return }
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(descriptor, &byte, 1)
 }
