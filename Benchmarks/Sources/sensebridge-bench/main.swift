@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -24,8 +24,13 @@ if let section = CommandLine.arguments.dropFirst().first {
     case "latency": try alertLatencyBenchmarks(staged: staged)
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
+    case "reading":
+        let scratch = try TemporaryDirectory("sensebridge-bench-reading")
+        let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+            ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+        try readingBenchmarks(try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url), scratch: scratch.url)
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)
@@ -190,6 +195,7 @@ let installed = try InstalledLayout(binaries: binaries, plugins: staged, scratch
 try discoveryBenchmarks(installed, scratch: processScratch.url)
 try startupBenchmarks(installed, scratch: processScratch.url)
 try pluginImageBenchmarks(plugins: staged, scratch: processScratch.url)
+try readingBenchmarks(installed, scratch: processScratch.url)
 
 // 9. Alert latency, frame → render call, beside a composer that hangs.
 try alertLatencyBenchmarks(staged: staged)

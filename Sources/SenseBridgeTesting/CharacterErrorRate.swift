@@ -3,19 +3,21 @@
 /// reference's length, after both have had every run of whitespace made one space, so
 /// where tesseract broke lines or put blank lines between blocks does not count.
 /// Characters are grapheme clusters: "ế" is one character, as a reader sees it.
-enum CharacterErrorRate {
-    static func normalized(_ text: String) -> [Character] {
+/// Shared by the OCR plugin's tests and `make bench`, which hold SenseBridge and the
+/// tesseract command line to the same measure.
+public enum CharacterErrorRate {
+    public static func normalized(_ text: String) -> [Character] {
         Array(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
-    static func of(_ recognized: String, reference: String) -> Double {
+    public static func of(_ recognized: String, reference: String) -> Double {
         let hypothesis = normalized(recognized), truth = normalized(reference)
         guard !truth.isEmpty else { return hypothesis.isEmpty ? 0 : 1 }
         return Double(distance(hypothesis, truth)) / Double(truth.count)
     }
 
     /// Levenshtein distance, two rows at a time.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
