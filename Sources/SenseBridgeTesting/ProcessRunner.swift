@@ -49,8 +49,11 @@ public enum ProcessRunner {
     /// Starts the built CLI in the same isolated environment as `cli` and returns at
     /// once, for a test that talks to it while it runs (reads a line, sends a signal).
     /// The caller reads its pipes and reaps it (`SpawnedChild` kills it when released).
-    public static func startCLI(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:]) throws -> SpawnedChild {
-        try SpawnedChild(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment))
+    /// `terminalInput`: stdin is a pseudo-terminal the test types into (`SpawnedChild.type`).
+    public static func startCLI(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:],
+                                terminalInput: Bool = false) throws -> SpawnedChild {
+        try SpawnedChild(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment),
+                         terminalInput: terminalInput)
     }
 
     private static func builtCLI() throws -> String {

@@ -27,8 +27,10 @@ public final class SpawnedChild: @unchecked Sendable {
 
     /// `executable` is a path, or a name looked up on PATH. `environment` nil inherits
     /// this process's. `standardErrorFile` sends stderr to a file instead of a pipe.
+    /// `terminalInput` makes stdin a pseudo-terminal (`isatty` is true in the child, as
+    /// for a person at a keyboard); `send` then types into it, and it is not closed.
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, withInput: Bool = false,
-                standardErrorFile: URL? = nil) throws {
+                terminalInput: Bool = false, standardErrorFile: URL? = nil) throws {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let path = try Self.resolve(executable, path: environment["PATH"] ?? "/usr/bin:/bin")
         let spawned = try ProcessSpawn.serialized { () throws -> (pid_t, Int32, Int32, Int32) in
@@ -39,18 +41,26 @@ public final class SpawnedChild: @unchecked Sendable {
                 guard errorTarget >= 0 else { throw ProcessSpawn.Failed(executable: standardErrorFile.path, errno: errno) }
             }
             var descriptors = [(out.write, Int32(1)), (errorTarget, Int32(2))]
-            if withInput { descriptors.append((input.read, 0)) }
+            let terminal = terminalInput ? try Self.openTerminal() : nil
+            if let terminal {
+                descriptors.append((terminal.follower, 0))
+            } else if withInput {
+                descriptors.append((input.read, 0))
+            }
             defer {
                 [out.write, err.write, input.read].forEach { close($0) }
                 if errorTarget != err.write { close(errorTarget) }
+                if let terminal { close(terminal.follower) }
             }
             do {
                 let pid = try ProcessSpawn.spawn(path, arguments, environment: environment, descriptors: descriptors)
                 if standardErrorFile != nil { close(err.read) }
-                if !withInput { close(input.write) }
-                return (pid, out.read, standardErrorFile == nil ? err.read : -1, withInput ? input.write : -1)
+                if !withInput || terminal != nil { close(input.write) }
+                let typed = terminal?.controller ?? (withInput ? input.write : -1)
+                return (pid, out.read, standardErrorFile == nil ? err.read : -1, typed)
             } catch {
                 [out.read, err.read, input.write].forEach { close($0) }
+                if let terminal { close(terminal.controller) }
                 throw error
             }
         }
@@ -62,6 +72,31 @@ public final class SpawnedChild: @unchecked Sendable {
         [standardOutput, standardError, standardInput].forEach { if $0 >= 0 { close($0) } }
     }
 
+    /// A pseudo-terminal pair, both ends close-on-exec: the child gets the follower as
+    /// stdin, the test keeps the controller to type into. Linux's own calls, since Glibc's
+    /// module leaves posix_openpt, grantpt and unlockpt out: /dev/ptmx, then TIOCSPTLCK to
+    /// unlock and TIOCGPTN for the follower's number.
+    static func openTerminal() throws -> (controller: Int32, follower: Int32) {
+        let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard controller >= 0 else { throw ProcessSpawn.Failed(executable: "/dev/ptmx", errno: errno) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard ioctl(controller, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock) == 0,
+              ioctl(controller, UInt(0x8004_5430) /* TIOCGPTN */, &number) == 0 else {
+            let failure = errno
+            close(controller)
+            throw ProcessSpawn.Failed(executable: "a pseudo-terminal", errno: failure)
+        }
+        let name = "/dev/pts/\(number)"
+        let follower = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard follower >= 0 else {
+            let failure = errno
+            close(controller)
+            throw ProcessSpawn.Failed(executable: name, errno: failure)
+        }
+        return (controller, follower)
+    }
+
     static func resolve(_ executable: String, path: String) throws -> String {
         if executable.contains("/") { return executable }
         for directory in path.split(separator: ":") {
@@ -69,6 +104,19 @@ public final class SpawnedChild: @unchecked Sendable {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         throw NotFound(executable: executable)
+    }
+
+    /// Types `keys` at the child's terminal (`terminalInput`), leaving it open for more.
+    public func type(_ keys: String) {
+        guard standardInput >= 0 else { return }
+        var bytes = Array(keys.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(standardInput, &bytes[offset], bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 
     /// Writes `data` to the child's stdin and closes it.

@@ -121,4 +121,21 @@ import Testing
         let (wrongKind, _) = try read([home.url.path], perceiver: "org.sensebridge.label-list")
         #expect(wrongKind.status == 64 && wrongKind.standardError.contains("not a perceiver"))
     }
+
+    @Test("at a terminal, keys drive the cursor: past the end, b goes back to the last sentence, and q quits")
+    func keysAtATerminalDriveTheCursor() throws {
+        let image = home.file("page.pgm")
+        try Self.page([(20, 0.96), (120, 0.96)]).write(to: image)
+        let child = try ProcessRunner.startCLI(["read", image.path, "--json", "--profile", "deaf", "--output", home.file("out").path,
+                                                "--perceiver", "org.example.bands", "--plugin-path", plugins.url.path],
+                                               home: home.url, terminalInput: true)
+        // Read through once; then, with someone at the keys, it waits past the end.
+        let said = { (signal: String, text: String) in #"{"signal":"\#(signal)","targets":["captions","haptics"],"text":"\#(text)""# }
+        #expect(child.firstLine(startingWith: said("status", "End of text."), timeout: 60) != nil, "the page was not read to its end")
+        #expect(child.isRunning, "it ended instead of waiting for a key")
+        child.type("b")
+        #expect(child.firstLine(startingWith: said("reading", "band 2"), timeout: 30) != nil, "b did not go back to the last sentence")
+        child.type("q")
+        #expect(child.termination(within: 30) == .exited(0))
+    }
 }
