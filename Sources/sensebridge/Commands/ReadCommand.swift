@@ -17,9 +17,10 @@ enum ReadCommand {
         say: …"); text below the confidence floor is not read, and you are told some was left out. A page \
         that could not be recognized is said to be unread, never empty.
 
-        A folder is read image by image in name order; a video frame by frame as pages. With --camera (or \
-        --live), a page is read once its text has stopped changing, and you are told once when no text is \
-        recognized, text runs past an edge, the text is too small, or it is too dark.
+        An image is read as one page, a folder image by image in name order. A video or a camera (--camera) \
+        is read live: a page is read once its recognized text has stopped changing, not again while it stays \
+        in view, and you are told once when no text is recognized, text runs past an edge, the text is too \
+        small, or it is too dark. --live reads images and folders that way too.
 
         Keys, when stdin is a terminal: \(ReadingKeys.helpText). Without a terminal everything is read once. \
         Each message is printed on stdout with its session time; where each output went is printed on stderr. \
@@ -30,7 +31,7 @@ enum ReadCommand {
         """,
         arguments: [("[<path>]", "An image (png, jpg, pgm…), a video file, or a folder of images.")],
         options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
-                  .flag("--live", "Read a page once its recognized text has settled, as for a camera held over it."),
+                  .flag("--live", "Read images and folders live too: a page once its recognized text has settled (videos and cameras always are)."),
                   .value("--perceiver", "id", "The text perceiver, by plugin id (default: \(perceiverID)); 'sensebridge plugins list' shows what is installed."),
                   .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"targets\"}.")]
             + OutputOptions.options,
@@ -54,7 +55,7 @@ enum ReadCommand {
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         var configuration = ReadingSession.Configuration()
         configuration.locale = locale
-        configuration.live = camera != nil || arguments.has("--live")
+        configuration.live = camera != nil || arguments.has("--live") || isVideo(input)
 
         // The perceiver first: a wrong --perceiver is a usage mistake, said before any file is opened.
         let perceiver = try makePerceiver(arguments.value("--perceiver") ?? perceiverID, context: context)
@@ -99,6 +100,18 @@ enum ReadCommand {
         // Read what could be read, and say with the exit status that something could not.
         if summary.sourceErrors > 0 { return .dataError }
         return delivered ? .ok : .ioError
+    }
+
+    /// Pictures the camera source reads as still images (its folder reading takes the
+    /// same names): a file with any other name is a video.
+    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "pgm", "ppm", "pbm", "pnm", "bmp", "tif", "tiff", "webp", "gif"]
+
+    /// A video is read live, like a camera: its frames are one page seen many times, and
+    /// reading each as a page would read the page once a frame.
+    static func isVideo(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
+        return !pictureExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     /// Into the reading history when the person keeps one (`ReadingHistory`); a history

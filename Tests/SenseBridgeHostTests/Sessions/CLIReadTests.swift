@@ -138,4 +138,18 @@ import Testing
         child.type("q")
         #expect(child.termination(within: 30) == .exited(0))
     }
+
+    @Test("a video is read live: the page once its text has settled, not once a frame")
+    func aVideoIsReadLiveOnce() throws {
+        let image = home.file("page.pgm")
+        try Self.page([(20, 0.96), (120, 0.96)]).write(to: image)
+        let video = home.file("held.mp4")
+        let made = try ProcessRunner.run("ffmpeg", ["-v", "error", "-loop", "1", "-i", image.path, "-frames:v", "12", "-r", "10",
+                                                    "-pix_fmt", "yuv420p", video.path], environment: ["PATH": "/usr/bin:/bin"])
+        try #require(made.status == 0, "ffmpeg: \(made.standardError)")
+        let (result, messages) = try read([video.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(messages == [Message(signal: "reading", text: "band 1"), Message(signal: "reading", text: "band 2"),
+                             Message(signal: "status", text: "End of text.")], "\(result.standardOutput)")
+    }
 }
