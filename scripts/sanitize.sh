@@ -48,7 +48,13 @@ for name in "${sanitizers[@]}"; do
     scratch=".build/sanitize-$name"
     reports="$PWD/$scratch/reports"
     rm -rf "$reports" && mkdir -p "$reports"
-    build=(swift build --sanitize="$name" --scratch-path "$scratch")
+    flags=(--sanitize="$name" --scratch-path "$scratch")
+    # The ThreadSanitizer runtime is linked statically into each executable, which exports
+    # only part of it; a plugin library's Swift code also calls __tsan_external_write and
+    # its kin, so without every symbol exported the host cannot load an instrumented
+    # plugin ("undefined symbol: __tsan_external_write"). AddressSanitizer's list is whole.
+    [ "$name" = thread ] && flags+=(-Xlinker --export-dynamic)
+    build=(swift build "${flags[@]}")
     echo "sanitize: building everything with --sanitize=$name in $scratch"
     "${build[@]}" --build-tests
     bin=$("${build[@]}" --show-bin-path)  # absolute
@@ -85,7 +91,7 @@ for name in "${sanitizers[@]}"; do
     test_status=0
     SENSEBRIDGE_TEST_BUILD="$bin" SENSEBRIDGE_TEST_PLUGINS="$plugins" \
         SENSEBRIDGE_TEST_CFLAGS="-fsanitize=$name -g" SENSEBRIDGE_TEST_CC="$clang" \
-        swift test --sanitize="$name" --scratch-path "$scratch" "${filter[@]}" >"$log" 2>&1 || test_status=$?
+        swift test "${flags[@]}" "${filter[@]}" >"$log" 2>&1 || test_status=$?
     elapsed=$(( $(date +%s) - started ))
     summary=$(grep -E '^(✔|✘) Test run with|^Executed [0-9]+ tests' "$log" | tail -n 2 | tr '\n' ' ')
     echo "sanitize: $name: swift test exited $test_status after $((elapsed / 60)) min $((elapsed % 60)) s: ${summary:-no summary line, see $log}"
