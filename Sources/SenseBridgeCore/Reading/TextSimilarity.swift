@@ -20,24 +20,9 @@ enum TextSimilarity {
         let right = Array(b)
         guard !left.isEmpty, !right.isEmpty else { return 0 }
         if max(left.count, right.count) <= characterLimit {
-            return 1 - Double(editDistance(left, right)) / Double(max(left.count, right.count))
+            return 1 - Double(EditDistance.characters(left, right)) / Double(max(left.count, right.count))
         }
         return wordOverlap(a, b)
-    }
-
-    /// Levenshtein distance over characters, two rows at a time.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 
     /// Twice the shared words over the total words, counting repeats.

@@ -47,6 +47,19 @@ enum OutputOptions {
             })
     }
 
+    /// A message as `walk` and `read` print it when it is handed to the profile: a line of
+    /// session time, signal and text, or with --json one object {"type": "message", "time",
+    /// "signal", "text", "urgent", "targets"} (docs/FORMATS.md).
+    static func printDelivered(_ message: OutputMessage, targets: [String], json: Bool) {
+        if json {
+            Console.jsonLine(["type": "message", "time": WalkCommand.rounded(message.sessionTime), "signal": message.signal.name,
+                              "text": message.text, "urgent": message.isUrgent, "targets": targets])
+        } else {
+            Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
+                               message.text))
+        }
+    }
+
     /// Tells where each output went, on stderr so stdout stays the spoken result.
     static func reportDestinations(_ runtime: ProfileRuntime) {
         for (name, location) in runtime.destinations {

@@ -33,7 +33,7 @@ enum ReadCommand {
         options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
                   .flag("--live", "Read images and folders live too: a page once its recognized text has settled (videos and cameras always are)."),
                   .value("--perceiver", "id", "The text perceiver, by plugin id (default: \(perceiverID)); 'sensebridge plugins list' shows what is installed."),
-                  .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"targets\"}.")]
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"urgent\", \"targets\"}.")]
             + OutputOptions.options,
         run: run)
 
@@ -68,14 +68,7 @@ enum ReadCommand {
         let session = ReadingSession(source: source, perceiver: perceiver, fanOut: runtime.fanOut, configuration: configuration,
                                      commands: keys?.commands, log: context.host.log,
                                      sourceProblem: { Console.err("sensebridge: \($0)") }) { delivery in
-            let message = delivery.message
-            if json {
-                Console.jsonLine(["type": "message", "time": WalkCommand.rounded(message.sessionTime), "signal": message.signal.name,
-                                  "text": message.text, "targets": delivery.targets])
-            } else {
-                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
-                                   message.text))
-            }
+            OutputOptions.printDelivered(delivery.message, targets: delivery.targets, json: json)
         }
         let stopSignals = WalkStopSignals { session.stop() }
         defer { stopSignals.cancel() }

@@ -83,13 +83,7 @@ enum WalkCommand {
                                        compositionObserver: { composition in
             if json { Console.jsonLine(compositionJSON(composition)) }
         }) { delivery in
-            let message = delivery.message
-            if json {
-                Console.jsonLine(messageJSON(delivery))
-            } else {
-                Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
-                                   message.text))
-            }
+            OutputOptions.printDelivered(delivery.message, targets: delivery.targets, json: json)
         }
         let stopSignals = WalkStopSignals { session.stop() }
         defer { stopSignals.cancel() }
@@ -115,14 +109,6 @@ enum WalkCommand {
         _ = runtime.fanOut.shutdown()
         if let code = stopSignals.exitCode { return code }
         return delivered ? .ok : .ioError
-    }
-
-    /// A delivered message as `walk --json` prints it (the fields --help and
-    /// docs/FORMATS.md list); `targets` in the profile's order.
-    static func messageJSON(_ delivery: AwarenessSession.Delivery) -> [String: Any] {
-        let message = delivery.message
-        return ["type": "message", "time": rounded(message.sessionTime), "signal": message.signal.name,
-                "text": message.text, "urgent": message.isUrgent, "targets": delivery.targets]
     }
 
     /// A description as `walk --json` reports it: codes only, never a server's text.

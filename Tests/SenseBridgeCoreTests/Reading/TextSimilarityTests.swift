@@ -31,7 +31,8 @@ import Testing
         // One letter in 27 differs: one word in five, but a small share of the text.
         #expect(abs(TextSimilarity.similarity("Platform 3 trains to Madrid", "P1atform 3 trains to Madrid") - 26.0 / 27) < 1e-9)
         #expect(TextSimilarity.similarity("Platform 3 trains to Madrid", "Soup of the day is lentil") < 0.3)
-        #expect(TextSimilarity.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.characters(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.characters([], Array("abc")) == 3 && EditDistance.characters(Array("ế"), Array("e")) == 1)
         // Vietnamese letters with their marks are one character each, however they arrive.
         #expect(TextSimilarity.similarity("Cấm hút thuốc", "Ca\u{302}\u{301}m hút thuốc") == 1)
         #expect(abs(TextSimilarity.similarity("Cấm hút thuốc", "Cầm hút thuốc") - 12.0 / 13) < 1e-9)
