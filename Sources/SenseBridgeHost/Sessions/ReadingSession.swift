@@ -109,6 +109,15 @@ public final class ReadingSession: @unchecked Sendable {
         var lastCursor: ReadingCursor?
         var lastProblem: String?
         loop: while !stopped {
+            // Between pages (live, a camera still showing the page just read), a key still
+            // reaches that page: "back" and "repeat" read its sentences again.
+            if let command = commands?.take(timeout: 0) {
+                if command == .quit { markQuit(); break loop }
+                if var cursor = lastCursor {
+                    if read(&cursor, startingWith: cursor.handle(command)) == .quit { markQuit(); break loop }
+                    lastCursor = cursor
+                }
+            }
             let next: SensingSourceInstance.Next
             do {
                 next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
@@ -137,7 +146,6 @@ public final class ReadingSession: @unchecked Sendable {
             switch next {
             case .endOfStream: break loop
             case .timedOut:
-                if let command = commands?.take(timeout: 0), command == .quit { markQuit(); break loop }
                 continue
             case .frame(let frame):
                 guard case .image(let image) = frame.content else { continue }
@@ -151,13 +159,13 @@ public final class ReadingSession: @unchecked Sendable {
                     summary.pageTexts.append(script.segments.joined(separator: " "))
                 }
                 var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
-                if read(&cursor) == .quit { markQuit(); break loop }
+                if read(&cursor, startingWith: cursor.handle(.resume)) == .quit { markQuit(); break loop }
                 lastCursor = cursor
             }
         }
         // Past the last page, with someone at the keys: "back" and "repeat" still reach it.
         if var cursor = lastCursor, commands != nil, !stopped, !summary.quit {
-            if read(&cursor, waitingAtTheEnd: true) == .quit { markQuit() }
+            if read(&cursor, startingWith: [], waitingAtTheEnd: true) == .quit { markQuit() }
         }
         fanOut.drain(timeout: 30)
         log.event(.info, "reading.ended", [.public("pages", String(summary.pagesRead)), .public("unread", String(summary.pagesUnread))])
@@ -184,10 +192,11 @@ public final class ReadingSession: @unchecked Sendable {
 
     private enum Ending { case endOfText, quit }
 
-    /// Speaks the cursor's sentences until it passes the end (or, `waitingAtTheEnd`,
+    /// Carries out `actions` (what the cursor answered to the command that started this),
+    /// then speaks the cursor's sentences until it passes the end (or, `waitingAtTheEnd`,
     /// until the listener quits or the keys go away) or quits.
-    private func read(_ cursor: inout ReadingCursor, waitingAtTheEnd: Bool = false) -> Ending {
-        var actions = waitingAtTheEnd ? [] : cursor.handle(.resume)
+    private func read(_ cursor: inout ReadingCursor, startingWith actions: [ReadingAction], waitingAtTheEnd: Bool = false) -> Ending {
+        var actions = actions
         while !stopped {
             var speaking: Int?
             for action in actions {
