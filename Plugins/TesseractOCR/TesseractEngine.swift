@@ -78,8 +78,16 @@ final class TesseractEngine {
         // Binarizes now (Otsu's threshold, on every channel of an RGB image), so that a
         // cancel can be noticed before the layout analysis that follows in Recognize.
         var binary = TessBaseAPIGetThresholdedImage(api)
-        pixDestroy(&binary)
+        defer { pixDestroy(&binary) }
         try stop.check("while the image was being binarized")
+        // A page a few degrees off level is read from a level copy (`Deskew`); tesseract
+        // copies it, and reads the binarized pixels as they are.
+        if let binary, let straight = Deskew.levelled(binary) {
+            var level: UnsafeMutablePointer<Pix>? = straight
+            TessBaseAPISetImage2(api, straight)
+            pixDestroy(&level)
+            try stop.check("while the page was being levelled")
+        }
         let monitor = TesseractMonitor(stop: stop)
         guard TessBaseAPIRecognize(api, monitor.handle) == 0 else {
             // Cancelled mid-page, tesseract returns -1 and leaves the lines it had not

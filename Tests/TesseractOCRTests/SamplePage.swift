@@ -35,15 +35,27 @@ struct SamplePage {
                    groundTruth: nil)
     }
 
-    /// Any image leptonica reads, as 8-bit gray.
-    static func gray(_ url: URL) throws -> ImageFrame {
+    /// The shipped page photographed `degrees` off level (positive: clockwise), white
+    /// brought in at the corners, at the page's own size.
+    static func tilted(_ locale: String, degrees: Float) throws -> SamplePage {
+        let page = try shipped(locale)
+        let url = RepositoryPaths.root.appendingPathComponent("samples/page-\(locale).png")
+        return SamplePage(name: "\(page.name) tilted \(degrees)°", image: try gray(url, rotatedBy: degrees), groundTruth: page.groundTruth)
+    }
+
+    /// Any image leptonica reads, as 8-bit gray, turned `rotatedBy` degrees (clockwise).
+    static func gray(_ url: URL, rotatedBy degrees: Float = 0) throws -> ImageFrame {
         var original: UnsafeMutablePointer<PIX>? = pixRead(url.path)
         defer { pixDestroy(&original) }
         guard original != nil else {
             throw Unreadable(path: url.path, reason: "leptonica could not read it as an image; run scripts/make-sample-page.py")
         }
-        var gray: UnsafeMutablePointer<PIX>? = pixConvertTo8(original, 0)
-        defer { pixDestroy(&gray) }
+        var converted: UnsafeMutablePointer<PIX>? = pixConvertTo8(original, 0)
+        defer { pixDestroy(&converted) }
+        var rotated: UnsafeMutablePointer<PIX>? = degrees == 0 ? nil
+            : pixRotate(converted, degrees * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
+        defer { pixDestroy(&rotated) }
+        let gray = rotated ?? converted
         guard gray != nil else { throw Unreadable(path: url.path, reason: "could not be made 8-bit gray") }
         let width = Int(pixGetWidth(gray)), height = Int(pixGetHeight(gray))
         var pixels = [UInt8](repeating: 0, count: width * height)

@@ -35,6 +35,19 @@ import Testing
                 "\(page.name): CER \(rate); read:\n\(text)\nprinted:\n\(truth)")
     }
 
+    /// Five degrees off level either way, as a page under a hand-held camera often is:
+    /// the `tesseract` command line loses paragraphs or the whole page one way (`make
+    /// bench`); the plugin levels the page first (`Deskew`).
+    @Test(arguments: [("en", Float(5)), ("en", -5), ("vi", 5), ("vi", -5)])
+    func aTiltedPageIsLevelledAndReadWithinTheErrorRate(locale: String, degrees: Float) throws {
+        let page = try SamplePage.tilted(locale, degrees: degrees)
+        let truth = try #require(page.groundTruth)
+        let records = try reader.read(page.image, locale: locale)
+        let text = records.map(\.label).joined(separator: "\n")
+        let rate = CharacterErrorRate.of(text, reference: truth)
+        #expect(rate <= Self.maximumCharacterErrorRate, "\(page.name): CER \(rate); read:\n\(text)")
+    }
+
     @Test func linesComeOutInReadingOrderWithBoxesInsideTheImage() throws {
         let page = try SamplePage.shipped("en")
         let printed = try #require(page.groundTruth).split(separator: "\n").filter { !$0.isEmpty }

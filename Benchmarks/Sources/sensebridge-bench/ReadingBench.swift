@@ -24,6 +24,7 @@ func readingBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
     let perceiver = try host.perceiver(try host.manifest(id: "org.sensebridge.tesseract-ocr"))
     let languages: [SpokenLocale: String] = [.en: "eng", .es: "spa", .vi: "vie"]
     var ours: [SpokenLocale: [Double]] = [:], theirs: [SpokenLocale: [Double]] = [:]
+    var perPage: [SpokenLocale: [String]] = [:]
     var columns: (ours: Double, theirs: Double)?
     let images = try FileManager.default.contentsOfDirectory(atPath: pages.path).filter { $0.hasSuffix(".png") }.sorted()
     for name in images {
@@ -37,12 +38,15 @@ func readingBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
         if name.contains("columns") { columns = (a, b); continue }
         ours[locale, default: []].append(a)
         theirs[locale, default: []].append(b)
+        let variant = name.dropFirst(3).dropLast(4)
+        perPage[locale, default: []].append("\(variant) \(format(a * 100, 1))/\(format(b * 100, 1))")
     }
     for locale in SpokenLocale.allCases {
         guard let a = ours[locale], let b = theirs[locale] else { continue }
         let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) * 100 }
         report("reading accuracy, \(locale.rawValue): CER SenseBridge / tesseract CLI",
                "\(format(mean(a), 2)) % / \(format(mean(b), 2)) %  (mean of \(a.count) pages; worst \(format((a.max() ?? 0) * 100, 1)) % / \(format((b.max() ?? 0) * 100, 1)) %)")
+        report("  per page, % (SenseBridge/CLI)", (perPage[locale] ?? []).joined(separator: ", "))
     }
     if let columns {
         report("reading accuracy, two columns (en): CER SenseBridge / tesseract CLI",
