@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeTesting
@@ -43,8 +44,23 @@ import Testing
         #expect(whole.count == 32)
         let reader = self.reader
         let started = MonotonicClock.nanoseconds()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(uninterrupted / 2))) { reader.cancel() }
+        // A thread of its own cancels from the halfway point on, again every millisecond
+        // until the read returns: a single cancel from a queue could be scheduled late on a
+        // loaded machine (it was, under ThreadSanitizer) and land after the read had ended.
+        let reading = Atomic<Bool>(true)
+        let halfway = started + uninterrupted / 2
+        let cancellerEnded = DispatchSemaphore(value: 0)
+        let canceller = Thread {
+            while reading.load(ordering: .relaxed) {
+                if MonotonicClock.nanoseconds() >= halfway { reader.cancel() }
+                usleep(1000)
+            }
+            cancellerEnded.signal()
+        }
+        canceller.start()
         let error = try PluginFailure.of { _ = try reader.read(page) }
+        reading.store(false, ordering: .relaxed)
+        cancellerEnded.wait()  // no cancel of its may reach the read below
         let elapsed = MonotonicClock.nanoseconds() - started
         #expect(error.isCancelled, "\(error)")
         expectStoppedMidway(error, after: elapsed)
