@@ -13,4 +13,12 @@ public enum RuntimeSanitizer {
     public static let address: Bool = dlsym(nil, "__asan_init") != nil
     /// ThreadSanitizer's runtime is in this process.
     public static let thread: Bool = dlsym(nil, "__tsan_init") != nil
+
+    public enum Kind: String, Sendable {
+        case address = "AddressSanitizer"
+        case thread = "ThreadSanitizer"
+    }
+
+    /// The sanitizer this process runs under, if any.
+    public static let current: Kind? = address ? .address : thread ? .thread : nil
 }
