@@ -1,6 +1,6 @@
 import Foundation
+import SenseBridgeCore
 import SenseBridgePluginKit
-import Synchronization
 
 /// The on-device default composer and everyone's fallback: names what was detected,
 /// grouped by certainty bucket per stream, in the request's locale.
@@ -44,7 +44,7 @@ final class LabelListComposer: SceneComposerPlugin {
 
 /// Set from any thread by `cancel`, read by `compose`.
 final class CancelFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     func set() { value.withLock { $0 = true } }
     func reset() { value.withLock { $0 = false } }
     var isSet: Bool { value.withLock { $0 } }

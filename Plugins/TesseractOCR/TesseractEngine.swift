@@ -1,7 +1,7 @@
 import CTesseract
 import Foundation
+import SenseBridgeCore
 import SenseBridgePluginKit
-import Synchronization
 
 /// One TessBaseAPI, initialized for one language and kept for the instance's life:
 /// loading a language's model takes 0.1 to 0.3 s, far too long to pay on every frame.
@@ -47,7 +47,7 @@ final class TesseractEngine {
     /// Held while a model loads: tesseract's global settings and model caches are shared
     /// by every instance in the process, which the host may create on different threads.
     /// The flag says whether tesseract's diagnostics have been silenced yet.
-    private static let setUp = Mutex(false)
+    private static let setUp = Locked(false)
 
     deinit {
         TessBaseAPIEnd(api)

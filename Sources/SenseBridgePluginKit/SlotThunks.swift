@@ -2,7 +2,6 @@ import CSenseBridgeABI
 import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
-import Synchronization
 
 typealias CreateThunk = @convention(c) (
     UnsafePointer<sb_host_services>?, UnsafePointer<CChar>?, UnsafeMutablePointer<sb_error>?
@@ -72,7 +71,7 @@ enum SlotThunks {
     }
 
     /// Names are copied once and kept: the header promises static strings.
-    private static let nameCache = Mutex<[String: UnsafeMutablePointer<CChar>]>([:])
+    private static let nameCache = Locked<[String: UnsafeMutablePointer<CChar>]>([:])
 
     static func testName(slot: Int, _ index: UInt32) -> UnsafePointer<CChar>? {
         guard let tests = ExportSlots.shared.slot(slot)?.selfTests, Int(index) < tests.count else { return nil }

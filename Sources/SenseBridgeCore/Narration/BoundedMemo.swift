@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Answers of a pure, costly question remembered by key, thread-safe and bounded.
 ///
@@ -8,7 +7,7 @@ import Synchronization
 /// moment are back in the table one moment later.
 final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let capacity: Int
-    private let table = Mutex<[Key: Value]>([:])
+    private let table = Locked<[Key: Value]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity

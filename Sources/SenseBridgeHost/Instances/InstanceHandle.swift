@@ -1,6 +1,6 @@
 import CSenseBridgeABI
 import Foundation
-import Synchronization
+import SenseBridgeCore
 
 /// One created plugin instance: the `void *self`, the host services it borrows, and
 /// the destroy call that must run exactly once.
@@ -38,7 +38,7 @@ final class InstanceHandle: @unchecked Sendable {
 
     /// The instances `leak()` keeps. A list, not an unbalanced retain, so what is kept on
     /// purpose stays reachable and LeakSanitizer (`make sanitize`) does not report it.
-    private static let retired = Mutex<[InstanceHandle]>([])
+    private static let retired = Locked<[InstanceHandle]>([])
 
     /// Runs one call with a fresh host-owned error; a failure status becomes a thrown error.
     func call(_ body: (UnsafeMutablePointer<sb_error>) -> sb_status) throws {

@@ -1,13 +1,12 @@
 import Foundation
 import SenseBridgeCore
-import Synchronization
 
 /// The host's front door: the catalog read from the search path, and the plugins
 /// loaded from it on first use (and kept, since libraries are never unloaded).
 public final class PluginHost: Sendable {
     public let catalog: PluginCatalog
     public let log: HostLog
-    private let loaded = Mutex<[String: LoadedPlugin]>([:])
+    private let loaded = Locked<[String: LoadedPlugin]>([:])
 
     public let isolation: IsolationSettings
 

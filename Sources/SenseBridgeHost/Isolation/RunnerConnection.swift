@@ -1,6 +1,6 @@
 import Foundation
+import SenseBridgeCore
 import SenseBridgeProcess
-import Synchronization
 
 /// The host's side of one `sensebridge-plugin-runner` process: spawns it, makes one
 /// request at a time with a deadline, and turns every way it can end — a signal, an
@@ -386,7 +386,7 @@ struct LineSplitter {
 /// network namespace, no seccomp): said once per process, since every runner after
 /// the first would say the same.
 enum NetworkDenialNotice {
-    private static let said = Mutex(false)
+    private static let said = Locked(false)
     static func sayOnce(_ report: String, log: HostLog) {
         let first = said.withLock { said in
             defer { said = true }
@@ -399,7 +399,7 @@ enum NetworkDenialNotice {
 
 /// A write to a pipe whose reader died must fail with EPIPE, not kill the host.
 enum IgnoreBrokenPipes {
-    private static let done = Mutex(false)
+    private static let done = Locked(false)
     static func once() {
         done.withLock { done in
             guard !done else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 import Synchronization
 
 /// Keeps descriptor 1 for the host alone, although plugins loaded in process share it.
@@ -18,7 +19,7 @@ public enum StandardOutputGuard {
 
     private static let descriptor = Atomic<Int32>(STDOUT_FILENO)
     private static let dropped = Atomic<Int>(0)
-    private static let claimed = Mutex(false)
+    private static let claimed = Locked(false)
 
     /// Safe to call more than once; later calls do nothing. Call before any plugin loads.
     public static func claim(log: HostLog = .shared) {

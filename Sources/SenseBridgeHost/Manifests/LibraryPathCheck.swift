@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SenseBridgeCore
 
 /// Keeps a manifest's library inside the manifest's own directory.
 ///
@@ -95,7 +95,7 @@ enum LibraryPathCheck {
         /// held while a library is resolved (a directory of plugins each with its own
         /// library would resolve them one at a time); two threads may then both resolve
         /// one library, and the first answer recorded is the one kept.
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         /// How many answers the memo holds: one per directory and library, for tests.
         var resolutions: Int { state.withLock { $0.answers.count } }

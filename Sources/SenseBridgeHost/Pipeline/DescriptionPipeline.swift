@@ -1,6 +1,5 @@
 import Foundation
 import SenseBridgeCore
-import Synchronization
 
 /// The one description pipeline every command uses: composer (or network composition
 /// behind the consent gates) -> the narrator's judgement of every phrase -> fallback
@@ -24,7 +23,7 @@ public final class DescriptionPipeline: @unchecked Sendable {
     public let purpose: CompositionPurpose
     private let log: HostLog
     /// Which losses of the composer were said, so each is said once a session.
-    private let lossesSaid = Mutex<Set<SpokenStatus>>([])
+    private let lossesSaid = Locked<Set<SpokenStatus>>([])
 
     public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
                 locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe, log: HostLog = .shared) {
