@@ -18,8 +18,8 @@ import SenseBridgeCore
 /// rendered it, so "next" and "back" land between sentences as the listener heard them.
 /// A command cuts the sentence in progress off (`ProfileFanOut.cancel(.readingSegment)`).
 /// A page the perceiver failed on is said to be unread, never to be empty (Invariant 2).
-/// Unchecked Sendable: `lock` guards `stopRequested`, `sequence` and `summary`; the rest is `let`, and the cursor
-/// and page reader live on `run()`'s thread alone.
+/// The cursor and the page reader live on `run()`'s thread alone.
+/// Unchecked Sendable: `lock` guards `stopRequested`, `sequence` and `summary`; everything else is `let`.
 public final class ReadingSession: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var locale: SpokenLocale = .en
