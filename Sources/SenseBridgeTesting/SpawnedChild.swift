@@ -193,7 +193,7 @@ public final class SpawnedChild: @unchecked Sendable {
             let result = waitpid(pid, &raw, 0)
             if result == pid { return record(raw) }
             if result < 0 && errno == EINTR { continue }
-            return lock.withLock { status } ?? .exited(-1)
+            return gone()
         }
     }
 
@@ -211,7 +211,19 @@ public final class SpawnedChild: @unchecked Sendable {
         if let ended = lock.withLock({ status }) { return ended }
         var raw: Int32 = 0
         let result = waitpid(pid, &raw, WNOHANG)
-        return result == pid ? record(raw) : nil
+        if result == pid { return record(raw) }
+        return result < 0 && errno == ECHILD ? gone() : nil
+    }
+
+    /// The child is no longer ours to wait for (reaped on another thread, whose status
+    /// wins if it recorded one). Recorded, so `kill()` never signals its pid again: with
+    /// pid_max at 32768 a busy run reuses pids within minutes, and `kill(-pid)` on a
+    /// reused one would kill some other process group, perhaps the test run's own.
+    private func gone() -> ProcessSpawn.Termination {
+        lock.withLock {
+            if status == nil { status = .exited(-1) }
+            return status!
+        }
     }
 
     private func record(_ raw: Int32) -> ProcessSpawn.Termination {
