@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeCore
 
 /// A folder of pictures, read as pages: one frame per image, in name order.
 ///
@@ -16,7 +17,7 @@ import Foundation
 ///
 /// The folder is listed again at each start, so a run reads the folder as it is then.
 struct ImageFolder {
-    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "pgm", "ppm", "pbm", "pnm", "bmp", "tif", "tiff", "webp", "gif"]
+    static let pictureExtensions = ImageFrame.pictureFileExtensions
 
     let path: String
     /// Full paths, in reading order.

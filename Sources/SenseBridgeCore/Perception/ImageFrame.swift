@@ -42,3 +42,10 @@ public struct ImageFrame: Equatable, Sendable {
 
     public var bytesPerRow: Int { width * format.bytesPerPixel }
 }
+
+extension ImageFrame {
+    /// File name extensions (lower case) of still pictures: what the camera source reads
+    /// from a folder, and what `sensebridge read` takes as one page rather than a video.
+    /// One list, so the two never disagree on what a picture is.
+    public static let pictureFileExtensions: Set<String> = ["png", "jpg", "jpeg", "pgm", "ppm", "pbm", "pnm", "bmp", "tif", "tiff", "webp", "gif"]
+}

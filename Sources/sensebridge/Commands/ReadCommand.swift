@@ -95,16 +95,12 @@ enum ReadCommand {
         return delivered ? .ok : .ioError
     }
 
-    /// Pictures the camera source reads as still images (its folder reading takes the
-    /// same names): a file with any other name is a video.
-    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "pgm", "ppm", "pbm", "pnm", "bmp", "tif", "tiff", "webp", "gif"]
-
     /// A video is read live, like a camera: its frames are one page seen many times, and
     /// reading each as a page would read the page once a frame.
     static func isVideo(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
-        return !pictureExtensions.contains((path as NSString).pathExtension.lowercased())
+        return !ImageFrame.pictureFileExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     /// Into the reading history when the person keeps one (`ReadingHistory`); a history
