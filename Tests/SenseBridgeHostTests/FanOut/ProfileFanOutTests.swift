@@ -126,6 +126,39 @@ import Testing
         _ = fan.shutdown()
     }
 
+    /// The reader's keys (`read`: pause, next, back): the sentence being read is cut off and
+    /// the queued ones withdrawn, while a status queued behind them is still said.
+    @Test func cancellingReadingCutsTheSentenceAndDropsTheQueuedOnes() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("speech", try target("s.txt", delay: 3000))], fallback: fallback)
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "a long sentence being read"))
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "the next sentence"))
+        fan.deliver(OutputMessage(signal: .status, text: "End of text."))
+        #expect(waitFor { fan.isRendering })
+        fan.cancel(.readingSegment)
+        #expect(fan.drain(timeout: 10))
+        let said = lines("s.txt")
+        #expect(said.count == 1 && said.first?.contains("End of text.") == true, "\(said)")
+        _ = fan.shutdown()
+    }
+
+    /// A key never silences anything but reading: a status being rendered is not cut off,
+    /// and an alert given meanwhile is said. (The fixture renders urgent messages at once,
+    /// so the slow render here is the status.)
+    @Test func cancellingReadingLeavesEverythingElse() throws {
+        let fallback = FallbackLog()
+        let fan = fanOut([("speech", try target("s.txt", delay: 1500))], fallback: fallback)
+        fan.deliver(OutputMessage(signal: .status, text: "the camera stopped"))
+        #expect(waitFor { fan.isRendering })
+        fan.cancel(.readingSegment)
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "obstacle", isUrgent: true))
+        fan.cancel(.readingSegment)
+        #expect(fan.drain(timeout: 10))
+        let said = lines("s.txt")
+        #expect(said.contains { $0.contains("obstacle") } && said.contains { $0.contains("the camera stopped") }, "\(said)")
+        _ = fan.shutdown()
+    }
+
     /// A status is said once (a lost output, a stopped composer): an alert that cuts it
     /// off must not take it with it, while a description may go.
     @Test func aStatusCutOffByAnAlertIsSaidAfterIt() throws {
