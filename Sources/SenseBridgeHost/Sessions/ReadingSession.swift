@@ -126,7 +126,7 @@ public final class ReadingSession: @unchecked Sendable {
                 // A picture that cannot be decoded costs that page, said and reported with
                 // the source's words. A crashed source, a camera gone (live), or a file
                 // failing the same way again (unreadable as a whole) will give nothing
-                // more: "sensing stopped", said once.
+                // more: "reading stopped", said once.
                 let problem = "\(error)"
                 let over = error is PluginStopped || configuration.live || problem == lastProblem
                 if over {
@@ -164,12 +164,13 @@ public final class ReadingSession: @unchecked Sendable {
             }
         }
         // Past the last page, with someone at the keys: "back" and "repeat" still reach it.
-        if var cursor = lastCursor, commands != nil, !stopped, !summary.quit {
+        if var cursor = lastCursor, commands != nil, !stopped, !lock.withLock({ summary.quit }) {
             if read(&cursor, startingWith: [], waitingAtTheEnd: true) == .quit { markQuit() }
         }
         fanOut.drain(timeout: 30)
-        log.event(.info, "reading.ended", [.public("pages", String(summary.pagesRead)), .public("unread", String(summary.pagesUnread))])
-        return lock.withLock { summary }
+        let ended = lock.withLock { summary }
+        log.event(.info, "reading.ended", [.public("pages", String(ended.pagesRead)), .public("unread", String(ended.pagesUnread))])
+        return ended
     }
 
     private func markQuit() {
