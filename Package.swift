@@ -33,6 +33,8 @@ let plugins: [(Product, [Target])] = [
     plugin("CameraSource", dependencies: ["CLibAV"]),
     // The tests decode the sample PNGs with leptonica, which CTesseract carries.
     plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
+    plugin("SpeechDispatcher", dependencies: ["CSpeechd"]),
+    plugin("Braille", dependencies: ["CBrlAPI", "CLouis"]),
 ]
 
 let package = Package(
@@ -60,6 +62,10 @@ let package = Package(
         .systemLibrary(name: "CLibAV", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavdevice-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
+        // BrlAPI ships no .pc file; its header is in /usr/include.
+        .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

@@ -24,6 +24,13 @@ packages=(
     tesseract-ocr-eng  # ...and the traineddata it reads en, es and vi pages with
     tesseract-ocr-spa
     tesseract-ocr-vie
+    libspeechd-dev     # the speech-dispatcher render target links libspeechd (Sources/CSpeechd, Plugins/SpeechDispatcher)
+    speech-dispatcher  # ...and its tests start a real daemon with its sd_generic and sd_dummy modules
+    libbrlapi-dev      # the braille render target talks to BRLTTY through BrlAPI (Sources/CBrlAPI, Plugins/Braille)
+    brltty             # ...and its tests start a real BRLTTY on its virtual (vr) driver, no display needed
+    liblouis-dev       # ...and translates with liblouis (Sources/CLouis)
+    liblouis-data      # ...using Debian's tables (en-us-g2, es-g1, vi-vn-g1, ...)
+    liblouis-bin       # ...and its tests compare against lou_translate on the same tables
     python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
     fonts-dejavu-core  # ...in DejaVu Serif and Sans
     sox                # audio tests inspect the WAV files speech targets write

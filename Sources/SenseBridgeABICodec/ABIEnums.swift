@@ -71,6 +71,7 @@ public enum ABIStatus {
         (SB_ERR_NETWORK, "SB_ERR_NETWORK"),
         (SB_ERR_NOT_STARTED, "SB_ERR_NOT_STARTED"),
         (SB_ERR_INTERNAL, "SB_ERR_INTERNAL"),
+        (SB_ERR_UNAVAILABLE, "SB_ERR_UNAVAILABLE"),
     ]
 
     public static func name(_ status: sb_status) -> String {

@@ -16,6 +16,9 @@ public struct PluginError: Error, Equatable, CustomStringConvertible {
         case network = 8
         case notStarted = 9
         case `internal` = 10
+        /// Render only (ABI 1.5): the daemon or device is gone for now; the host keeps
+        /// the target and tries it again with later messages.
+        case unavailable = 11
     }
 
     public var code: Code

@@ -20,6 +20,9 @@
  *        pointed to by sb_frame.image (appended). A fourth kind,
  *        SB_KIND_PERCEIVER ("sensebridge.perceiver/1"): an image in,
  *        perception records (recognized text with boxes) out.
+ *   1.5  SB_ERR_UNAVAILABLE: a render target whose daemon or device is gone
+ *        for now (speech-dispatcher, BRLTTY). The host keeps the target and
+ *        tries it again with later messages. No struct changes.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -102,7 +105,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 4u
+#define SB_ABI_MINOR 5u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -127,6 +130,8 @@ typedef int32_t sb_status;
 #define SB_ERR_NETWORK           8  /* a remote service failed or replied badly */
 #define SB_ERR_NOT_STARTED       9  /* the call needs start() first */
 #define SB_ERR_INTERNAL         10  /* a bug in the plugin */
+#define SB_ERR_UNAVAILABLE      11  /* since 1.5: a daemon or device is gone for
+                                     * now; render only (see sb_render_target) */
 
 #define SB_ERROR_MESSAGE_CAPACITY 512
 
@@ -605,6 +610,17 @@ typedef struct sb_render_target {
     /* Renders one message; returns when it is delivered (spoken, written or
      * played). Returns SB_ERR_INVALID_ARGUMENT for text that is not UTF-8,
      * SB_ERR_CANCELLED when interrupt cut it short.
+     * Since 1.5, SB_ERR_UNAVAILABLE when what the target renders through (a
+     * daemon, a display) is gone for now: the host says once that the output
+     * was lost, keeps the instance, and goes on handing it messages, so the
+     * target can reconnect within a later render (quickly: a failed reconnect
+     * returns SB_ERR_UNAVAILABLE at once). The first render that succeeds
+     * again is said once as the output's return. Any other error loses the
+     * target for the rest of the session. A host before 1.5 treats
+     * SB_ERR_UNAVAILABLE as any other error.
+     * Rationale: a person's screen reader daemon restarts, and their braille
+     * display is unplugged and plugged back in; neither should cost them the
+     * output for the rest of a walk.
      * [instance-thread] message borrowed. */
     sb_status (*render)(void *self, const sb_message *message, sb_error *error);
     /* Cuts off the render in progress (if any) within one buffer; later
