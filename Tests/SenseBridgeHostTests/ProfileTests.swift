@@ -13,9 +13,13 @@ import Testing
         #expect(profile.composer.id == "org.sensebridge.label-list")
         let targets = Set(profile.renderTargets.map(\.id))
         switch name {
-        case "blind": #expect(targets == ["org.sensebridge.espeak-speech", "org.sensebridge.haptic-log"])
+        case "blind":
+            // Speech through the person's own speech-dispatcher first, espeak-ng when none answers.
+            #expect(profile.outputs.map(\.alternatives).map { $0.map(\.id) }
+                    == [["org.sensebridge.speech-dispatcher", "org.sensebridge.espeak-speech"], ["org.sensebridge.haptic-log"]])
+            #expect(profile.outputs[0].role == "speech")
         case "deaf": #expect(targets == ["org.sensebridge.caption-file", "org.sensebridge.haptic-log"])
-        default: #expect(targets == ["org.sensebridge.haptic-log"])
+        default: #expect(targets == ["org.sensebridge.braille", "org.sensebridge.haptic-log"])
         }
     }
 

@@ -11,6 +11,11 @@ public enum SpokenStatus: Hashable, Sendable {
     case backendRecovered
     /// A render target stopped; `others` are the display names of the outputs still running.
     case outputLost(name: String, reason: String, others: [String])
+    /// A render target that was unavailable (its daemon or device gone) renders again.
+    case outputReturned(name: String)
+    /// Which of a profile's alternatives for the output `name` started: `chosen`, and
+    /// `preferred` when an earlier alternative could not start.
+    case outputChosen(name: String, chosen: String, preferred: String?)
     /// A depth check found no usable reading.
     case couldNotMeasure
     /// The composer plugin crashed or missed its deadline; the fallback speaks.
@@ -45,6 +50,12 @@ extension Phrasing {
             case .serious: return table.thermalSlowedHalf.text
             case .critical: return table.thermalSlowedQuarter.text
             }
+        case let .outputReturned(name):
+            return table.outputReturned.filled(["name": name])
+        case let .outputChosen(name, chosen, preferred?):
+            return table.outputChosenInstead.filled(["name": name, "chosen": chosen, "preferred": preferred])
+        case let .outputChosen(name, chosen, nil):
+            return table.outputChosen.filled(["name": name, "chosen": chosen])
         case let .outputLost(name, reason, others):
             let reason = trimmedReason(reason)
             if others.isEmpty {

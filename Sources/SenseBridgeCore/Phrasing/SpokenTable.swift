@@ -77,6 +77,12 @@ public struct SpokenTable: Sendable {
     // MARK: Outputs
     public let outputLost: SpokenEntry
     public let outputLostNoneLeft: SpokenEntry
+    /// A target whose daemon or device was gone (SB_ERR_UNAVAILABLE) rendered again.
+    public let outputReturned: SpokenEntry
+    /// Which of a profile's alternatives for one output started, said once at the start.
+    public let outputChosen: SpokenEntry
+    /// ...when the preferred alternative could not start and a later one did.
+    public let outputChosenInstead: SpokenEntry
     public let composerStopped: SpokenEntry
     public let composerOff: SpokenEntry
 

@@ -28,6 +28,7 @@ public final class ProfileFanOut: @unchecked Sendable {
     private var workers: [TargetWorker] = []
     private var failed: [LostTarget] = []
     private let wording: @Sendable (LostTarget, [String], SpokenLocale) -> String
+    private let returnWording: @Sendable (String, SpokenLocale) -> String
     private let textFallback: @Sendable (OutputMessage) -> Void
     private let locale: SpokenLocale
     private let log: HostLog
@@ -41,12 +42,17 @@ public final class ProfileFanOut: @unchecked Sendable {
     ///   - lostAtStart: targets that could not be created; announced by the first delivery.
     ///   - wording: the sentence saying a target was lost, given the remaining names.
     ///   - textFallback: receives every message once no target works.
+    ///   - returnWording: the sentence saying a target that was unavailable works again.
     public init(targets: [(name: String, instance: RenderTargetInstance)], cues: [Set<OutputCue>] = [],
                 lostAtStart: [LostTarget] = [], locale: SpokenLocale = .en, log: HostLog = .shared,
                 clock: (@Sendable () -> Double)? = nil,
                 wording: @escaping @Sendable (LostTarget, [String], SpokenLocale) -> String,
+                returnWording: @escaping @Sendable (String, SpokenLocale) -> String = { name, locale in
+                    Phrasing.status(.outputReturned(name: name), locale: locale)
+                },
                 textFallback: @escaping @Sendable (OutputMessage) -> Void) {
         self.wording = wording
+        self.returnWording = returnWording
         self.textFallback = textFallback
         self.locale = locale
         self.log = log
@@ -55,17 +61,19 @@ public final class ProfileFanOut: @unchecked Sendable {
         self.clock = clock ?? { Double(MonotonicClock.nanoseconds() - start) / 1e9 }
         precondition(cues.isEmpty || cues.count == targets.count, "one set of cues per target, or none at all")
         workers = targets.enumerated().map { index, target in
-            TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index]) { [weak self] worker, message, error in
-                self?.targetFailed(worker, message: message, error: error)
-            }
+            TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index],
+                         onFailure: { [weak self] worker, message, error in self?.targetFailed(worker, message: message, error: error) },
+                         onAvailability: { [weak self] worker, change in self?.availabilityChanged(worker, change) })
         }
         for lost in lostAtStart { announceLoss(lost) }
     }
 
+    /// The targets that can render now: a target whose daemon or device is gone for the
+    /// moment is not one of them until it renders again.
     public var workingTargetNames: [String] {
         lock.lock()
         defer { lock.unlock() }
-        return workers.map(\.name)
+        return workers.filter(\.isAvailable).map(\.name)
     }
 
     public var lostTargets: [LostTarget] {
@@ -102,12 +110,29 @@ public final class ProfileFanOut: @unchecked Sendable {
             current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
             return current.map(\.name)
         }
-        if current.isEmpty {
-            textFallback(message)
-            return []
-        }
+        // An unavailable target is still handed every message, since a render is where it
+        // reconnects; but with no target available the person is told on stderr too.
+        let available = current.filter(\.isAvailable)
+        if available.isEmpty { textFallback(message) }
         current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
-        return current.map(\.name)
+        return available.map(\.name)
+    }
+
+    /// Says `text` once as a status through the targets that can render it now (or the
+    /// text fallback): a fact about the outputs themselves, such as which of a profile's
+    /// alternatives started.
+    public func announce(_ text: String) {
+        lock.lock()
+        sequence += 1
+        let announcement = OutputMessage(signal: .status, text: text, locale: locale, isUrgent: false,
+                                         sessionTime: clock(), sequence: sequence)
+        let available = workers.filter(\.isAvailable)
+        lock.unlock()
+        if available.isEmpty {
+            textFallback(announcement)
+        } else {
+            available.forEach { $0.enqueue(announcement) }
+        }
     }
 
     /// Withdraws every message of `signal` not yet rendered and cuts off one being
@@ -171,18 +196,36 @@ public final class ProfileFanOut: @unchecked Sendable {
     private func announceLoss(_ lost: LostTarget) {
         lock.lock()
         failed.append(lost)
-        let remaining = workers.map(\.name)
-        sequence += 1
-        let announcement = OutputMessage(signal: .status, text: wording(lost, remaining, locale), locale: locale,
-                                         isUrgent: false, sessionTime: clock(), sequence: sequence)
-        let current = workers
+        let remaining = workers.filter(\.isAvailable).map(\.name)
         lock.unlock()
-        if current.isEmpty {
-            textFallback(announcement)
-        } else {
-            current.forEach { $0.enqueue(announcement) }
+        announce(wording(lost, remaining, locale))
+    }
+
+    /// A target's daemon or device went away, or came back: each said once (the worker
+    /// reports only the edges). While it is away the target keeps its worker and its
+    /// messages, which are its chance to reconnect; it is not in `lostTargets`, since
+    /// the person has not lost it for the session.
+    private func availabilityChanged(_ worker: TargetWorker, _ change: TargetWorker.Availability) {
+        switch change {
+        case let .unavailable(message, error):
+            log.event(.warning, "fanout.target.unavailable", [.public("target", worker.name)])
+            lock.lock()
+            let remaining = workers.filter(\.isAvailable).map(\.name)
+            lock.unlock()
+            // Nothing is stranded while another target has the message; with none left,
+            // the message this target could not say goes to the text fallback.
+            if remaining.isEmpty { textFallback(message) }
+            let lost = LostTarget(name: worker.name, reason: Self.unavailableReason, detail: error.description)
+            announce(wording(lost, remaining, locale))
+        case .returned:
+            log.event(.info, "fanout.target.returned", [.public("target", worker.name)])
+            announce(returnWording(worker.name, locale))
         }
     }
+
+    /// Short enough to speak; the plugin's own message (an address, a socket) is for stderr.
+    static let unavailableReason = "it is not answering, and SenseBridge will use it again when it is back"
+
 
     /// Stops every worker; returns how many messages were dropped for slowness.
     public func shutdown() -> Int {

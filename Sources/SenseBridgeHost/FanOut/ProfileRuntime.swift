@@ -12,8 +12,13 @@ public final class ProfileRuntime: Sendable {
     /// `directory`), so a person can be told where their captions or audio went.
     public let destinations: [(name: String, location: String)]
 
-    /// Creates every target the profile names. A target that cannot be loaded or
-    /// created does not stop the others; it is announced once through them.
+    /// Per output with alternatives that skipped its preferred one: the role, what started
+    /// instead (nil: none did), and why each skipped alternative could not start (for stderr).
+    public let substitutions: [(role: String, chosen: String?, skipped: [(id: String, detail: String)])]
+
+    /// Creates every output the profile names. An output with alternatives takes the
+    /// first that starts and says once which one it is. A target that cannot be loaded
+    /// or created does not stop the others; it is announced once through them.
     public init(profile: OutputProfile, host: PluginHost, outputDirectory: URL, locale: SpokenLocale? = nil,
                 wording: @escaping @Sendable (ProfileFanOut.LostTarget, [String], SpokenLocale) -> String,
                 textFallback: @escaping @Sendable (OutputMessage) -> Void) {
@@ -25,30 +30,70 @@ public final class ProfileRuntime: Sendable {
         var cues: [Set<OutputCue>] = []
         var lost: [ProfileFanOut.LostTarget] = []
         var destinations: [(name: String, location: String)] = []
-        for reference in profile.renderTargets {
-            let name = host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
-            do {
-                let manifest = try host.manifest(id: reference.id)
-                created.append((name, try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory,
-                                                                  placement: Placement(reference))))
-                cues.append(reference.cuesPlayed(offered: manifest.capabilities.cues))
-                for cue in reference.cues.keys.sorted(by: { $0.rawValue < $1.rawValue }) where manifest.capabilities.cues[cue] == nil {
-                    // The profile asked for a cue this target does not offer: nothing is sent
-                    // to it, and the log says why (`profiles show` lists what each offers).
-                    host.log.event(.warning, "profile.target.cue_not_offered", [.public("target", reference.id), .public("cue", cue.rawValue)])
+        var choices: [String] = []
+        var substitutions: [(role: String, chosen: String?, skipped: [(id: String, detail: String)])] = []
+        for output in profile.outputs {
+            let role = output.role ?? Self.channel(of: output.alternatives[0], host: host)
+            var failures: [(reference: OutputProfile.PluginReference, error: Error)] = []
+            for reference in output.alternatives {
+                do {
+                    let started = try Self.create(reference, host: host, outputDirectory: outputDirectory)
+                    created.append((output.role ?? Self.channel(of: reference, host: host), started.instance))
+                    cues.append(started.cues)
+                    if let location = started.location { destinations.append((role, location)) }
+                    if output.alternatives.count > 1 {
+                        let preferred = failures.first.map { Self.displayName(of: $0.reference, host: host, locale: locale) }
+                        choices.append(Phrasing.status(.outputChosen(name: role, chosen: Self.displayName(of: reference, host: host, locale: locale),
+                                                                     preferred: preferred), locale: locale))
+                        host.log.event(.info, "profile.output.chosen", [.public("output", role), .public("target", reference.id),
+                                                                         .public("skipped", String(failures.count))])
+                    }
+                    break
+                } catch {
+                    host.log.event(.error, "profile.target.unavailable", [.public("target", reference.id)])
+                    failures.append((reference, error))
                 }
-                let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: reference.config, outputDirectory: outputDirectory)
-                if let location = (resolved["path"] ?? resolved["directory"])?.stringValue {
-                    destinations.append((name, location))
-                }
-            } catch {
-                host.log.event(.error, "profile.target.unavailable", [.public("target", reference.id)])
-                lost.append(.init(name: name, reason: Self.spokenReason(error), detail: String(describing: error)))
+            }
+            if !failures.isEmpty && output.alternatives.count > 1 {
+                let chosen = failures.count < output.alternatives.count ? output.alternatives[failures.count].id : nil
+                substitutions.append((role, chosen, failures.map { ($0.reference.id, String(describing: $0.error)) }))
+            }
+            if failures.count == output.alternatives.count, let first = failures.first {
+                // Every alternative failed: the output is lost, for the reason its preferred
+                // target gave; every reason goes to stderr.
+                lost.append(.init(name: role, reason: Self.spokenReason(first.error),
+                                  detail: failures.map { "\($0.reference.id): \($0.error)" }.joined(separator: "; ")))
             }
         }
         self.destinations = destinations
+        self.substitutions = substitutions
         self.fanOut = ProfileFanOut(targets: created, cues: cues, lostAtStart: lost, locale: locale, log: host.log,
-                               wording: wording, textFallback: textFallback)
+                                    wording: wording, textFallback: textFallback)
+        choices.forEach(fanOut.announce)
+    }
+
+    /// A started target: its instance, the cues it plays in this profile, and where it writes.
+    private static func create(_ reference: OutputProfile.PluginReference, host: PluginHost,
+                               outputDirectory: URL) throws -> (instance: RenderTargetInstance, cues: Set<OutputCue>, location: String?) {
+        let manifest = try host.manifest(id: reference.id)
+        let instance = try host.renderTarget(manifest, config: reference.config, outputDirectory: outputDirectory,
+                                             placement: Placement(reference))
+        for cue in reference.cues.keys.sorted(by: { $0.rawValue < $1.rawValue }) where manifest.capabilities.cues[cue] == nil {
+            // The profile asked for a cue this target does not offer: nothing is sent
+            // to it, and the log says why (`profiles show` lists what each offers).
+            host.log.event(.warning, "profile.target.cue_not_offered", [.public("target", reference.id), .public("cue", cue.rawValue)])
+        }
+        let resolved = try PluginConfigResolver.resolve(manifest: manifest, overrides: reference.config, outputDirectory: outputDirectory)
+        return (instance, reference.cuesPlayed(offered: manifest.capabilities.cues), (resolved["path"] ?? resolved["directory"])?.stringValue)
+    }
+
+    /// The name a person knows a target's output by ("speech"), from its manifest.
+    private static func channel(of reference: OutputProfile.PluginReference, host: PluginHost) -> String {
+        host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
+    }
+
+    private static func displayName(of reference: OutputProfile.PluginReference, host: PluginHost, locale: SpokenLocale) -> String {
+        host.catalog.manifest(id: reference.id)?.displayName(for: locale.rawValue) ?? reference.id
     }
 }
 

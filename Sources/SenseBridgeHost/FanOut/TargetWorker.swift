@@ -33,15 +33,29 @@ final class TargetWorker: @unchecked Sendable {
     private var renderingSignal: OutputSignal?
     private var stopping = false
     private var droppedCount = 0
+    /// The target said its daemon or device is gone (SB_ERR_UNAVAILABLE) and no render
+    /// has succeeded since: edge-triggered, so the loss and the return are each reported once.
+    private var unavailable = false
     private var thread: Thread?
     private let onFailure: @Sendable (TargetWorker, OutputMessage, Error) -> Void
+    private let onAvailability: @Sendable (TargetWorker, Availability) -> Void
+
+    /// A change in whether the target can render, for the fan-out to say once.
+    enum Availability {
+        /// The render of this message found the daemon or device gone.
+        case unavailable(OutputMessage, PluginCallError)
+        /// A render succeeded after `unavailable`.
+        case returned
+    }
 
     init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [],
-         onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void) {
+         onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void,
+         onAvailability: @escaping @Sendable (TargetWorker, Availability) -> Void = { _, _ in }) {
         self.cues = cues
         self.name = name
         self.target = target
         self.onFailure = onFailure
+        self.onAvailability = onAvailability
         let thread = Thread { [weak self] in self?.run() }
         thread.name = "sensebridge.target.\(name)"
         self.thread = thread
@@ -125,6 +139,23 @@ final class TargetWorker: @unchecked Sendable {
         return left
     }
 
+    /// True when the target's availability changed (it was available and now is not, or
+    /// the other way round).
+    private func changeAvailability(to isUnavailable: Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard unavailable != isUnavailable else { return false }
+        unavailable = isUnavailable
+        return true
+    }
+
+    /// False while the target reports its daemon or device gone.
+    var isAvailable: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !unavailable
+    }
+
     /// Back after the urgent messages, ahead of the other routine ones.
     private func requeue(_ message: OutputMessage) {
         condition.lock()
@@ -153,6 +184,11 @@ final class TargetWorker: @unchecked Sendable {
             condition.unlock()
             do {
                 try target.render(message)
+                if changeAvailability(to: false) { onAvailability(self, .returned) }
+            } catch let error as PluginCallError where error.isUnavailable {
+                // Kept, unlike a failure: the next messages reach the target, which
+                // reconnects within one of them when its daemon or device is back.
+                if changeAvailability(to: true) { onAvailability(self, .unavailable(message, error)) }
             } catch let error as PluginCallError where error.isCancelled {
                 // Cut off by an urgent message: expected, not a failure. A description
                 // may go (the next one is on its way); a status or summary is said only

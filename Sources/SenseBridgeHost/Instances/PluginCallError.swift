@@ -12,6 +12,9 @@ public struct PluginCallError: Error, Sendable, CustomStringConvertible {
     public var isCancelled: Bool { status == SB_ERR_CANCELLED }
     public var isTimeout: Bool { status == SB_ERR_TIMEOUT }
     public var isEndOfStream: Bool { status == SB_ERR_END_OF_STREAM }
+    /// A render target's daemon or device is gone for now (ABI 1.5): the target is kept
+    /// and tried again with later messages, not lost for the session.
+    public var isUnavailable: Bool { status == SB_ERR_UNAVAILABLE }
 
     /// A call's failure as another process reported it (an isolated plugin's runner).
     init(pluginID: String, status: Int32, message: String) {

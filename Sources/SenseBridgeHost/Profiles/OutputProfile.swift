@@ -36,10 +36,29 @@ public struct OutputProfile: Sendable {
         }
     }
 
+    /// One output of the profile: a render target, or alternatives for one role ("speech")
+    /// in order of preference, of which the first that starts is used. A person's own
+    /// daemon (speech-dispatcher) may be missing on one machine and running on the next;
+    /// alternatives let one profile serve both without going silent.
+    public struct Output: Sendable, Equatable {
+        /// The name the person knows this output by when the profile gave one; nil takes
+        /// the first alternative's channel.
+        public var role: String?
+        /// In the profile's order of preference; one for a plain render target.
+        public var alternatives: [PluginReference]
+
+        public init(role: String? = nil, alternatives: [PluginReference]) {
+            self.role = role
+            self.alternatives = alternatives
+        }
+    }
+
     public var name: String
     public var displayNames: [String: String]
     public var summary: String?
-    public var renderTargets: [PluginReference]
+    public var outputs: [Output]
+    /// Every render target the profile names, alternatives included, in the file's order.
+    public var renderTargets: [PluginReference] { outputs.flatMap(\.alternatives) }
     public var composer: PluginReference
     public var fallbackComposer: PluginReference
     public var locale: String

@@ -28,10 +28,9 @@ public enum ProfileReader {
                 throw fail("has schema \(object["schema"]?.jsonText ?? "missing"); expected \"\(OutputProfile.schemaID)\".")
             }
             let name = try reader.string("name")
-            let targets: [OutputProfile.PluginReference]
             guard case .array(let list)? = object["renderTargets"] else { throw fail("field \"renderTargets\" must be an array.") }
-            targets = try list.enumerated().map { index, entry in try reference(entry, field: "renderTargets[\(index)]", fail: fail) }
-            guard !targets.isEmpty else { throw fail("field \"renderTargets\" names no target; a profile with no output would be silent.") }
+            let outputs = try list.enumerated().map { index, entry in try output(entry, field: "renderTargets[\(index)]", fail: fail) }
+            guard !outputs.isEmpty else { throw fail("field \"renderTargets\" names no target; a profile with no output would be silent.") }
             guard let composerValue = object["composer"] else { throw fail("is missing the required field \"composer\".") }
             let composer = try reference(composerValue, field: "composer", fail: fail)
             let fallback = try object["fallbackComposer"].map { try reference($0, field: "fallbackComposer", fail: fail) } ?? composer
@@ -42,7 +41,7 @@ public enum ProfileReader {
             }
             return OutputProfile(
                 name: name, displayNames: try reader.stringMap("displayName", required: false),
-                summary: try reader.optionalString("summary"), renderTargets: targets, composer: composer,
+                summary: try reader.optionalString("summary"), outputs: outputs, composer: composer,
                 fallbackComposer: fallback, locale: locale, detail: detail, fileURL: url)
         } catch let problem as PluginProblem {
             throw fail(problem.explanation)
@@ -52,6 +51,34 @@ public enum ProfileReader {
     /// The largest `memoryLimitMiB` taken (1 TiB): far above any plugin's need, and low
     /// enough that a typo of a few digits is refused rather than becoming no limit at all.
     static let maximumMemoryLimitMiB = 1_048_576
+
+    /// An output is a reference (below), or {"role": "speech", "alternatives": [reference, …]}:
+    /// the first alternative that starts is used.
+    private static func output(_ value: JSONValue, field: String, fail: (String) -> ProfileProblem) throws -> OutputProfile.Output {
+        guard case .object(let fields) = value, let listed = fields["alternatives"] else {
+            return .init(alternatives: [try reference(value, field: field, fail: fail)])
+        }
+        // Refused rather than ignored, as everywhere in a profile: an "id" beside
+        // "alternatives" would leave the reader guessing which one the person meant.
+        let unknown = Set(fields.keys).subtracting(["role", "alternatives"])
+        guard unknown.isEmpty else {
+            throw fail("field \"\(field)\" has \"alternatives\" and also \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); an output with alternatives takes only \"role\" and \"alternatives\".")
+        }
+        guard case .array(let entries) = listed, !entries.isEmpty else {
+            throw fail("field \"\(field).alternatives\" must be a non-empty array of render targets, not \(listed.jsonText).")
+        }
+        var role: String?
+        if let value = fields["role"] {
+            guard let text = value.stringValue, !text.isEmpty else {
+                throw fail("field \"\(field).role\" must be a name such as \"speech\", not \(value.jsonText).")
+            }
+            role = text
+        }
+        let alternatives = try entries.enumerated().map { index, entry in
+            try reference(entry, field: "\(field).alternatives[\(index)]", fail: fail)
+        }
+        return .init(role: role, alternatives: alternatives)
+    }
 
     /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}, "isolation":
     /// "process"|"in-process", "memoryLimitMiB": N, "cues": {"awareness-pulse": true}}.

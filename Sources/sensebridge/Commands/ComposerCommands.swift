@@ -201,19 +201,22 @@ enum ComposerCommands {
         return base
     }
 
-    /// Says the result through the profile's render targets; a target that cannot be
-    /// created is reported and the others still speak.
+    /// Says the result through the profile's outputs (the first alternative of each that
+    /// speaks it); a target that cannot be created is reported and the others still speak.
     static func speak(_ report: Report, profile name: String?, context: Context) {
         do {
             let profile = try ProfileLookup.load(name ?? ProfileStore.defaultProfileName, context: context)
             let message = OutputMessage(signal: .status, text: report.message, locale: SpokenLocale(identifier: profile.locale) ?? .en,
                                         isUrgent: !report.ok)
-            for reference in profile.renderTargets {
-                do {
-                    let target = try context.host.renderTarget(try context.host.manifest(id: reference.id), config: reference.config)
-                    try target.render(message)
-                } catch {
-                    Console.err("sensebridge: could not speak through \(reference.id): \(error)")
+            for output in profile.outputs {
+                for reference in output.alternatives {
+                    do {
+                        let target = try context.host.renderTarget(try context.host.manifest(id: reference.id), config: reference.config)
+                        try target.render(message)
+                        break
+                    } catch {
+                        Console.err("sensebridge: could not speak through \(reference.id): \(error)")
+                    }
                 }
             }
         } catch let error as CLIError {

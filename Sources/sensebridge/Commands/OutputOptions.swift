@@ -68,6 +68,11 @@ enum OutputOptions {
         for lost in runtime.fanOut.lostTargets {
             Console.err("  \(lost.name): not available (\(lost.detail))")
         }
+        for substitution in runtime.substitutions where substitution.chosen != nil {
+            for skipped in substitution.skipped {
+                Console.err("  \(substitution.role): \(substitution.chosen!) instead of \(skipped.id) (\(skipped.detail))")
+            }
+        }
     }
 }
 

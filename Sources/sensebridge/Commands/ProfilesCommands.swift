@@ -52,18 +52,29 @@ enum ProfilesCommands {
             func reference(_ r: OutputProfile.PluginReference) -> [String: Any] {
                 ["id": r.id, "config": r.config.mapValues(\.any)]
             }
+            /// A plain target as a reference; alternatives as the profile wrote them.
+            func output(_ o: OutputProfile.Output) -> [String: Any] {
+                guard o.alternatives.count > 1 || o.role != nil else { return reference(o.alternatives[0]) }
+                var fields: [String: Any] = ["alternatives": o.alternatives.map(reference)]
+                if let role = o.role { fields["role"] = role }
+                return fields
+            }
             if arguments.has("--json") {
                 Console.json([
                     "name": profile.name, "file": profile.fileURL.path, "displayName": profile.displayName(),
                     "locale": profile.locale, "detail": profile.detail,
-                    "renderTargets": profile.renderTargets.map(reference), "composer": reference(profile.composer),
+                    "renderTargets": profile.outputs.map(output), "composer": reference(profile.composer),
                     "fallbackComposer": reference(profile.fallbackComposer), "problems": problems.map(\.reason),
                 ])
             } else {
                 var lines = ["\(profile.displayName()) (\(profile.name))", "  file:     \(profile.fileURL.path)",
                              "  locale:   \(profile.locale)", "  detail:   \(profile.detail)", "", "  render targets:"]
-                for target in profile.renderTargets {
-                    lines.append("    \(target.id)" + (target.config.isEmpty ? "" : "  \(target.config.jsonText)"))
+                for output in profile.outputs {
+                    let first = output.alternatives.count > 1 || output.role != nil
+                    if first { lines.append("    \(output.role ?? "first that starts of"):") }
+                    for target in output.alternatives {
+                        lines.append((first ? "      " : "    ") + target.id + (target.config.isEmpty ? "" : "  \(target.config.jsonText)"))
+                    }
                 }
                 lines.append("  composer:          \(profile.composer.id)")
                 lines.append("  fallback composer: \(profile.fallbackComposer.id)")

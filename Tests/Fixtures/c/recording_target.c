@@ -2,7 +2,10 @@
  *   <monotonic ns> <signal> <urgent 0|1> <text>
  * with an optional delay per render and an optional failure after N renders, so
  * fan-out tests can make one target slow or failing and watch the others.
- * Config: {"path": "...", "delay_ms": N, "fail_after": N} (flat, numbers plain). */
+ * Config: {"path": "...", "delay_ms": N, "fail_after": N, "gone_while": "...",
+ * "refuse_create": N} (flat, numbers plain). While the file named by gone_while
+ * exists, render returns SB_ERR_UNAVAILABLE at once (its daemon is gone for now);
+ * refuse_create 1 fails create, as a target whose daemon is not running does. */
 #define _POSIX_C_SOURCE 200809L
 #include <sensebridge.h>
 #include <errno.h>
@@ -14,6 +17,7 @@
 
 typedef struct recorder {
     char path[1024];
+    char gone_while[1024];
     long delay_ms;
     long fail_after;
     long rendered;
@@ -32,20 +36,37 @@ static const char *find_value(const char *json, const char *key) {
     return at;
 }
 
+/* Copies the string value of key into out (empty when absent); 0 when it is not a string. */
+static int copy_string(const char *json, const char *key, char *out, size_t capacity) {
+    const char *value = find_value(json, key);
+    out[0] = 0;
+    if (!value) return 1;
+    if (*value != '"') return 0;
+    const char *end = strchr(value + 1, '"');
+    size_t length = end ? (size_t)(end - value - 1) : 0;
+    if (length >= capacity) length = capacity - 1;
+    memcpy(out, value + 1, length);
+    out[length] = 0;
+    return 1;
+}
+
 static void *rec_create(const sb_host_services *host, const char *config, sb_error *error) {
     (void)host;
-    recorder *self = calloc(1, sizeof(recorder));
-    const char *path = find_value(config ? config : "{}", "path");
-    if (!path || *path != '"') {
-        free(self);
-        error->code = SB_ERR_INVALID_CONFIG;
-        strcpy(error->message, "config needs \"path\"");
+    config = config ? config : "{}";
+    const char *refuse = find_value(config, "refuse_create");
+    if (refuse && strtol(refuse, NULL, 10) == 1) {
+        error->code = SB_ERR_IO;
+        strcpy(error->message, "the recording daemon is not running");
         return NULL;
     }
-    const char *end = strchr(path + 1, '"');
-    size_t length = end ? (size_t)(end - path - 1) : 0;
-    if (length >= sizeof self->path) length = sizeof self->path - 1;
-    memcpy(self->path, path + 1, length);
+    recorder *self = calloc(1, sizeof(recorder));
+    if (!copy_string(config, "path", self->path, sizeof self->path) || !self->path[0]
+        || !copy_string(config, "gone_while", self->gone_while, sizeof self->gone_while)) {
+        free(self);
+        error->code = SB_ERR_INVALID_CONFIG;
+        strcpy(error->message, "config needs \"path\" (and \"gone_while\", if given, is a path)");
+        return NULL;
+    }
     const char *delay = find_value(config, "delay_ms");
     self->delay_ms = delay ? strtol(delay, NULL, 10) : 0;
     const char *fail = find_value(config, "fail_after");
@@ -63,6 +84,15 @@ static unsigned long long now_ns(void) {
 
 static sb_status rec_render(void *opaque, const sb_message *message, sb_error *error) {
     recorder *self = opaque;
+    if (self->gone_while[0]) {
+        FILE *gone = fopen(self->gone_while, "r");
+        if (gone) {
+            fclose(gone);
+            error->code = SB_ERR_UNAVAILABLE;
+            strcpy(error->message, "the recording daemon is not answering");
+            return SB_ERR_UNAVAILABLE;
+        }
+    }
     if (self->fail_after >= 0 && self->rendered >= self->fail_after) {
         error->code = SB_ERR_IO;
         strcpy(error->message, "the recording device was unplugged");
