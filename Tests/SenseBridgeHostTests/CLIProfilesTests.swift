@@ -19,6 +19,10 @@ import Testing
          "renderTargets": ["org.example.target", "org.example.braille"]}
         """)
         try plugins.write("profiles/garbled.json", "{")
+        try plugins.write("profiles/either.json", """
+        {"schema": "sensebridge.output-profile/1", "name": "either", "composer": "org.example.target",
+         "renderTargets": [{"role": "speech", "alternatives": ["org.example.braille", {"id": "org.example.target", "config": {"rate": 1}}]}]}
+        """)
     }
 
     func cli(_ arguments: [String]) throws -> ProcessRunner.Result {
@@ -43,6 +47,22 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect((object["problems"] as? [String])?.count == 3)
         #expect(object["file"] as? String == plugins.file("profiles/missing.json").path)
+    }
+
+    @Test func showListsAnOutputsAlternativesInOrder() throws {
+        let result = try cli(["profiles", "show", "either"])
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let role = try #require(lines.firstIndex(of: "    speech:"), "\(result.standardOutput)")
+        #expect(lines[role + 1] == "      org.example.braille")
+        #expect(lines[role + 2] == #"      org.example.target  {"rate":1}"#)
+        // An alternative that is not installed is still a problem the person should fix.
+        #expect(result.standardOutput.contains("render target 'org.example.braille' is not installed"))
+        let json = try cli(["profiles", "show", "either", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let outputs = try #require(object["renderTargets"] as? [[String: Any]])
+        #expect(outputs.count == 1)
+        #expect(outputs[0]["role"] as? String == "speech")
+        #expect((outputs[0]["alternatives"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["org.example.braille", "org.example.target"])
     }
 
     @Test func unknownProfileExits66WithTheDirectoriesSearched() throws {

@@ -14,6 +14,7 @@ public func fuzzProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         let profile = try ProfileReader.parse(input.restData(), at: profileURL)
         fuzzCheck(!profile.renderTargets.isEmpty, "a profile with no render target was accepted")
+        fuzzCheck(profile.outputs.allSatisfy { !$0.alternatives.isEmpty }, "an output with no alternative was accepted")
         let references = profile.renderTargets + [profile.composer, profile.fallbackComposer]
         fuzzCheck(references.allSatisfy { !$0.id.isEmpty }, "a profile naming a plugin with an empty id was accepted")
         fuzzCheck(["brief", "standard", "detailed"].contains(profile.detail), "detail '\(profile.detail)' was accepted")
