@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What `make demo` shows, after `make build` staged every plugin into .build/plugins:
 # the sample scene (samples/kitchen.records.jsonl) described through the built-in
-# default profile (blind: speech and haptics), then through the deaf profile
+# default profile (blind: speech through speech-dispatcher when one is running, else
+# espeak-ng, and haptics), then through the deaf profile
 # (captions and haptics), printing what was said and where every output went; then
 # a recorded corridor walk with hands-free awareness through the deaf-blind profile;
 # then the sample page read aloud (samples/page-en.png).
@@ -51,7 +52,8 @@ echo "Captions ($out/captions.vtt):"
 sed 's/^/    /' "$out/captions.vtt"
 echo
 echo "Hands-free awareness: the sample corridor walk (samples/corridor.recording.jsonl), replayed"
-echo "fast, for a deaf-blind person (haptics only). Alerts come from the depth frames, with the"
+echo "fast, for a deaf-blind person (braille through BRLTTY, and haptics; with no braille display"
+echo "here, the loss is said through the haptics). Alerts come from the depth frames, with the"
 echo "floor rejected by gravity; descriptions come from the records frames."
 run walk --fast --profile deaf-blind --output "$out/walk"
 
