@@ -71,8 +71,10 @@ final class SpeechdConnection {
 
     deinit { close() }
 
-    /// False once libspeechd's thread saw the socket close (it sets the fd to -1).
-    var isAlive: Bool { !closed && connection.pointee.socket >= 0 }
+    /// False once libspeechd's thread saw the socket close: it then closes its stream and
+    /// sets `stream` to NULL (0.11.4; later versions also set `socket` to -1). After that
+    /// no libspeechd call but `spd_close` is made on it (which, tested, closes nothing).
+    var isAlive: Bool { !closed && connection.pointee.socket >= 0 && connection.pointee.stream != nil }
 
     /// Sets language (and voice) when they differ from the last ones set; false when the
     /// daemon refused or the connection failed.
