@@ -93,9 +93,12 @@ public final class SpeechDispatcher: RenderTargetPlugin {
             // later (it re-queues a cancelled status), rather than it being lost silently.
             let window = min(deadline, started.addingTimeInterval(Self.statusRetryWindow))
             while outcome == .event(.cancel), !board.isInterrupted, Date() < window {
-                Thread.sleep(forTimeInterval: Self.statusRetryInterval)
+                board.pause(until: Date().addingTimeInterval(Self.statusRetryInterval))
+                if board.isInterrupted { break }
                 outcome = try speakOnce(text, message: message, priority: priority, deadline: deadline)
             }
+            // An interrupt while it waited to offer the status again is reported as one.
+            if outcome == .event(.cancel), board.isInterrupted { outcome = .interrupted }
             if outcome == .event(.cancel) {
                 host.log(.info, "speechd.status_discarded", [("signal", .public("\(message.signal)"))])
                 throw PluginError(.cancelled, "speech-dispatcher at \(addressDescription) discarded the status: other speech was playing, and a status has notification priority.")
@@ -139,7 +142,7 @@ public final class SpeechDispatcher: RenderTargetPlugin {
             }
             guard let messageID = live.say(text, priority: priority) else {
                 if live.isAlive {
-                    throw PluginError.io("speech-dispatcher at \(addressDescription) refused the message.")
+                    throw PluginError.io("speech-dispatcher at \(addressDescription) refused the message although the connection is open; its log says why.")
                 }
                 try lost(live, reopened: &reopened)
                 continue

@@ -61,6 +61,13 @@ final class SpeechdEventBoard: @unchecked Sendable {
         return interruptRequested
     }
 
+    /// Sleeps until `deadline` or an interrupt, whichever comes first.
+    func pause(until deadline: Date) {
+        condition.lock()
+        while !interruptRequested && Date() < deadline { _ = condition.wait(until: deadline) }
+        condition.unlock()
+    }
+
     enum Wait: Equatable {
         case event(SpeechdEvent)
         case interrupted
