@@ -266,3 +266,24 @@ import Testing
         }
     }
 }
+
+/// libspeechd writes with write(2): to a daemon that stopped reading, that raises SIGPIPE,
+/// whose default action ends the process — here the test process, as it would the host's.
+/// In the serialized suite: the peer numbers its client 1, as a real daemon does.
+extension SpeechDispatcherTests {
+    @Test func aDaemonThatStopsReadingMidMessageIsUnavailableAndTheProcessLives() throws {
+        let directory = try TemporaryDirectory("sb-ssip")
+        let socket = directory.file("ssip.sock").path
+        let peer = try SpawnedChild("/usr/bin/python3", [RepositoryPaths.root.appendingPathComponent("Tests/Servers/ssip_half_closed.py").path, socket])
+        defer { peer.kill(); _ = peer.wait() }
+        try #require(CallOnAnotherThread.until(seconds: 10) { FileManager.default.fileExists(atPath: socket) })
+        let speech = try host.renderTarget(manifest, config: ["address": .string("unix_socket:\(socket)")])
+        do {
+            try speech.render(OutputMessage(signal: .description, text: "Written to a socket nobody reads."))
+            Issue.record("rendered to a peer that stopped reading")
+        } catch let error as PluginCallError {
+            #expect(error.status == 11, "SB_ERR_UNAVAILABLE expected: \(error.message)")
+            #expect(error.message.contains("unix_socket:\(socket)"), "\(error.message)")
+        }
+    }
+}
