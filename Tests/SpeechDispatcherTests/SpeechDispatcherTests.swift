@@ -269,8 +269,23 @@ import Testing
 
 /// libspeechd writes with write(2): to a daemon that stopped reading, that raises SIGPIPE,
 /// whose default action ends the process — here the test process, as it would the host's.
-/// In the serialized suite: the peer numbers its client 1, as a real daemon does.
+/// In the serialized suite: the peers number their client 1, as a real daemon does.
 extension SpeechDispatcherTests {
+    /// A daemon that died mid-utterance and is back at once (restarted, or socket-activated):
+    /// the render reconnects and says the message again, and returns once that one ended.
+    @Test func aDaemonBackRightAwayGetsTheMessageAgain() throws {
+        let directory = try TemporaryDirectory("sb-ssip")
+        let socket = directory.file("ssip.sock").path
+        let record = directory.file("texts")
+        let peer = try SpawnedChild("/usr/bin/python3", [RepositoryPaths.root.appendingPathComponent("Tests/Servers/ssip_restarting.py").path, socket, record.path])
+        defer { peer.kill(); _ = peer.wait() }
+        try #require(CallOnAnotherThread.until(seconds: 10) { FileManager.default.fileExists(atPath: socket) })
+        let speech = try host.renderTarget(manifest, config: ["address": .string("unix_socket:\(socket)")])
+        try speech.render(OutputMessage(signal: .readingSegment, text: "Said twice."))
+        let texts = (try? String(contentsOf: record, encoding: .utf8)) ?? ""
+        #expect(texts == "TEXT Said twice.\nTEXT Said twice.\n", "\(texts)")
+    }
+
     @Test func aDaemonThatStopsReadingMidMessageIsUnavailableAndTheProcessLives() throws {
         let directory = try TemporaryDirectory("sb-ssip")
         let socket = directory.file("ssip.sock").path
