@@ -25,7 +25,7 @@ packages=(
     tesseract-ocr-spa
     tesseract-ocr-vie
     libspeechd-dev     # the speech-dispatcher render target links libspeechd (Sources/CSpeechd, Plugins/SpeechDispatcher)
-    speech-dispatcher  # ...and its tests start a real daemon with its sd_generic and sd_dummy modules
+    speech-dispatcher  # ...and its tests start a real daemon with its sd_generic module and libao's null audio driver (scripts/test-daemons/speechd.sh)
     libbrlapi-dev      # the braille render target talks to BRLTTY through BrlAPI (Sources/CBrlAPI, Plugins/Braille)
     brltty             # ...and its tests start a real BRLTTY on its virtual (vr) driver, no display needed
     liblouis-dev       # ...and translates with liblouis (Sources/CLouis)

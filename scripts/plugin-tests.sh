@@ -50,8 +50,17 @@ start_server() {
     network_json=$(printf '{"baseURL": "http://127.0.0.1:%s/ok/v1", "model": "harness"}' "$port")
 }
 
+# The speech-dispatcher target speaks through a daemon: a private one, headless, started by
+# scripts/test-daemons/speechd.sh (the Swift tests use the same script) at a quick pace,
+# since the harness renders 64 KiB and hundreds of messages in a row.
+speechd_dir=""
+stop_speechd() {
+    [ -z "$speechd_dir" ] || { scripts/test-daemons/speechd.sh stop "$speechd_dir" || true; rm -rf "$speechd_dir"; }
+    speechd_dir=""
+}
+
 scene_dir="" media_dir=""
-cleanup() { stop_server; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; [ -z "$media_dir" ] || rm -rf "$media_dir"; }
+cleanup() { stop_server; stop_speechd; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; [ -z "$media_dir" ] || rm -rf "$media_dir"; }
 trap cleanup EXIT
 # Prints LD_LIBRARY_PATH=… FAKENECT_PATH=… for a short synthetic corridor, or fails saying why.
 fakenect_environment() {
@@ -107,11 +116,22 @@ for manifest in "${manifests[@]}"; do
         config=(--config "$camera_json")
         echo "   (no camera here: reads a test-pattern video, $camera_json)"
     fi
+    if [ "$(basename "$manifest")" = speech-dispatcher.json ]; then
+        speechd_dir=$(mktemp -d /tmp/sb-speechd.XXXXXX)
+        if ! speechd_address=$(scripts/test-daemons/speechd.sh start "$speechd_dir" 0.00002 2); then
+            stop_speechd
+            failed+=("$manifest")
+            continue
+        fi
+        config=(--config "{\"address\": \"$speechd_address\"}")
+        echo "   (against a private speech-dispatcher at $speechd_address, sd_generic writing to a log)"
+    fi
     # shellcheck disable=SC2086  # extra arguments are split on purpose
     if ! "${runner[@]}" "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
         failed+=("$manifest")
     fi
     stop_server
+    stop_speechd
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
