@@ -224,7 +224,7 @@ public final class ProfileFanOut: @unchecked Sendable {
     }
 
     /// Short enough to speak; the plugin's own message (an address, a socket) is for stderr.
-    static let unavailableReason = "it is not answering, and SenseBridge will use it again when it is back"
+    public static let unavailableReason = "it is not answering, and SenseBridge will use it again when it is back"
 
 
     /// Stops every worker; returns how many messages were dropped for slowness.

@@ -1,0 +1,69 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// The shipped blind profile as a person meets it: speech through their speech-dispatcher
+/// when one answers, espeak-ng when none does, and which one is said once. Through the
+/// CLI, with the real plugins and a real daemon (scripts/test-daemons/speechd.sh).
+@Suite(.serialized) struct BlindProfileTests {
+    let home: TemporaryDirectory
+    let output: TemporaryDirectory
+
+    init() throws {
+        home = try TemporaryDirectory()
+        output = try TemporaryDirectory()
+        _ = try RepositoryPaths.stagedManifest("speech-dispatcher.json")
+    }
+
+    static let fellBack = "For speech, SenseBridge is using Speech (espeak-ng), because Speech (speech-dispatcher) could not start."
+    static let joined = "For speech, SenseBridge is using Speech (speech-dispatcher)."
+
+    /// A socket nobody listens on: the test never joins a daemon this machine may run.
+    var absentDaemon: [String: String] { ["SPEECHD_ADDRESS": "unix_socket:\(home.url.path)/absent.sock"] }
+
+    @Test func withNoDaemonTheBlindProfileSpeaksWithEspeakAndSaysSoOnce() throws {
+        let result = try ProcessRunner.cli(["say", "Testing speech.", "--profile", "blind", "--output", output.url.path],
+                                           home: home.url, extraEnvironment: absentDaemon)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("speech: org.sensebridge.espeak-speech instead of org.sensebridge.speech-dispatcher"),
+                "\(result.standardError)")
+        #expect(result.standardError.contains("absent.sock"), "the reason names the address: \(result.standardError)")
+        // espeak-ng spoke twice: the choice, once, and the message. Its index keeps lengths, not text.
+        let index = try String(contentsOf: output.file("speech/speech.jsonl"), encoding: .utf8)
+        let lines = try index.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(lines.compactMap { $0["characters"] as? Int }.sorted() == ["Testing speech.".count, Self.fellBack.count].sorted(), "\(index)")
+    }
+
+    @Test func withNoDaemonTheChoiceIsSaidOnceOnEveryOutput() throws {
+        let profile = try output.write("speech-and-captions.json", """
+        {"schema": "sensebridge.output-profile/1", "name": "speech-and-captions", "composer": "org.sensebridge.label-list",
+         "renderTargets": [
+           {"role": "speech", "alternatives": [{"id": "org.sensebridge.speech-dispatcher"},
+                                               {"id": "org.sensebridge.espeak-speech", "config": {"output": "wav"}}]},
+           {"id": "org.sensebridge.caption-file"}]}
+        """)
+        let sample = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl")
+        let result = try ProcessRunner.cli(["describe", "--records", sample.path, "--profile", profile.path, "--output", output.url.path],
+                                           home: home.url, extraEnvironment: absentDaemon)
+        #expect(result.status == 0, "\(result.standardError)")
+        let captions = try String(contentsOf: output.file("captions.vtt"), encoding: .utf8)
+        // A long sentence spans cues; what was said is the cues' text, read in order.
+        let said = captions.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains(" --> ") }.joined(separator: " ")
+        #expect(said.components(separatedBy: "For speech, SenseBridge is using").count - 1 == 1, "\(captions)")
+        #expect(said.hasPrefix(Self.fellBack), "said first, before the description: \(said)")
+        #expect(!captions.contains("stopped working"), "a substitute is not a loss: \(captions)")
+    }
+
+    @Test func withADaemonRunningTheBlindProfileJoinsItAndSaysSoOnce() throws {
+        let daemon = try TestSpeechd(perByte: 0.001)
+        defer { daemon.stop() }
+        let result = try ProcessRunner.cli(["say", "Testing speech.", "--profile", "blind", "--output", output.url.path],
+                                           home: home.url, extraEnvironment: ["SPEECHD_ADDRESS": daemon.address])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(daemon.begun.filter { $0 == Self.joined }.count == 1, "\(daemon.begun)")
+        #expect(daemon.ended("Testing speech."), "\(daemon.log)")
+        // The first alternative started, so espeak-ng was never created and wrote nothing.
+        #expect(!FileManager.default.fileExists(atPath: output.file("speech").path))
+        #expect(!result.standardError.contains("instead of"), "\(result.standardError)")
+    }
+}
