@@ -12,7 +12,7 @@ import Testing
     init() throws {
         directory = try TemporaryDirectory()
         for library in ["libHapticLog.so", "libEspeakSpeech.so", "libCaptionFile.so", "libLabelListComposer.so",
-                        "libNetworkComposer.so", "libReplaySource.so", "libFreenectSource.so", "libTesseractOCR.so", "libCameraSource.so",
+                        "libNetworkComposer.so", "libReplaySource.so", "libFreenectSource.so", "libTesseractOCR.so", "libCameraSource.so", "libBraille.so",
                         "libgood.so"] {
             try directory.write(library, "not a library; manifests never open it")
         }
