@@ -62,7 +62,12 @@ final class BrlAPIConnection: @unchecked Sendable {
             Self.release(handle)
             throw PluginError(.unavailable, "BRLTTY at \(endpoint.displayName) did not say its display size: \(reason).")
         }
-        guard x > 0, y > 0 else {
+        // BRLTTY without a display (braille driver "no") answers 1x1 through its
+        // NoBraille driver, not 0 cells; both mean there is nothing to write to.
+        var driver = [CChar](repeating: 0, count: 64)
+        let named = withBlockedPipeSignal { brlapi__getDriverName(handle, &driver, driver.count) }
+        let driverName = named > 0 ? String(cString: driver) : ""
+        guard x > 0, y > 0, driverName != "NoBraille" else {
             Self.release(handle)
             throw PluginError(.unavailable, "BRLTTY at \(endpoint.displayName) has no braille display (0 cells): connect one, or start BRLTTY with its driver.")
         }

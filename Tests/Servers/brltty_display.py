@@ -21,7 +21,8 @@ stdin, one command a line:
     stop              ends BRLTTY (SIGTERM, then SIGKILL after 2 s); the display waits
     start             starts BRLTTY again on the same N; READY again
     quit / EOF        ends BRLTTY and this program
-Every window shown is also appended to DIR/cells.log, one line each.
+Every window shown is also appended to DIR/cells.log, one line each; every command
+received to DIR/commands.log; BRLTTY's own log goes to DIR/brltty.log.
 
 `--no-display` runs BRLTTY with braille driver "no": BrlAPI answers, with no display.
 """
@@ -94,8 +95,9 @@ class Display:
                    "-W", d, "-U", d, "-x", "no", "-s", "no",
                    "-A", "host=:%d,auth=none" % self.number] + driver
         err = open(os.path.join(d, "brltty.log"), "a")
-        self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=err, stderr=err,
-                                     start_new_session=True)
+        # In this program's process group: a test that kills the group (SIGKILL, no
+        # cleanup possible) takes BRLTTY with it.
+        self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=err, stderr=err)
         deadline = time.time() + 20
         api = "/var/lib/BrlAPI/%d" % self.number
         while time.time() < deadline:
@@ -120,19 +122,17 @@ class Display:
             self.conn.close()
             self.conn = None
         if self.proc is not None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            except OSError:
-                pass
+            self.proc.terminate()
             try:
                 self.proc.wait(2)
             except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except OSError:
-                    pass
+                self.proc.kill()
                 self.proc.wait()
             self.proc = None
+
+    def log_command(self, line):
+        with open(os.path.join(self.args.dir, "commands.log"), "a") as f:
+            f.write(line + "\n")
 
     def received(self, data):
         self.buffer += data
@@ -150,6 +150,7 @@ class Display:
                 say("CELLS " + text)
 
     def command(self, line):
+        self.log_command(line)
         words = line.split()
         if not words:
             return True
