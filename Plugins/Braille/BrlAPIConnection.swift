@@ -66,7 +66,7 @@ final class BrlAPIConnection: @unchecked Sendable {
         // NoBraille driver, not 0 cells; both mean there is nothing to write to.
         var driver = [CChar](repeating: 0, count: 64)
         let named = withBlockedPipeSignal { brlapi__getDriverName(handle, &driver, driver.count) }
-        let driverName = named > 0 ? String(cString: driver) : ""
+        let driverName = named > 0 ? String(decoding: driver.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         guard x > 0, y > 0, driverName != "NoBraille" else {
             Self.release(handle)
             throw PluginError(.unavailable, "BRLTTY at \(endpoint.displayName) has no braille display (0 cells): connect one, or start BRLTTY with its driver.")

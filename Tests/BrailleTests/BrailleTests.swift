@@ -129,7 +129,7 @@ import Testing
         let second = try LouTranslate.cells("Very close.", table: "en-us-g2.ctb")
         try target.render(OutputMessage(signal: .description, text: "A chair."))
         #expect(brltty.waitUntilShowing(routine))
-        // A long reading render in progress is cut by the host's interrupt; the alert follows.
+        // The alert shows at once and its render returns at once.
         let started = Date()
         try target.render(OutputMessage(signal: .awarenessAlert, text: "Something close ahead.", isUrgent: true))
         #expect(Date().timeIntervalSince(started) < 1, "an alert render must return at once")
@@ -199,5 +199,19 @@ import Testing
         #expect(brltty.startDaemon())
         try target.render(OutputMessage(signal: .description, text: "A table."))
         #expect(brltty.waitUntilShowing(try LouTranslate.cells("A table.", table: "en-us-g2.ctb")))
+    }
+
+    /// In its own process (`sensebridge-plugin-runner`, no network: an empty network
+    /// namespace or a seccomp filter on AF_INET), the target still reaches BRLTTY over the
+    /// local BrlAPI socket, a file-system socket, and pans with the display's keys.
+    @Test func isolatedInTheRunnerItStillReachesTheLocalBRLTTY() throws {
+        let brltty = try TestBRLTTY(cells: 20)
+        let target = try host.renderTarget(manifest, rawConfig: #"{"host": "\#(brltty.host)"}"#, placement: Placement(isolated: true))
+        #expect(target.isolated)
+        let windows = LouTranslate.windows(try LouTranslate.cells(Self.long, table: "en-us-g2.ctb"), width: 20)
+        try target.render(OutputMessage(signal: .description, text: Self.long))
+        #expect(brltty.waitUntilShowing(windows[0]))
+        brltty.press("FWinRt")
+        #expect(brltty.waitUntilShowing(windows[1]))
     }
 }
