@@ -24,6 +24,9 @@ stdin, one command a line:
 Every window shown is also appended to DIR/cells.log, one line each; every command
 received to DIR/commands.log; BRLTTY's own log goes to DIR/brltty.log.
 
+SENSEBRIDGE_BRLTTY_LOG sets BRLTTY's -l (default "warning"; "info,server" logs every
+BrlAPI request and every key passed to a client).
+
 `--no-display` runs BRLTTY with braille driver "no": BrlAPI answers, with no display.
 """
 import argparse, fcntl, os, select, signal, socket, subprocess, sys, time, random
@@ -90,7 +93,7 @@ class Display:
             except OSError:
                 pass
         driver = ["-b", "no"] if self.args.no_display else ["-b", "vr", "-d", "server:" + vr]
-        command = ["brltty", "-n", "-e", "-q", "-l", "warning", "-Z",
+        command = ["brltty", "-n", "-e", "-q", "-l", os.environ.get("SENSEBRIDGE_BRLTTY_LOG", "warning"), "-Z",
                    "-f", "/dev/null", "-F", "/dev/null", "-P", os.path.join(d, "brltty.pid"),
                    "-W", d, "-U", d, "-x", "no", "-s", "no",
                    "-A", "host=:%d,auth=none" % self.number] + driver
