@@ -59,8 +59,39 @@ stop_speechd() {
     speechd_dir=""
 }
 
+# The braille target needs a BRLTTY with a display: Tests/Servers/brltty_display.py starts
+# one headless (the vr driver, the script playing a 40-cell display; docs/BRAILLE.md), the
+# same helper the Swift tests use. It runs in this shell so it can be stopped.
+brltty_pid="" brltty_dir="" braille_json=""
+stop_brltty() {
+    if [ -n "$brltty_pid" ]; then
+        exec {BRL[1]}>&- 2>/dev/null || true     # EOF on its stdin: it stops BRLTTY and exits
+        for _ in $(seq 50); do kill -0 "$brltty_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$brltty_pid" 2>/dev/null || true
+    fi
+    brltty_pid=""
+}
+start_brltty() {
+    local line host=""
+    brltty_dir=$(mktemp -d)
+    coproc BRL { exec python3 Tests/Servers/brltty_display.py --dir "$brltty_dir" --cells 40 2>"$brltty_dir/helper.err"; }
+    brltty_pid=$BRL_PID
+    while IFS= read -r -t 30 line <&"${BRL[0]}"; do
+        case "$line" in "HOST "*) host=${line#HOST } ;; READY) break ;; esac
+    done
+    if [ -z "$host" ] || [ "$line" != READY ]; then
+        echo "plugin-tests: the test BRLTTY did not start within 30 s; see $brltty_dir/brltty.log" >&2
+        stop_brltty
+        return 1
+    fi
+    braille_json=$(printf '{"host": "%s", "readingWindowSeconds": 0.5}' "$host")
+}
+
 scene_dir="" media_dir=""
-cleanup() { stop_server; stop_speechd; [ -z "$scene_dir" ] || rm -rf "$scene_dir"; [ -z "$media_dir" ] || rm -rf "$media_dir"; }
+cleanup() {
+    stop_server; stop_speechd; stop_brltty
+    [ -z "$scene_dir" ] || rm -rf "$scene_dir"; [ -z "$media_dir" ] || rm -rf "$media_dir"; [ -z "$brltty_dir" ] || rm -rf "$brltty_dir"
+}
 trap cleanup EXIT
 # Prints LD_LIBRARY_PATH=… FAKENECT_PATH=… for a short synthetic corridor, or fails saying why.
 fakenect_environment() {
@@ -126,12 +157,18 @@ for manifest in "${manifests[@]}"; do
         config=(--config "{\"address\": \"$speechd_address\"}")
         echo "   (against a private speech-dispatcher at $speechd_address, sd_generic writing to a log)"
     fi
+    if [ "$(basename "$manifest")" = braille.json ]; then
+        if ! start_brltty; then failed+=("$manifest"); continue; fi
+        config=(--config "$braille_json")
+        echo "   (a headless BRLTTY with a virtual 40-cell display: $braille_json)"
+    fi
     # shellcheck disable=SC2086  # extra arguments are split on purpose
     if ! "${runner[@]}" "$cli" plugins test "$manifest" "${config[@]}" ${SENSEBRIDGE_HARNESS_ARGS:-}; then
         failed+=("$manifest")
     fi
     stop_server
     stop_speechd
+    stop_brltty
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
