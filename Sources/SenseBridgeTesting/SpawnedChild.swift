@@ -109,10 +109,11 @@ public final class SpawnedChild: @unchecked Sendable {
     /// Types `keys` at the child's terminal (`terminalInput`), leaving it open for more.
     public func type(_ keys: String) {
         guard standardInput >= 0 else { return }
-        var bytes = Array(keys.utf8)
+        let bytes = Array(keys.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = write(standardInput, &bytes[offset], bytes.count - offset)
+            // From the buffer itself: `&bytes[offset]` may hand write(2) a copy of one element.
+            let written = bytes.withUnsafeBytes { write(standardInput, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written
