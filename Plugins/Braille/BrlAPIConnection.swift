@@ -48,7 +48,7 @@ final class BrlAPIConnection: @unchecked Sendable {
         defer { free(hostCopy); free(authCopy) }
         settings.host = UnsafePointer(hostCopy)
         settings.auth = UnsafePointer(authCopy)
-        let descriptor = withBlockedPipeSignal { brlapi__openConnection(handle, &settings, nil) }
+        let descriptor = PipeSignalGuard.run { brlapi__openConnection(handle, &settings, nil) }
         guard descriptor >= 0 else {
             let reason = brlapiErrorText()
             free(raw)
@@ -56,7 +56,7 @@ final class BrlAPIConnection: @unchecked Sendable {
         }
         _ = brlapi__setExceptionHandler(handle, quietExceptionHandler)
         var x: UInt32 = 0, y: UInt32 = 0
-        let sized = withBlockedPipeSignal { brlapi__getDisplaySize(handle, &x, &y) }
+        let sized = PipeSignalGuard.run { brlapi__getDisplaySize(handle, &x, &y) }
         guard sized >= 0 else {
             let reason = brlapiErrorText()
             Self.release(handle)
@@ -65,7 +65,7 @@ final class BrlAPIConnection: @unchecked Sendable {
         // BRLTTY without a display (braille driver "no") answers 1x1 through its
         // NoBraille driver, not 0 cells; both mean there is nothing to write to.
         var driver = [CChar](repeating: 0, count: 64)
-        let named = withBlockedPipeSignal { brlapi__getDriverName(handle, &driver, driver.count) }
+        let named = PipeSignalGuard.run { brlapi__getDriverName(handle, &driver, driver.count) }
         let driverName = named > 0 ? String(decoding: driver.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         guard x > 0, y > 0, driverName != "NoBraille" else {
             Self.release(handle)
@@ -74,7 +74,7 @@ final class BrlAPIConnection: @unchecked Sendable {
         // One row: a multi-row display shows the first row's width per window.
         let width = Int(x)
         self.width = width
-        let entered: Int32 = withBlockedPipeSignal {
+        let entered: Int32 = PipeSignalGuard.run {
             if let tty = endpoint.tty { return brlapi__enterTtyMode(handle, Int32(tty), nil) }
             return brlapi__enterTtyModeWithPath(handle, nil, 0, nil)
         }
@@ -86,7 +86,7 @@ final class BrlAPIConnection: @unchecked Sendable {
     }
 
     private static func release(_ handle: OpaquePointer) {
-        withBlockedPipeSignal { brlapi__closeConnection(handle) }
+        PipeSignalGuard.run { brlapi__closeConnection(handle) }
         free(UnsafeMutableRawPointer(handle))
     }
 
@@ -94,14 +94,14 @@ final class BrlAPIConnection: @unchecked Sendable {
     func write(_ window: [UInt8]) -> Bool {
         var cells = Array(window.prefix(width))
         cells += [UInt8](repeating: 0, count: width - cells.count)
-        return withBlockedPipeSignal { cells.withUnsafeBufferPointer { brlapi__writeDots(handle, $0.baseAddress) } } >= 0
+        return PipeSignalGuard.run { cells.withUnsafeBufferPointer { brlapi__writeDots(handle, $0.baseAddress) } } >= 0
     }
 
     enum KeyRead { case key(UInt64), timeout, failed }
 
     func readKey(timeoutMilliseconds: Int32) -> KeyRead {
         var code: brlapi_keyCode_t = 0
-        let result = withBlockedPipeSignal { brlapi__readKeyWithTimeout(handle, timeoutMilliseconds, &code) }
+        let result = PipeSignalGuard.run { brlapi__readKeyWithTimeout(handle, timeoutMilliseconds, &code) }
         if result > 0 { return .key(UInt64(code)) }
         return result == 0 ? .timeout : .failed
     }
@@ -132,28 +132,4 @@ enum PanKey: Equatable {
         default: self = .ignored
         }
     }
-}
-
-/// Runs `body` with SIGPIPE blocked on this thread and drops one it raised: a write to a
-/// BRLTTY that just died must fail (and mark the connection dead), not end the host.
-@discardableResult
-func withBlockedPipeSignal<Result>(_ body: () -> Result) -> Result {
-    var pipeOnly = sigset_t(), previous = sigset_t()
-    sigemptyset(&pipeOnly)
-    sigaddset(&pipeOnly, SIGPIPE)
-    var pendingBefore = sigset_t()
-    sigpending(&pendingBefore)
-    let alreadyPending = sigismember(&pendingBefore, SIGPIPE) == 1
-    pthread_sigmask(SIG_BLOCK, &pipeOnly, &previous)
-    let result = body()
-    if !alreadyPending {
-        var pending = sigset_t()
-        sigpending(&pending)
-        if sigismember(&pending, SIGPIPE) == 1 {
-            var zero = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = sigtimedwait(&pipeOnly, nil, &zero)
-        }
-    }
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
-    return result
 }

@@ -1,6 +1,7 @@
 import CSpeechd
 import Foundation
 import Glibc
+import SenseBridgePluginKit
 
 /// The C callbacks libspeechd calls on its connection thread; they carry no context, so
 /// they hand the event to the router by client id.
@@ -30,7 +31,7 @@ final class SpeechdConnection {
     init(address: SpeechdAddress?, autospawn: Bool, clientName: String, board: SpeechdEventBoard,
          outputModule: String?, rate: Int?) throws {
         var error: UnsafeMutablePointer<CChar>?
-        let opened: UnsafeMutablePointer<SPDConnection>? = SIGPIPEGuard.run {
+        let opened: UnsafeMutablePointer<SPDConnection>? = PipeSignalGuard.run {
             if let address {
                 return SpeechdConnection.withCAddress(address) { c in
                     spd_open2(clientName, "main", nil, SPD_MODE_THREADED, c, autospawn ? 1 : 0, &error)
@@ -48,10 +49,10 @@ final class SpeechdConnection {
         self.board = board
         connection.pointee.callback_end = speechdEndCallback
         connection.pointee.callback_cancel = speechdCancelCallback
-        let id = SIGPIPEGuard.run { Int(spd_get_client_id(opened)) }
+        let id = PipeSignalGuard.run { Int(spd_get_client_id(opened)) }
         clientID = id
         SpeechdEventRouter.register(board, clientID: id)
-        let configured: Bool = SIGPIPEGuard.run {
+        let configured: Bool = PipeSignalGuard.run {
             guard id > 0,
                   spd_set_notification_on(opened, SPD_END) == 0,
                   spd_set_notification_on(opened, SPD_CANCEL) == 0,
@@ -80,7 +81,7 @@ final class SpeechdConnection {
     /// daemon refused or the connection failed.
     func select(language: String, voice: String?) -> Bool {
         if self.language == language && self.voice == voice { return true }
-        let ok: Bool = SIGPIPEGuard.run {
+        let ok: Bool = PipeSignalGuard.run {
             guard spd_set_language(connection, language) == 0 else { return false }
             if let voice, spd_set_synthesis_voice(connection, voice) != 0 { return false }
             return true
@@ -97,21 +98,21 @@ final class SpeechdConnection {
 
     /// The message id, or nil when the daemon refused it or the connection failed.
     func say(_ text: String, priority: SPDPriority) -> Int? {
-        let id = SIGPIPEGuard.run { spd_say(connection, priority, text) }
+        let id = PipeSignalGuard.run { spd_say(connection, priority, text) }
         return id > 0 ? Int(id) : nil
     }
 
     /// CANCEL SELF: this client's message in progress and any queued.
     func cancel() {
         guard isAlive else { return }
-        _ = SIGPIPEGuard.run { spd_cancel(connection) }
+        _ = PipeSignalGuard.run { spd_cancel(connection) }
     }
 
     func close() {
         guard !closed else { return }
         closed = true
         SpeechdEventRouter.unregister(board, clientID: clientID)
-        SIGPIPEGuard.run { spd_close(connection) }
+        PipeSignalGuard.run { spd_close(connection) }
     }
 
     /// libspeechd's address, for the default one: SPEECHD_ADDRESS or the runtime socket.
@@ -163,34 +164,5 @@ final class SpeechdConnection {
             text += " (\(spawn.prefix(1).lowercased() + spawn.dropFirst()))"
         }
         return text.replacingOccurrences(of: "\n", with: " ")
-    }
-}
-
-/// libspeechd writes to its socket with write(2): once the daemon is gone that raises
-/// SIGPIPE, which by default ends the process — the host's, for a plugin in process.
-/// Every libspeechd call runs with SIGPIPE blocked on the calling thread, and a SIGPIPE
-/// it raised is taken off the thread's pending set before the mask is restored, so the
-/// write fails with EPIPE instead and the process's signal dispositions are left alone.
-enum SIGPIPEGuard {
-    static func run<T>(_ body: () -> T) -> T {
-        var pipe = sigset_t()
-        sigemptyset(&pipe)
-        sigaddset(&pipe, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
-        var before = sigset_t()
-        sigpending(&before)
-        let wasPending = sigismember(&before, SIGPIPE) == 1
-        let result = body()
-        if !wasPending {
-            var after = sigset_t()
-            sigpending(&after)
-            if sigismember(&after, SIGPIPE) == 1 {
-                var now = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&pipe, nil, &now)
-            }
-        }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
-        return result
     }
 }
