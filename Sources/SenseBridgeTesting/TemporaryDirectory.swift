@@ -20,4 +20,16 @@ public final class TemporaryDirectory {
         try Data(text.utf8).write(to: target)
         return target
     }
+
+    /// The non-empty lines of a file a target writes as it goes; none while it does not
+    /// exist yet, so a test can poll it before the first line.
+    public func lines(_ name: String) -> [String] {
+        ((try? String(contentsOf: file(name), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// What a WebVTT file said, its cues' text in order joined by spaces: a long sentence
+    /// spans cues, so a test reads it as the person did, not cue by cue.
+    public func captionText(_ name: String) -> String {
+        lines(name).filter { $0 != "WEBVTT" && !$0.contains(" --> ") }.joined(separator: " ")
+    }
 }

@@ -24,10 +24,6 @@ extension SpeechDispatcherTests {
             fan.deliver(OutputMessage(signal: .description, text: text))
             _ = fan.drain(timeout: 20)
         }
-        func captioned() throws -> String {
-            let text = (try? String(contentsOf: output.file("captions.vtt"), encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains(" --> ") }.joined(separator: " ")
-        }
 
         say("A chair.")
         try daemon.crash()
@@ -40,7 +36,7 @@ extension SpeechDispatcherTests {
 
         let lost = "The speech output stopped working: \(ProfileFanOut.unavailableReason). Continuing with captions."
         let back = Phrasing.status(.outputReturned(name: "speech"), locale: .en)
-        let said = try captioned()
+        let said = output.captionText("captions.vtt")
         #expect(said.components(separatedBy: "The speech output stopped working").count - 1 == 1, "\(said)")
         #expect(said.contains(lost), "\(said)")
         #expect(said.components(separatedBy: back).count - 1 == 1, "\(said)")

@@ -27,9 +27,7 @@ import Testing
                                        "fail_after": .number(Double(failAfter))])
     }
 
-    func lines(_ file: String) -> [String] {
-        ((try? String(contentsOf: output.file(file), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
+    func lines(_ file: String) -> [String] { output.lines(file) }
 
     func fanOut(_ targets: [(String, RenderTargetInstance)], fallback: FallbackLog) -> ProfileFanOut {
         ProfileFanOut(targets: targets.map { (name: $0.0, instance: $0.1) },

@@ -40,9 +40,7 @@ import Testing
                        textFallback: { fallback.append($0) })
     }
 
-    func lines(_ file: String) -> [String] {
-        ((try? String(contentsOf: output.file(file), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
+    func lines(_ file: String) -> [String] { output.lines(file) }
 
     static let speechThenDirect = """
     [{"role": "speech", "alternatives": [{"id": "org.example.daemon"}, {"id": "org.example.direct"}]}, "org.example.captions"]
