@@ -136,8 +136,9 @@ public final class Braille: RenderTargetPlugin {
 
 /// The display as this instance sees it: the connection, the windows of the message
 /// shown, which one is up, the alert hold; and the thread reading the display's keys.
-/// Unchecked Sendable: `condition` guards every var; the connection is written to under
-/// it, so a pan from the key thread and a render never interleave on the display.
+/// The connection is written to under `condition`, so a pan from the key thread and a
+/// render never interleave on the display.
+/// Unchecked Sendable: `condition` guards every var, the connection's writes included.
 final class DisplayState: @unchecked Sendable {
     private let condition = NSCondition()
     private let endpoint: BrlAPIEndpoint

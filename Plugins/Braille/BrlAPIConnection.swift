@@ -31,8 +31,8 @@ func brlapiErrorText() -> String {
 private let quietExceptionHandler: brlapi__exceptionHandler_t = { _, _, _, _, _ in }
 
 /// One BrlAPI connection on its own handle (never BrlAPI's global one), in tty mode.
-/// Unchecked Sendable: `handle` is only closed by `close()`, after the key thread that
-/// shares it has stopped; libbrlapi serialises reads and writes on one handle itself.
+/// libbrlapi serialises reads and writes on one handle itself.
+/// Unchecked Sendable: `handle` is closed only by `close()`, after the key thread sharing it stopped.
 final class BrlAPIConnection: @unchecked Sendable {
     let handle: OpaquePointer
     let width: Int

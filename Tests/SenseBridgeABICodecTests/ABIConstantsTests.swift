@@ -85,6 +85,7 @@ import Testing
             (.invalidArgument, SB_ERR_INVALID_ARGUMENT), (.invalidConfig, SB_ERR_INVALID_CONFIG), (.unsupported, SB_ERR_UNSUPPORTED),
             (.timeout, SB_ERR_TIMEOUT), (.cancelled, SB_ERR_CANCELLED), (.endOfStream, SB_ERR_END_OF_STREAM), (.io, SB_ERR_IO),
             (.network, SB_ERR_NETWORK), (.notStarted, SB_ERR_NOT_STARTED), (.internal, SB_ERR_INTERNAL),
+            (.unavailable, SB_ERR_UNAVAILABLE),
         ]
         for (code, value) in pinned { #expect(code.rawValue == value) }
         // Every status but SB_OK is a code, and the status table names each one.
