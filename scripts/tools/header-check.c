@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 4u, "this check knows ABI 1.0 to 1.4");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 5u, "this check knows ABI 1.0 to 1.5");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -59,6 +59,10 @@ STATIC_ASSERT(offsetof(sb_image, struct_size) == 0 && offsetof(sb_perceiver, str
               offsetof(sb_perceive_request, struct_size) == 0 && offsetof(sb_perceive_result, struct_size) == 0,
               "1.4's structs start with their size");
 STATIC_ASSERT(SB_KIND_PERCEIVER == 4u && SB_FRAME_IMAGE == 3u, "1.4 appends a kind and a frame kind");
+#endif
+#if SB_ABI_MINOR >= 5
+STATIC_ASSERT(SB_ERR_UNAVAILABLE == 11 && SB_ERR_UNAVAILABLE > SB_ERR_INTERNAL,
+              "1.5 appends a status code after the 1.0 ones");
 #endif
 
 /* ------------------------------------------------ the plugin side */
