@@ -181,8 +181,9 @@ final class DisplayState: @unchecked Sendable {
     }
 
     /// Shows the first window of `cells`; returns how many windows there are.
+    /// A write that fails marks the connection dead and is tried once over a new one.
     func show(_ cells: [UInt8]) throws -> Int {
-        for attempt in 0..<2 {
+        for _ in 0..<2 {
             let width = try connect()
             let split = BrailleWindows.split(cells, width: width)
             condition.lock()
@@ -195,7 +196,6 @@ final class DisplayState: @unchecked Sendable {
             let count = windows.count
             condition.unlock()
             if written { return count }
-            _ = attempt
         }
         throw PluginError(.unavailable, "BRLTTY at \(endpoint.displayName) stopped taking braille; it will be tried again with the next message.")
     }
@@ -276,7 +276,7 @@ final class DisplayState: @unchecked Sendable {
 }
 
 /// The thread that reads one connection's keys, every 200 ms checking whether to stop.
-/// Unchecked Sendable: `flags` is Locked; `finished` is a semaphore; the rest is let.
+/// Unchecked Sendable: `stopping` is Locked, `finished` a semaphore, `thread` written once in start().
 final class KeyReader: @unchecked Sendable {
     enum Event { case key(PanKey), lost }
     private let connection: BrlAPIConnection
