@@ -13,11 +13,7 @@ import Testing
     init() throws {
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
-        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
-                               manifest: ["config": ["defaults": ["path": "{output}/out.txt", "delay_ms": 0, "fail_after": -1],
-                                                     "schema": ["path": ["type": "string"], "delay_ms": ["type": "integer"],
-                                                                "fail_after": ["type": "integer"]]]],
-                               source: "recording_target.c")
+        try FixturePlugin.makeRecorder(in: plugins.url, path: "{output}/out.txt")
         host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)]))
     }
 

@@ -16,10 +16,7 @@ import Testing
     init() throws {
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
-        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
-                               manifest: ["config": ["defaults": ["path": "{output}/out.txt"],
-                                                     "schema": ["path": ["type": "string"], "gone_while": ["type": "string"]]]],
-                               source: "recording_target.c")
+        try FixturePlugin.makeRecorder(in: plugins.url, path: "{output}/out.txt")
         host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)]))
     }
 

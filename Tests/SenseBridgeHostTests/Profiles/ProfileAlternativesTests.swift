@@ -17,12 +17,9 @@ import Testing
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
         for (name, display) in [("daemon", "Daemon speech"), ("direct", "Direct speech"), ("captions", "Captions")] {
-            try FixturePlugin.make(in: plugins.url, name: name, id: "org.example.\(name)",
-                                   manifest: ["displayName": ["en": display, "es": "\(display) es"],
-                                              "capabilities": ["channel": name == "captions" ? "captions" : "speech"],
-                                              "config": ["defaults": ["path": "{output}/\(name).txt", "refuse_create": 0],
-                                                         "schema": ["path": ["type": "string"], "refuse_create": ["type": "integer"]]]],
-                                   source: "recording_target.c")
+            try FixturePlugin.makeRecorder(in: plugins.url, name: name, id: "org.example.\(name)", path: "{output}/\(name).txt",
+                                           manifest: ["displayName": ["en": display, "es": "\(display) es"],
+                                                      "capabilities": ["channel": name == "captions" ? "captions" : "speech"]])
         }
         host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)]))
     }

@@ -87,9 +87,7 @@ import Testing
         try FixturePlugin.make(in: plugins.url, name: "slow", id: "org.example.slow-composer",
                                defines: ["FIXTURE_COMPOSE_DELAY_MS": "3000"],
                                manifest: ["kind": "scene-composer"], source: "fixture_composer.c")
-        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
-                               manifest: ["config": ["defaults": ["path": ""], "schema": ["path": ["type": "string"]]]],
-                               source: "recording_target.c")
+        try FixturePlugin.makeRecorder(in: plugins.url, path: "")
         let recording = try plugins.write("wall.recording.jsonl", Self.approachingWall())
         _ = try RepositoryPaths.stagedManifest("replay-source.json")
         let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine),

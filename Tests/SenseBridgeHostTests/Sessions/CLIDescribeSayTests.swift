@@ -13,10 +13,8 @@ import Testing
         home = try TemporaryDirectory()
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
-        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
-                               manifest: ["capabilities": ["channel": "teletype"],
-                                          "config": ["defaults": ["path": "{output}/said.txt"], "schema": ["path": ["type": "string"]]]],
-                               source: "recording_target.c")
+        try FixturePlugin.makeRecorder(in: plugins.url, path: "{output}/said.txt",
+                                       manifest: ["capabilities": ["channel": "teletype"]])
         profile = try plugins.write("profiles/recorded.json", """
         {"schema": "sensebridge.output-profile/1", "name": "recorded", "composer": "org.sensebridge.label-list",
          "renderTargets": ["org.sensebridge.recording-target", "org.example.not-installed"]}

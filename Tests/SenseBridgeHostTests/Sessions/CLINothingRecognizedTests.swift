@@ -22,10 +22,8 @@ import Testing
         home = try TemporaryDirectory()
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
-        try FixturePlugin.make(in: plugins.url, name: "recorder", id: "org.sensebridge.recording-target",
-                               manifest: ["capabilities": ["channel": "teletype"],
-                                          "config": ["defaults": ["path": "{output}/said.txt"], "schema": ["path": ["type": "string"]]]],
-                               source: "recording_target.c")
+        try FixturePlugin.makeRecorder(in: plugins.url, path: "{output}/said.txt",
+                                       manifest: ["capabilities": ["channel": "teletype"]])
         for locale in SpokenLocale.allCases {
             _ = try plugins.write("profiles/recorded-\(locale.rawValue).json", """
             {"schema": "sensebridge.output-profile/1", "name": "recorded-\(locale.rawValue)", "locale": "\(locale.rawValue)",
