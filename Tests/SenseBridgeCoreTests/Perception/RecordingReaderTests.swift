@@ -111,7 +111,7 @@ struct RecordingReaderTests {
     func longRecording(capacity: Int) throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("long.jsonl")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: file.path, contents: nil))
         let handle = try FileHandle(forWritingTo: file)
         let metres = (0..<768).map { $0 % 37 == 0 ? "null" : "1.5" }.joined(separator: ",")
         var longest = 0
