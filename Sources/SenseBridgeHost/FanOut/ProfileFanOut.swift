@@ -7,7 +7,7 @@ import SenseBridgeCore
 /// channel that still works (Invariant 6), and the profile continues with the rest.
 /// When no target works, every message goes to the text fallback (stderr for the CLI):
 /// the host is never silent.
-/// Unchecked Sendable: `lock` guards `workers`, `failed`, `sequence` and `fallbackAnnounced`; the rest is `let`.
+/// Unchecked Sendable: `lock` guards `workers`, `failed` and `sequence`; `transitions` orders changes of who works against deliveries; the rest is `let`.
 public final class ProfileFanOut: @unchecked Sendable {
     /// A target the profile named that the person no longer has.
     public struct LostTarget: Sendable {
@@ -25,6 +25,13 @@ public final class ProfileFanOut: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// Held while the set of working targets changes (a target lost, gone away or back)
+    /// together with what that change hands on (the stranded messages, the sentence
+    /// saying so), and while a delivery decides whether the text fallback gets its
+    /// message. So nobody sees a target gone before its messages were handed on, and a
+    /// message delivered at that moment reaches the fallback after them, not before:
+    /// the person hears what happened in the order it happened.
+    private let transitions = NSLock()
     private var workers: [TargetWorker] = []
     private var failed: [LostTarget] = []
     private let wording: @Sendable (LostTarget, [String], SpokenLocale) -> String
@@ -34,7 +41,6 @@ public final class ProfileFanOut: @unchecked Sendable {
     private let log: HostLog
     private var sequence: UInt64 = 0
     private let clock: @Sendable () -> Double
-    private var fallbackAnnounced = false
 
     /// - Parameters:
     ///   - targets: created targets with the name a person knows them by ("speech").
@@ -61,18 +67,24 @@ public final class ProfileFanOut: @unchecked Sendable {
         self.clock = clock ?? { Double(MonotonicClock.nanoseconds() - start) / 1e9 }
         precondition(cues.isEmpty || cues.count == targets.count, "one set of cues per target, or none at all")
         workers = targets.enumerated().map { index, target in
-            TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index],
+            TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index], transitions: transitions,
                          onFailure: { [weak self] worker, message, error in self?.targetFailed(worker, message: message, error: error) },
                          onAvailability: { [weak self] worker, change in self?.availabilityChanged(worker, change) })
         }
+        transitions.lock()
         for lost in lostAtStart { announceLoss(lost) }
+        transitions.unlock()
     }
 
     /// The targets that can render now: a target whose daemon or device is gone for the
     /// moment is not one of them until it renders again.
     public var workingTargetNames: [String] {
+        transitions.lock()
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.unlock()
+            transitions.unlock()
+        }
         return workers.filter(\.isAvailable).map(\.name)
     }
 
@@ -102,19 +114,22 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// nobody else: never to the text fallback, where it would be a line of nothing.
     @discardableResult
     public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> [String] {
-        lock.lock()
-        var current = workers
-        lock.unlock()
         if let cue = OutputCue(signal: message.signal) {
-            current = current.filter { $0.cues.contains(cue) }
-            current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
-            return current.map(\.name)
+            let players = lock.withLock { workers }.filter { $0.cues.contains(cue) }
+            players.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
+            return players.map(\.name)
         }
         // An unavailable target is still handed every message, since a render is where it
         // reconnects; but with no target available the person is told on stderr too.
+        // Decided and queued under `transitions`: a target lost meanwhile either has the
+        // message among those it hands on, or is no longer among `workers`.
+        transitions.lock()
+        let current = lock.withLock { workers }
         let available = current.filter(\.isAvailable)
         if available.isEmpty { textFallback(message) }
-        current.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
+        let interrupted = current.filter { $0.queue(message, observedNanoseconds: observedNanoseconds) }
+        transitions.unlock()
+        interrupted.forEach { $0.interruptRender() }
         return available.map(\.name)
     }
 
@@ -122,6 +137,13 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// text fallback): a fact about the outputs themselves, such as which of a profile's
     /// alternatives started.
     public func announce(_ text: String) {
+        transitions.lock()
+        defer { transitions.unlock() }
+        announceDuringTransition(text)
+    }
+
+    /// `announce` for callers that hold `transitions` already.
+    private func announceDuringTransition(_ text: String) {
         lock.lock()
         sequence += 1
         let announcement = OutputMessage(signal: .status, text: text, locale: locale, isUrgent: false,
@@ -170,6 +192,7 @@ public final class ProfileFanOut: @unchecked Sendable {
         }
     }
 
+    /// Called by the worker with `transitions` held.
     private func targetFailed(_ worker: TargetWorker, message: OutputMessage, error: Error) {
         lock.lock()
         guard let index = workers.firstIndex(where: { $0 === worker }) else {
@@ -198,13 +221,14 @@ public final class ProfileFanOut: @unchecked Sendable {
         failed.append(lost)
         let remaining = workers.filter(\.isAvailable).map(\.name)
         lock.unlock()
-        announce(wording(lost, remaining, locale))
+        announceDuringTransition(wording(lost, remaining, locale))
     }
 
     /// A target's daemon or device went away, or came back: each said once (the worker
     /// reports only the edges). While it is away the target keeps its worker and its
     /// messages, which are its chance to reconnect; it is not in `lostTargets`, since
     /// the person has not lost it for the session.
+    /// Called by the worker with `transitions` held, the change already made.
     private func availabilityChanged(_ worker: TargetWorker, _ change: TargetWorker.Availability) {
         switch change {
         case let .unavailable(message, error):
@@ -216,10 +240,10 @@ public final class ProfileFanOut: @unchecked Sendable {
             // the message this target could not say goes to the text fallback.
             if remaining.isEmpty { textFallback(message) }
             let lost = LostTarget(name: worker.name, reason: Self.unavailableReason, detail: error.description)
-            announce(wording(lost, remaining, locale))
+            announceDuringTransition(wording(lost, remaining, locale))
         case .returned:
             log.event(.info, "fanout.target.returned", [.public("target", worker.name)])
-            announce(returnWording(worker.name, locale))
+            announceDuringTransition(returnWording(worker.name, locale))
         }
     }
 

@@ -37,6 +37,10 @@ final class TargetWorker: @unchecked Sendable {
     /// has succeeded since: edge-triggered, so the loss and the return are each reported once.
     private var unavailable = false
     private var thread: Thread?
+    /// The fan-out's lock for changes of who works (`ProfileFanOut.transitions`), held
+    /// while this worker changes its availability or reports its failure, so the change
+    /// and what it hands on are one step to every other thread.
+    private let transitions: NSLock
     private let onFailure: @Sendable (TargetWorker, OutputMessage, Error) -> Void
     private let onAvailability: @Sendable (TargetWorker, Availability) -> Void
 
@@ -48,7 +52,7 @@ final class TargetWorker: @unchecked Sendable {
         case returned
     }
 
-    init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [],
+    init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [], transitions: NSLock = NSLock(),
          onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void,
          onAvailability: @escaping @Sendable (TargetWorker, Availability) -> Void = { _, _ in }) {
         self.cues = cues
@@ -56,6 +60,7 @@ final class TargetWorker: @unchecked Sendable {
         self.target = target
         self.onFailure = onFailure
         self.onAvailability = onAvailability
+        self.transitions = transitions
         let thread = Thread { [weak self] in self?.run() }
         thread.name = "sensebridge.target.\(name)"
         self.thread = thread
@@ -63,6 +68,13 @@ final class TargetWorker: @unchecked Sendable {
     }
 
     func enqueue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) {
+        if queue(message, observedNanoseconds: observedNanoseconds) { target.interrupt() }
+    }
+
+    /// `enqueue` without the interrupt it may call for, which is returned instead, so a
+    /// caller holding a lock can interrupt after releasing it: an interrupt reaches a
+    /// plugin (a pipe to its runner) and must not be made under a lock others wait on.
+    func queue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> Bool {
         let item = Pending(message: message, observedNanoseconds: observedNanoseconds)
         condition.lock()
         if message.isUrgent {
@@ -78,8 +90,11 @@ final class TargetWorker: @unchecked Sendable {
         let interrupt = message.isUrgent && busy && !renderingUrgent
         condition.signal()
         condition.unlock()
-        if interrupt { target.interrupt() }
+        return interrupt
     }
+
+    /// Cuts off the render in progress: the second half of `queue`.
+    func interruptRender() { target.interrupt() }
 
     /// Drops the queued messages of `signal` and cuts off a render of one in progress,
     /// so a reader's "pause", "next" or "back" is heard now rather than after the
@@ -184,11 +199,15 @@ final class TargetWorker: @unchecked Sendable {
             condition.unlock()
             do {
                 try target.render(message)
-                if changeAvailability(to: false) { onAvailability(self, .returned) }
+                transitions.withLock {
+                    if changeAvailability(to: false) { onAvailability(self, .returned) }
+                }
             } catch let error as PluginCallError where error.isUnavailable {
                 // Kept, unlike a failure: the next messages reach the target, which
                 // reconnects within one of them when its daemon or device is back.
-                if changeAvailability(to: true) { onAvailability(self, .unavailable(message, error)) }
+                transitions.withLock {
+                    if changeAvailability(to: true) { onAvailability(self, .unavailable(message, error)) }
+                }
             } catch let error as PluginCallError where error.isCancelled {
                 // Cut off by an urgent message: expected, not a failure. A description
                 // may go (the next one is on its way); a status or summary is said only
@@ -196,7 +215,7 @@ final class TargetWorker: @unchecked Sendable {
                 // the alert instead of being lost to it.
                 if !message.isUrgent && message.signal.isSaidOnce { requeue(message) }
             } catch {
-                onFailure(self, message, error)
+                transitions.withLock { onFailure(self, message, error) }
             }
             condition.lock()
             busy = false
