@@ -199,8 +199,12 @@ final class TargetWorker: @unchecked Sendable {
             condition.unlock()
             do {
                 try target.render(message)
-                transitions.withLock {
-                    if changeAvailability(to: false) { onAvailability(self, .returned) }
+                // Only this thread changes `unavailable`, so a render that changes nothing
+                // (nearly every one) need not wait for the fan-out's lock.
+                if !isAvailable {
+                    transitions.withLock {
+                        if changeAvailability(to: false) { onAvailability(self, .returned) }
+                    }
                 }
             } catch let error as PluginCallError where error.isUnavailable {
                 // Kept, unlike a failure: the next messages reach the target, which
