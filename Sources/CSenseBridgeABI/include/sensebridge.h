@@ -1,5 +1,6 @@
 /*
- * sensebridge.h — the SenseBridge plugin ABI, version 1.4.
+ * sensebridge.h — the SenseBridge plugin ABI (its version: SB_ABI_MAJOR and
+ * SB_ABI_MINOR below, the last entry of the history).
  *
  * This header is the whole contract between the SenseBridge host and a plugin
  * (SensingSource, Perceiver, SceneComposer or RenderTarget). Only the C types below cross
