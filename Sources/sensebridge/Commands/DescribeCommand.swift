@@ -70,10 +70,10 @@ enum DescribeCommand {
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
                 "refusedFallbackPhrases": report.fallbackFailures.map(refusalJSON),
             ]
-            if let failure = outcome.composerFailure {
-                json["composerFailure"] = ["reason": failure.reason, "message": failure.message]
-            }
-            if let network = outcome.network { json["network"] = networkJSON(network) }
+            // Every key is always there, null when it has no value (docs/FORMATS.md): a
+            // reader tells "not asked" from a key renamed or dropped, as in `walk --json`.
+            json["composerFailure"] = outcome.composerFailure.map { ["reason": $0.reason, "message": $0.message] } ?? NSNull()
+            json["network"] = outcome.network.map(networkJSON) ?? NSNull()
             Console.json(json)
         } else {
             outcome.sentences.forEach { Console.out($0) }
@@ -107,12 +107,11 @@ enum DescribeCommand {
     }
 
     /// One refused phrase as --json shows it: the stable reason code, where it was in
-    /// the result, and the word that decided it (docs/WRITING_PLUGINS.md lists the codes).
+    /// the result, and the word that decided it (docs/WRITING_PLUGINS.md lists the codes);
+    /// `phrase` and `word` are null when no one phrase or word decided it.
     static func refusalJSON(_ failure: NarrationReport.Failure) -> [String: Any] {
-        var entry: [String: Any] = ["stream": failure.stream.name, "reason": failure.reason.code]
-        if let index = failure.phraseIndex { entry["phrase"] = index }
-        if let word = failure.word { entry["word"] = word }
-        return entry
+        ["stream": failure.stream.name, "reason": failure.reason.code,
+         "phrase": failure.phraseIndex ?? NSNull(), "word": failure.word ?? NSNull()]
     }
 
     static func readRecords(_ path: String) throws -> [PerceptionRecord] {

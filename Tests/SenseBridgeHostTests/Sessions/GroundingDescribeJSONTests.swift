@@ -4,8 +4,9 @@ import Testing
 
 /// `describe --json` reports each refusal of a lying composer with its stable code,
 /// the phrase's position and the word that decided it, so an author can find the fault
-/// without reading logs. The shape is the one documented for describe (stream, phrase,
-/// reason, word; composerFailure when the whole result was refused).
+/// without reading logs. The shape is the one documented for describe in docs/FORMATS.md
+/// (stream, phrase, reason, word, null where no one phrase or word decided it;
+/// composerFailure null unless the whole result was refused).
 @Suite struct GroundingDescribeJSONTests {
     let liar: LiarDescription
 
@@ -21,9 +22,11 @@ import Testing
                             "not JSON: \(result.standardOutput)")
     }
 
+    /// Each refusal's values as text; JSON's null as "null", so a key left out and a key
+    /// that is null stay apart.
     func refusals(_ object: [String: Any]) -> [[String: String]] {
         (object["refusedComposerPhrases"] as? [[String: Any]] ?? []).map { entry in
-            entry.reduce(into: [String: String]()) { $0[$1.key] = "\($1.value)" }
+            entry.reduce(into: [String: String]()) { $0[$1.key] = $1.value is NSNull ? "null" : "\($1.value)" }
         }
     }
 
@@ -32,10 +35,10 @@ import Testing
         #expect(object["sentences"] as? [String] == ["It looks like there's a chair.", "It might be a door, but I'm not sure."])
         #expect(object["acceptedComposerPhrases"] as? Int == 0)
         #expect(refusals(object) == [["stream": "sight", "phrase": "0", "reason": "uncovered-record-named", "word": "door"],
-                                     ["stream": "sight", "reason": "records-omitted"]])
+                                     ["stream": "sight", "phrase": "null", "reason": "records-omitted", "word": "null"]])
         #expect(object["fallbackPhrasesUsed"] as? Int == 2)
         #expect((object["refusedFallbackPhrases"] as? [Any])?.isEmpty == true)
-        #expect(object["composerFailure"] == nil)
+        #expect(object["composerFailure"] is NSNull)
     }
 
     @Test(arguments: [("a car and a bus", "car"), ("a pair of chairs", "pair"), ("a chair underfoot", "underfoot")])
@@ -57,8 +60,8 @@ import Testing
         let object = try report([("chair", 0.9), ("door", 0.5)], config: ["mode": mode])
         let first = try #require(refusals(object).first)
         #expect(first["stream"] == "sight" && first["phrase"] == "0" && first["reason"] == code, "\(first)")
-        #expect(first["word"] == nil)
-        #expect(object["composerFailure"] == nil)
+        #expect(first["word"] == "null")
+        #expect(object["composerFailure"] is NSNull)
     }
 
     /// A result that cannot be taken phrase by phrase is refused as a whole.
