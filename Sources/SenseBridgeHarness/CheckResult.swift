@@ -35,8 +35,8 @@ public struct CheckResult: Sendable, Equatable {
     public var jsonObject: [String: Any] {
         var object: [String: Any] = ["check": check, "status": status.rawValue, "durationMs": durationMilliseconds]
         object["reason"] = reason ?? NSNull()
-        if let signal { object["signal"] = signal }
-        if let outputTail, !outputTail.isEmpty { object["outputTail"] = outputTail }
+        object["signal"] = signal ?? NSNull()
+        object["outputTail"] = outputTail.flatMap { $0.isEmpty ? nil : $0 } ?? NSNull()
         return object
     }
 }

@@ -215,7 +215,7 @@ def main(argv):
     quotes = 0
     for path in options.files or default_files(root):
         text = path.read_text(encoding="utf-8")
-        shown = path.relative_to(root) if path.resolve().is_relative_to(root) else path
+        shown = path.resolve().relative_to(root) if path.resolve().is_relative_to(root) else path
         quote_problems, count = check_quotes(path, text, root)
         quotes += count
         problems = quote_problems + check_facts(path, text, facts, is_code=path.suffix in (".h", ".in"))

@@ -22,9 +22,7 @@ enum BrokenListing {
     static func json(_ catalog: PluginCatalog) -> [String: Any] {
         [
             "broken": catalog.manifestProblems.map { entry -> [String: Any] in
-                var item: [String: Any] = ["manifest": entry.problem.path, "reason": entry.problem.explanation]
-                if let id = entry.id { item["id"] = id }
-                return item
+                ["manifest": entry.problem.path, "reason": entry.problem.explanation, "id": entry.id ?? NSNull()]
             },
             "remembered": catalog.remembered.compactMap { $0.remembered.map(json) },
         ]

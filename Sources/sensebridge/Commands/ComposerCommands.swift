@@ -74,9 +74,9 @@ enum ComposerCommands {
             object["phrase"] = report.phrase ?? NSNull()
             object["format"] = report.format ?? NSNull()
             object["reason"] = report.reason ?? NSNull()
-            if let endpoint = report.endpoint { object["endpoint"] = endpoint }
-            if let model = report.model { object["model"] = model }
-            if let seconds = report.seconds { object["seconds"] = (seconds * 1000).rounded() / 1000 }
+            object["endpoint"] = report.endpoint ?? NSNull()
+            object["model"] = report.model ?? NSNull()
+            object["seconds"] = report.seconds.map { ($0 * 1000).rounded() / 1000 } ?? NSNull()
             Console.json(object)
         } else {
             if let endpoint = report.endpoint {

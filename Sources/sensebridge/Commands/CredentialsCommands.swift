@@ -72,9 +72,7 @@ enum CredentialsCommands {
             }
             if arguments.has("--json") {
                 Console.json(["directory": store.directory.path, "credentials": rows.map { name, state, problem -> [String: Any] in
-                    var item: [String: Any] = ["provider": name.rawValue, "state": state]
-                    if let problem { item["problem"] = problem }
-                    return item
+                    ["provider": name.rawValue, "state": state, "problem": problem ?? NSNull()]
                 }])
             } else {
                 Console.out(TextTable.render(header: ["PROVIDER", "KEY"], rows: rows.map { [$0.0.rawValue, $0.1] }))

@@ -20,20 +20,15 @@ enum ManifestJSON {
         item["runtime"] = manifest.runtime ?? NSNull()
         item["displayNames"] = manifest.displayNames
         item["summary"] = manifest.summaries
-        var capabilities: [String: Any] = ["usesNetwork": manifest.capabilities.usesNetwork,
-                                           "locales": manifest.capabilities.locales,
-                                           "modalities": manifest.capabilities.modalities]
-        if let channel = manifest.capabilities.channel { capabilities["channel"] = channel }
-        item["capabilities"] = capabilities
+        item["capabilities"] = ["usesNetwork": manifest.capabilities.usesNetwork, "locales": manifest.capabilities.locales,
+                                "modalities": manifest.capabilities.modalities, "channel": manifest.capabilities.channel ?? NSNull()]
         item["configDefaults"] = manifest.configDefaults.mapValues(\.any)
+        // Every key of a field is there, null where the manifest does not constrain it
+        // (docs/FORMATS.md, "--json output").
         item["configSchema"] = manifest.configSchema.mapValues { field -> [String: Any] in
-            var entry: [String: Any] = ["type": field.type.rawValue]
-            if let allowed = field.allowed { entry["enum"] = allowed.map(\.any) }
-            if let minimum = field.minimum { entry["minimum"] = minimum }
-            if let maximum = field.maximum { entry["maximum"] = maximum }
-            if let summary = field.summary { entry["description"] = summary }
-            if field.isSecret { entry["secret"] = true }
-            return entry
+            ["type": field.type.rawValue, "enum": field.allowed.map { $0.map(\.any) } ?? NSNull(),
+             "minimum": field.minimum ?? NSNull(), "maximum": field.maximum ?? NSNull(),
+             "description": field.summary ?? NSNull(), "secret": field.isSecret]
         }
         return item
     }

@@ -55,9 +55,7 @@ enum ProfilesCommands {
             /// A plain target as a reference; alternatives as the profile wrote them.
             func output(_ o: OutputProfile.Output) -> [String: Any] {
                 guard o.alternatives.count > 1 || o.role != nil else { return reference(o.alternatives[0]) }
-                var fields: [String: Any] = ["alternatives": o.alternatives.map(reference)]
-                if let role = o.role { fields["role"] = role }
-                return fields
+                return ["alternatives": o.alternatives.map(reference), "role": o.role ?? NSNull()]
             }
             if arguments.has("--json") {
                 Console.json([

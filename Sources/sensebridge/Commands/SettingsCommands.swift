@@ -23,7 +23,7 @@ enum SettingsCommands {
                 var object = SettingsJSON.object(settings)
                 object["file"] = file.url.path
                 object["networkComposition"] = SettingsJSON.decision(decision)
-                if let problem = loaded.problem { object["problem"] = problem.description }
+                object["problem"] = loaded.problem?.description ?? NSNull()
                 Console.json(object)
             } else {
                 Console.out(SettingsJSON.human(settings, decision: decision, file: file))

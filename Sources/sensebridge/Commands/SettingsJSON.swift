@@ -15,8 +15,11 @@ enum SettingsJSON {
         object["localEndpointURL"] = settings.localEndpointURL ?? NSNull()
         object["localEndpointModel"] = settings.localEndpointModel ?? NSNull()
         object["termsAcknowledgements"] = settings.termsAcknowledgements.map { ack -> [String: Any] in
+            // One shape for both scopes, null where it does not apply (docs/FORMATS.md).
             switch ack.scope {
-            case .cloud(let provider): return ["provider": provider.rawValue, "acknowledgedAt": ack.acknowledgedAt]
+            case .cloud(let provider):
+                return ["provider": provider.rawValue, "endpoint": NSNull(), "acknowledgedAt": ack.acknowledgedAt,
+                        "unencryptedAccepted": ack.unencryptedAccepted]
             case .localEndpoint(let url):
                 return ["provider": "local-endpoint", "endpoint": url, "acknowledgedAt": ack.acknowledgedAt,
                         "unencryptedAccepted": ack.unencryptedAccepted]
@@ -28,10 +31,11 @@ enum SettingsJSON {
     static func decision(_ decision: ConsentGate.Decision) -> [String: Any] {
         switch decision {
         case .onDevice(let refusal):
-            return ["enabled": false, "reason": refusal.description]
+            return ["enabled": false, "reason": refusal.description, "baseURL": NSNull(), "model": NSNull(), "wireFormat": NSNull(),
+                    "unencrypted": NSNull()]
         case .network(let consent):
             let target = consent.target
-            return ["enabled": true, "baseURL": target.baseURL, "model": target.model, "wireFormat": target.wireFormat,
+            return ["enabled": true, "reason": NSNull(), "baseURL": target.baseURL, "model": target.model, "wireFormat": target.wireFormat,
                     "unencrypted": target.isUnencrypted]
         }
     }

@@ -1,0 +1,126 @@
+import Foundation
+import SenseBridgeTesting
+import Testing
+
+/// docs/FORMATS.md lists the keys of every `--json` output and one rule for them: every
+/// key is always present, null when there is no value. Here each command that needs no
+/// server runs through the real binary, and its keys are held to the doc's tables both
+/// ways: nothing printed that the doc does not list, nothing listed that is left out.
+@Suite struct DocJSONShapeTests {
+    /// The documented paths of each section, by its heading ("`describe --json`").
+    static let documented: [String: Set<String>] = {
+        let url = RepositoryPaths.root.appendingPathComponent("docs/FORMATS.md")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        guard let start = text.range(of: "## `--json` output: every command") else { return [:] }
+        let section = text[start.upperBound...].components(separatedBy: "\n## ")[0]
+        var tables: [String: Set<String>] = [:]
+        for part in section.components(separatedBy: "\n### ").dropFirst() {
+            let heading = String(part.prefix { $0 != "\n" })
+            var paths: Set<String> = []
+            for line in part.split(separator: "\n") where line.hasPrefix("| `") {
+                let cell = line.dropFirst(2).prefix { $0 != "|" }
+                for match in cell.matches(of: /`([^`]+)`/) { paths.insert(String(match.1)) }
+            }
+            tables[heading] = paths
+        }
+        return tables
+    }()
+
+    /// Objects whose keys are data, not schema: written `KEY` in the doc, and may be empty.
+    static let dataKeyed: Set<String> = ["configSchema"]
+    /// Lists whose elements have one of two shapes, each documented: every key printed
+    /// must be listed, but not every listed key is in each element.
+    static let twoShapes: Set<String> = ["renderTargets[]"]
+
+    let home: TemporaryDirectory
+    let plugins: TemporaryDirectory
+
+    init() throws {
+        home = try TemporaryDirectory()
+        plugins = try TemporaryDirectory()
+        try plugins.write("broken.json", "{ nope")
+    }
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try ProcessRunner.cli(arguments + ["--json"], home: home.url,
+                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": plugins.url.path])
+        #expect(result.standardError.isEmpty || result.status == 0 || result.status == 78, "\(result.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                            "\(arguments) printed no JSON object: \(result.standardOutput)\(result.standardError)")
+    }
+
+    /// What an output holds: every path printed, with whether its value is an object, and
+    /// the paths some elements of a list have and others leave out.
+    struct Found {
+        var paths: [String: Bool] = [:]
+        var leftOutBySome: Set<String> = []
+
+        mutating func add(_ value: Any, at prefix: String, documented: Set<String>) {
+            if let object = value as? [String: Any] {
+                let keyed = DocJSONShapeTests.dataKeyed.contains(prefix)
+                for (key, child) in object {
+                    let path = prefix.isEmpty ? key : "\(prefix).\(keyed ? "KEY" : key)"
+                    paths[path] = child is [String: Any]
+                    if documented.contains(where: { $0.hasPrefix(path + ".") || $0.hasPrefix(path + "[].") }) {
+                        add(child, at: path, documented: documented)
+                    }
+                }
+            } else if let array = value as? [Any] {
+                let keySets = array.compactMap { ($0 as? [String: Any]).map { Set($0.keys) } }
+                for key in keySets.reduce(into: Set<String>(), { $0.formUnion($1) }) where keySets.contains(where: { !$0.contains(key) }) {
+                    leftOutBySome.insert("\(prefix)[].\(key)")
+                }
+                for element in array { add(element, at: prefix + "[]", documented: documented) }
+            }
+        }
+
+        /// Whether `parent` was printed as an object ("" is the top level; "a[]" an element of a).
+        func hasObject(_ parent: String) -> Bool {
+            if parent.isEmpty { return true }
+            if parent.hasSuffix("[]") { return paths.keys.contains { $0.hasPrefix(parent + ".") } }
+            return paths[parent] == true
+        }
+    }
+
+    /// The paths the doc lists for `section`, against what `output` holds.
+    func expectDocumented(_ output: [String: Any], section: String) throws {
+        let documented = try #require(Self.documented[section], "docs/FORMATS.md has no section \(section)")
+        var found = Found()
+        found.add(output, at: "", documented: documented)
+        let undocumented = found.paths.keys.filter { !documented.contains($0) }
+        #expect(undocumented.isEmpty, "\(section) prints keys docs/FORMATS.md does not list: \(undocumented.sorted())")
+        let missing = documented.filter { path in
+            let parent = path.split(separator: ".").dropLast().joined(separator: ".")
+            guard !Self.twoShapes.contains(parent), !path.hasSuffix(".KEY"), found.hasObject(parent) else { return false }
+            return found.paths[path] == nil || found.leftOutBySome.contains(path)
+        }
+        #expect(missing.isEmpty, "\(section) leaves out keys docs/FORMATS.md lists (a key with no value is null): \(missing.sorted())")
+    }
+
+    @Test func describe() throws {
+        let sample = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl").path
+        let output = try json(["describe", "--records", sample, "--no-render"])
+        #expect(output["network"] is NSNull && output["composerFailure"] is NSNull, "\(output)")
+        try expectDocumented(output, section: "`describe --json`")
+    }
+
+    @Test func pluginsListInspectAndRescan() throws {
+        let list = try json(["plugins", "list"])
+        #expect((list["broken"] as? [[String: Any]])?.first { ($0["manifest"] as? String)?.hasSuffix("broken.json") == true }?["id"] is NSNull)
+        try expectDocumented(list, section: "`plugins list --json`")
+        for id in ["org.sensebridge.caption-file", "org.sensebridge.label-list", "org.sensebridge.network-composer"] {
+            try expectDocumented(try json(["plugins", "inspect", id]), section: "`plugins inspect ID --json`")
+        }
+        try expectDocumented(try json(["plugins", "rescan", "org.sensebridge.label-list"]), section: "`plugins rescan [ID] --json`")
+    }
+
+    @Test func profilesSettingsCredentialsAndHistory() throws {
+        try expectDocumented(try json(["profiles", "list"]), section: "`profiles list --json`")
+        for name in ["blind", "deaf"] {
+            try expectDocumented(try json(["profiles", "show", name]), section: "`profiles show NAME --json`")
+        }
+        try expectDocumented(try json(["settings", "show"]), section: "`settings show --json`")
+        try expectDocumented(try json(["credentials", "list"]), section: "`credentials list --json`")
+        try expectDocumented(try json(["history", "list"]), section: "`history list --json`")
+    }
+}
