@@ -97,6 +97,25 @@ import Testing
         #expect(missing.isEmpty, "\(section) leaves out keys docs/FORMATS.md lists (a key with no value is null): \(missing.sorted())")
     }
 
+    /// Every command whose help offers `--json` (the help snapshots CLIHelpTests holds to
+    /// the binary) has a heading of its own in docs/FORMATS.md.
+    @Test func everyCommandWithJSONIsDocumented() throws {
+        let formats = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/FORMATS.md"), encoding: .utf8)
+        let headings = formats.split(separator: "\n").filter { $0.hasPrefix("#") && $0.contains("--json") }
+        let snapshots = RepositoryPaths.root.appendingPathComponent("Tests/Snapshots/help")
+        var commands: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: snapshots.path) {
+            let help = try String(contentsOf: snapshots.appendingPathComponent(file), encoding: .utf8)
+            guard let usage = help.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: sensebridge ") }),
+                  usage.contains("[--json]") else { continue }
+            let words = usage.dropFirst("USAGE: sensebridge ".count).split(separator: " ").prefix { !"[<-".contains($0.first!) }
+            commands.append(words.joined(separator: " "))
+        }
+        #expect(commands.count >= 14, "\(commands)")
+        let undocumented = commands.filter { command in !headings.contains { $0.contains("`\(command) ") } }
+        #expect(undocumented.isEmpty, "commands with --json that docs/FORMATS.md has no heading for: \(undocumented.sorted())")
+    }
+
     @Test func describe() throws {
         let sample = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl").path
         let output = try json(["describe", "--records", sample, "--no-render"])
