@@ -155,7 +155,8 @@ import Testing
     func sessions(_ profile: String, output: URL) -> [[String]] {
         let records = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl").path
         let common = ["--profile", profile, "--output", output.path]
-        return [["describe", "--records", records] + common, ["walk", "--fast"] + common, ["say", "hello"] + common]
+        let page = RepositoryPaths.root.appendingPathComponent("samples/page-en.png").path
+        return [["describe", "--records", records] + common, ["walk", "--fast"] + common, ["say", "hello"] + common, ["read", page] + common]
     }
 
     @Test func everySessionRefusesAnInvalidProfileBeforeAnythingStarts() throws {
