@@ -36,8 +36,8 @@ import Testing
         let problems = profile.problems(in: PluginCatalog.discover(PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)])))
         #expect(problems.count == 3)  // composer, fallback (defaults to the composer), braille
         #expect(problems.allSatisfy { $0.path == url.path })
-        #expect(problems.contains { $0.reason.contains("render target 'org.example.braille' is not installed") })
-        #expect(problems.contains { $0.reason.contains("composer 'org.example.absent-composer' is not installed") })
+        #expect(problems.contains { $0.field == "renderTargets[1]" && $0.reason.contains("names 'org.example.braille', which is not installed") })
+        #expect(problems.contains { $0.field == "composer" && $0.reason.contains("names 'org.example.absent-composer', which is not installed") })
     }
 
     @Test func aPluginOfTheWrongKindInASlotIsAProblem() throws {
@@ -50,14 +50,13 @@ import Testing
         """)
         let problems = try ProfileReader.read(url).problems(in: PluginCatalog.discover(
             PluginSearchPath(entries: [.init(directory: plugins.url, origin: .commandLine)])))
-        #expect(problems.contains { $0.reason.contains("is a render-target, not a scene-composer") })
+        #expect(problems.contains { $0.field == "composer" && $0.reason.contains("is a render-target, not a scene-composer") })
     }
 
     @Test(arguments: [
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "composer": "a.b", "renderTargets": []}"#, "names no target"),
         (#"{"schema": "other", "name": "x"}"#, "expected \"sensebridge.output-profile/1\""),
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "renderTargets": ["a.b"]}"#, "\"composer\""),
-        (#"{"schema": "sensebridge.output-profile/1", "name": "x", "composer": "a.b", "renderTargets": ["a.b"], "detail": "loud"}"#, "\"detail\""),
         ("[1]", "is not a JSON object"),
         // Found by the profile fuzz target: an empty id was taken as a plugin's name.
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "composer": "a.b", "renderTargets": [""]}"#, "renderTargets[0]"),

@@ -14,24 +14,31 @@ public enum PluginConfigResolver {
 
     public static func resolve(manifest: PluginManifest, overrides: [String: JSONValue],
                                outputDirectory: URL?) throws -> [String: JSONValue] {
-        var config = manifest.configDefaults
-        for (key, value) in overrides {
-            if !manifest.configSchema.isEmpty && manifest.configSchema[key] == nil {
-                throw Problem(pluginID: manifest.id, key: key,
-                              reason: "is not a setting of this plugin (known: \(manifest.configSchema.keys.sorted().joined(separator: ", ")))")
-            }
-            if manifest.configSchema[key]?.isSecret == true {
-                throw Problem(pluginID: manifest.id, key: key,
-                              reason: "is a secret and cannot be set in a profile or config; store it with 'sensebridge credentials set'")
-            }
-            if let field = manifest.configSchema[key], let problem = field.problem(with: value) {
-                throw Problem(pluginID: manifest.id, key: key, reason: problem)
-            }
-            config[key] = value
-        }
+        if let problem = problems(manifest: manifest, overrides: overrides).first { throw problem }
+        let config = manifest.configDefaults.merging(overrides) { _, override in override }
         let output = (outputDirectory ?? defaultOutputDirectory()).path
         let substituted = config.mapValues { substitute($0, output: output, manifestDirectory: manifest.directory.path) }
         return substituted.mapValues { referencing($0, in: substituted) }
+    }
+
+    /// Every key of `overrides` the manifest's schema refuses, in key order; empty when
+    /// `resolve` accepts them. The one statement of the rule: `resolve` throws the first,
+    /// and a profile is checked with all of them before any plugin runs.
+    public static func problems(manifest: PluginManifest, overrides: [String: JSONValue]) -> [Problem] {
+        overrides.sorted { $0.key < $1.key }.compactMap { key, value in
+            guard let field = manifest.configSchema[key] else {
+                guard manifest.configSchema.isEmpty else {
+                    return Problem(pluginID: manifest.id, key: key,
+                                   reason: "is not a setting of this plugin (known: \(manifest.configSchema.keys.sorted().joined(separator: ", ")))")
+                }
+                return nil
+            }
+            if field.isSecret {
+                return Problem(pluginID: manifest.id, key: key,
+                               reason: "is a secret and cannot be set in a profile or config; store it with 'sensebridge credentials set'")
+            }
+            return field.problem(with: value).map { Problem(pluginID: manifest.id, key: key, reason: $0) }
+        }
     }
 
     /// `{key}` in a string value becomes that key's string value, once: a default such

@@ -46,10 +46,14 @@ public struct OutputProfile: Sendable {
         public var role: String?
         /// In the profile's order of preference; one for a plain render target.
         public var alternatives: [PluginReference]
+        /// Whether the file wrote `{"alternatives": [...]}` (even with one entry), so a
+        /// problem names the field as the person wrote it (`renderTargets[0].alternatives[1]`).
+        public var listsAlternatives: Bool
 
-        public init(role: String? = nil, alternatives: [PluginReference]) {
+        public init(role: String? = nil, alternatives: [PluginReference], listsAlternatives: Bool? = nil) {
             self.role = role
             self.alternatives = alternatives
+            self.listsAlternatives = listsAlternatives ?? (role != nil || alternatives.count > 1)
         }
     }
 
@@ -68,12 +72,4 @@ public struct OutputProfile: Sendable {
     public func displayName(for locale: String = "en") -> String {
         displayNames[locale] ?? displayNames["en"] ?? name
     }
-}
-
-/// Why a profile cannot be used; names the profile file and, where it is at fault,
-/// the plugin.
-public struct ProfileProblem: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): \(reason)" }
 }

@@ -7,9 +7,20 @@ public enum ProfileReader {
     public static func read(_ url: URL) throws -> OutputProfile {
         let data: Data
         do { data = try WholeFile.contents(of: url) } catch {
-            throw ProfileProblem(path: url.path, reason: "cannot be read (\((error as NSError).localizedDescription)).")
+            throw ProfileProblem(path: url.path, reason: unreadable(url, error), severity: .unreadable)
         }
         return try parse(data, at: url)
+    }
+
+    /// Why the file could not be read, in the person's terms: Foundation's wording names
+    /// neither a missing file nor a folder plainly.
+    private static func unreadable(_ url: URL, _ error: Error) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return "no such profile file."
+        }
+        if isDirectory.boolValue { return "is a folder, not a profile file." }
+        return "cannot be read (\((error as NSError).localizedDescription))."
     }
 
     /// A profile's bytes as if read from `url` (named in every error): the reading
@@ -35,10 +46,9 @@ public enum ProfileReader {
             let composer = try reference(composerValue, field: "composer", fail: fail)
             let fallback = try object["fallbackComposer"].map { try reference($0, field: "fallbackComposer", fail: fail) } ?? composer
             let locale = try reader.optionalString("locale") ?? "en"
+            // Their values are checked with everything else a session needs
+            // (`OutputProfile.problems(in:)`), so the profile is still listed, with the reason.
             let detail = try reader.optionalString("detail") ?? "standard"
-            guard ["brief", "standard", "detailed"].contains(detail) else {
-                throw fail("field \"detail\" must be brief, standard or detailed, not '\(detail)'.")
-            }
             return OutputProfile(
                 name: name, displayNames: try reader.stringMap("displayName", required: false),
                 summary: try reader.optionalString("summary"), outputs: outputs, composer: composer,
@@ -77,7 +87,7 @@ public enum ProfileReader {
         let alternatives = try entries.enumerated().map { index, entry in
             try reference(entry, field: "\(field).alternatives[\(index)]", fail: fail)
         }
-        return .init(role: role, alternatives: alternatives)
+        return .init(role: role, alternatives: alternatives, listsAlternatives: true)
     }
 
     /// A reference is either "org.x.y" or {"id": "org.x.y", "config": {…}, "isolation":

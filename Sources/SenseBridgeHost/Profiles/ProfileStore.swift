@@ -71,26 +71,3 @@ public struct ProfileStore: Sendable {
         throw LookupError.notFound(nameOrPath, directories)
     }
 }
-
-extension OutputProfile {
-    /// Checks every plugin the profile names against the catalog, so a missing plugin
-    /// is an error that names both the profile and the plugin before anything runs.
-    public func problems(in catalog: PluginCatalog) -> [ProfileProblem] {
-        let slots: [(String, PluginReference, PluginKind)] =
-            renderTargets.map { ("render target", $0, .renderTarget) }
-            + [("composer", composer, .sceneComposer), ("fallback composer", fallbackComposer, .sceneComposer)]
-        var problems: [ProfileProblem] = []
-        for (role, reference, kind) in slots {
-            if let manifest = catalog.manifest(id: reference.id) {
-                if manifest.kind != kind {
-                    problems.append(ProfileProblem(path: fileURL.path, reason: "\(role) '\(reference.id)' is a \(manifest.kind.rawValue), not a \(kind.rawValue)."))
-                }
-            } else if let broken = catalog.broken.first(where: { $0.id == reference.id }) {
-                problems.append(ProfileProblem(path: fileURL.path, reason: "\(role) '\(reference.id)' is installed but broken: \(broken.problem)"))
-            } else {
-                problems.append(ProfileProblem(path: fileURL.path, reason: "\(role) '\(reference.id)' is not installed; run 'sensebridge plugins list'."))
-            }
-        }
-        return problems
-    }
-}

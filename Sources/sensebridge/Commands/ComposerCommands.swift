@@ -205,7 +205,7 @@ enum ComposerCommands {
     /// speaks it); a target that cannot be created is reported and the others still speak.
     static func speak(_ report: Report, profile name: String?, context: Context) {
         do {
-            let profile = try ProfileLookup.load(name ?? ProfileStore.defaultProfileName, context: context)
+            let profile = try ProfileLookup.session(name ?? ProfileStore.defaultProfileName, context: context)
             let message = OutputMessage(signal: .status, text: report.message, locale: SpokenLocale(identifier: profile.locale) ?? .en,
                                         isUrgent: !report.ok)
             for output in profile.outputs {

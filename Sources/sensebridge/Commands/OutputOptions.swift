@@ -25,7 +25,7 @@ enum OutputOptions {
     }
 
     static func profile(_ arguments: Arguments, context: Context) throws -> OutputProfile {
-        try ProfileLookup.load(arguments.value("--profile") ?? ProfileStore.defaultProfileName, context: context)
+        try ProfileLookup.session(arguments.value("--profile") ?? ProfileStore.defaultProfileName, context: context)
     }
 
     /// Creates the profile's targets; targets that cannot be created are announced

@@ -5,18 +5,40 @@ import SenseBridgeHost
 enum ProfilesCommands {
     static let group = CommandGroup(name: "profiles", abstract: "List and show output profiles.", subcommands: [list, show])
 
+    /// How a problem reads in `--json`: the field (null for the file as a whole), the whole
+    /// reason as printed, and its severity's status.
+    static func json(_ problem: ProfileProblem) -> [String: Any] {
+        ["field": problem.field ?? NSNull(), "reason": problem.reason,
+         "status": ProfileStatus([problem]).rawValue]
+    }
+
+    /// What `profiles list` prints in its STATUS column.
+    static func statusText(_ status: ProfileStatus, problems: Int) -> String {
+        switch status {
+        case .ready: return "ready"
+        case .invalid: return "invalid (\(problems) problem\(problems == 1 ? "" : "s"))"
+        case .pluginBroken: return "plugin broken"
+        }
+    }
+
+    static let exitStatus = """
+        A profile is ready when nothing is found wrong without running a plugin: its locale and detail, each plugin it names (installed, of the right kind, not broken) and each plugin's settings against that plugin's manifest schema. A session (describe, walk, read, say) refuses an invalid profile before anything starts, with exit status 78; a plugin that is installed but broken does not stop a session, which says that output is lost. A profile that does not exist, by name or by path, is exit status 66.
+        """
+
     static let list = CommandSpec(
         path: ["profiles", "list"],
-        abstract: "List the output profiles found, and whether their plugins are installed.",
+        abstract: "List the output profiles found, and whether each is ready to use.",
+        discussion: exitStatus + " Every problem is listed with the file and the field. Listing exits 0 whatever it found.",
         options: [.flag("--json", "Print a machine-readable listing.")],
         run: { arguments, context in
             let listing = context.profiles.list()
             let catalog = context.host.catalog
+            let judged = listing.profiles.map { profile in (profile, profile.problems(in: catalog)) }
             if arguments.has("--json") {
                 Console.json([
-                    "profiles": listing.profiles.map { profile -> [String: Any] in
+                    "profiles": judged.map { profile, problems -> [String: Any] in
                         ["name": profile.name, "displayName": profile.displayName(), "file": profile.fileURL.path,
-                         "problems": profile.problems(in: catalog).map(\.reason)]
+                         "status": ProfileStatus(problems).rawValue, "problems": problems.map(json)]
                     },
                     "broken": listing.broken.map { ["file": $0.path, "reason": $0.reason] },
                 ])
@@ -25,11 +47,15 @@ enum ProfilesCommands {
             if listing.profiles.isEmpty {
                 Console.out("No profiles found. Searched: \(context.profiles.directories.map(\.path).joined(separator: ", ")).")
             } else {
-                let rows = listing.profiles.map { profile -> [String] in
-                    let problems = profile.problems(in: catalog)
-                    return [profile.name, problems.isEmpty ? "ready" : "\(problems.count) problem(s)", profile.displayName(), profile.fileURL.path]
+                let rows = judged.map { profile, problems -> [String] in
+                    [profile.name, statusText(ProfileStatus(problems), problems: problems.count), profile.displayName(), profile.fileURL.path]
                 }
                 Console.out(TextTable.render(header: ["NAME", "STATUS", "DESCRIPTION", "FILE"], rows: rows))
+            }
+            let problems = judged.flatMap(\.1)
+            if !problems.isEmpty {
+                Console.out("\nProblems (\(problems.count)):")
+                problems.forEach { Console.out("  \($0)") }
             }
             if !listing.broken.isEmpty {
                 Console.out("\nBroken (\(listing.broken.count)):")
@@ -40,7 +66,8 @@ enum ProfilesCommands {
 
     static let show = CommandSpec(
         path: ["profiles", "show"],
-        abstract: "Show one profile: its render targets with their settings, and its composers.",
+        abstract: "Show one profile: its render targets with their settings, its composers, and whether it is ready.",
+        discussion: exitStatus + " 'profiles show' exits 78 when it finds any problem.",
         arguments: [("<name|path>", "A profile name such as 'blind', or the path of a profile file.")],
         options: [.flag("--json", "Print the profile as JSON.")],
         run: { arguments, context in
@@ -49,12 +76,13 @@ enum ProfilesCommands {
             }
             let profile = try ProfileLookup.load(arguments.positionals[0], context: context)
             let problems = profile.problems(in: context.host.catalog)
+            let status = ProfileStatus(problems)
             func reference(_ r: OutputProfile.PluginReference) -> [String: Any] {
                 ["id": r.id, "config": r.config.mapValues(\.any)]
             }
             /// A plain target as a reference; alternatives as the profile wrote them.
             func output(_ o: OutputProfile.Output) -> [String: Any] {
-                guard o.alternatives.count > 1 || o.role != nil else { return reference(o.alternatives[0]) }
+                guard o.listsAlternatives else { return reference(o.alternatives[0]) }
                 return ["alternatives": o.alternatives.map(reference), "role": o.role ?? NSNull()]
             }
             if arguments.has("--json") {
@@ -62,13 +90,15 @@ enum ProfilesCommands {
                     "name": profile.name, "file": profile.fileURL.path, "displayName": profile.displayName(),
                     "locale": profile.locale, "detail": profile.detail,
                     "renderTargets": profile.outputs.map(output), "composer": reference(profile.composer),
-                    "fallbackComposer": reference(profile.fallbackComposer), "problems": problems.map(\.reason),
+                    "fallbackComposer": reference(profile.fallbackComposer),
+                    "status": status.rawValue, "problems": problems.map(json),
                 ])
             } else {
                 var lines = ["\(profile.displayName()) (\(profile.name))", "  file:     \(profile.fileURL.path)",
+                             "  status:   \(statusText(status, problems: problems.count))",
                              "  locale:   \(profile.locale)", "  detail:   \(profile.detail)", "", "  render targets:"]
                 for output in profile.outputs {
-                    let first = output.alternatives.count > 1 || output.role != nil
+                    let first = output.listsAlternatives
                     if first { lines.append("    \(output.role ?? "first that starts of"):") }
                     for target in output.alternatives {
                         lines.append((first ? "      " : "    ") + target.id + (target.config.isEmpty ? "" : "  \(target.config.jsonText)"))
@@ -85,17 +115,4 @@ enum ProfilesCommands {
             }
             return problems.isEmpty ? .ok : .config
         })
-}
-
-enum ProfileLookup {
-    /// Loads a profile by name or path; the error names the file or the directories searched.
-    static func load(_ nameOrPath: String, context: Context) throws -> OutputProfile {
-        do {
-            return try context.profiles.profile(nameOrPath)
-        } catch let problem as ProfileProblem {
-            throw CLIError(message: problem.description, code: .config)
-        } catch let error as ProfileStore.LookupError {
-            throw CLIError(message: error.description, code: .noInput)
-        }
-    }
 }

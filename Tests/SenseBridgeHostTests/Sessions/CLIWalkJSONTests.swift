@@ -47,9 +47,12 @@ import Testing
         let profile = try home.write("none.json", """
             {"schema": "sensebridge.output-profile/1", "name": "none", "locale": "en", "detail": "standard",
              "composer": "org.sensebridge.label-list", "fallbackComposer": "org.sensebridge.label-list",
-             "renderTargets": [{"id": "org.example.not-installed"}]}
+             "renderTargets": [{"id": "org.example.broken"}]}
             """)
-        let result = try ProcessRunner.cli(["walk", "--fast", "--json", "--profile", profile.path, "--output", home.file("out").path],
+        // Installed but broken: the profile is right, so the session starts without it.
+        let plugins = try TemporaryDirectory()
+        try plugins.write("broken.json", #"{"schema": "sensebridge.plugin-manifest/1", "id": "org.example.broken", "kind": "render-target"}"#)
+        let result = try ProcessRunner.cli(["--plugin-path", plugins.url.path, "walk", "--fast", "--json", "--profile", profile.path, "--output", home.file("out").path],
                                            home: home.url)
         let messages = result.standardOutput.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

@@ -39,7 +39,7 @@ struct LiarDescription {
         }
         let scene = try plugins.write("scene-\(UUID().uuidString).jsonl", lines.joined(separator: "\n") + "\n")
         let profile: [String: Any] = [
-            "schema": "sensebridge.output-profile/1", "name": "liar", "renderTargets": ["org.example.none"],
+            "schema": "sensebridge.output-profile/1", "name": "liar", "renderTargets": ["org.sensebridge.haptic-log"],
             "composer": ["id": liar.rawValue, "config": config], "fallbackComposer": "org.sensebridge.label-list",
         ]
         let profileFile = plugins.file("profile-\(UUID().uuidString).json")

@@ -58,7 +58,7 @@ import Testing
     func otherConfidentClaimsAreRefusedToo(_ phrase: String) throws {
         let profiles = try TemporaryDirectory()
         let profile = try profiles.write("liar.json", """
-        {"schema": "sensebridge.output-profile/1", "name": "liar", "renderTargets": ["org.example.none"],
+        {"schema": "sensebridge.output-profile/1", "name": "liar", "renderTargets": ["org.sensebridge.haptic-log"],
          "composer": {"id": "org.example.liar", "config": {"phrase": "\(phrase)"}}, "fallbackComposer": "org.example.liar"}
         """)
         let result = try ProcessRunner.cli(["--plugin-path", plugins.url.path, "describe", "--records", records.path,
