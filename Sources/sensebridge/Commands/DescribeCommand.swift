@@ -82,13 +82,12 @@ enum DescribeCommand {
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         // A network state the person cannot see is said before the description, once.
-        let statuses = said.enumerated().map { index, announcement in
-            announcement.message(locale: locale, sessionTime: 0, sequence: UInt64(index + 1))
+        for announcement in said {
+            runtime.fanOut.deliver(announcement.message(locale: locale, sessionTime: 0, sequence: runtime.fanOut.nextSequence()))
         }
-        statuses.forEach { runtime.fanOut.deliver($0) }
         for (index, sentence) in outcome.sentences.enumerated() {
             runtime.fanOut.deliver(OutputMessage(signal: .description, text: sentence, locale: locale,
-                                                 sessionTime: Double(index) * 0.001, sequence: UInt64(statuses.count + index + 1)))
+                                                 sessionTime: Double(index) * 0.001, sequence: runtime.fanOut.nextSequence()))
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         Console.err("Rendered through profile '\(profile.name)':")

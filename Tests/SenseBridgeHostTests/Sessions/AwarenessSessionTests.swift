@@ -17,7 +17,7 @@ import Testing
     }
 
     static func fanOut() -> ProfileFanOut {
-        ProfileFanOut(targets: [], wording: { _, _, _ in "" }, textFallback: { _ in })
+        ProfileFanOut(targets: [], textFallback: { _ in })
     }
 
     /// A level camera facing a wall that approaches from 3 m to 0.2 m over 4 s, a depth
@@ -98,7 +98,7 @@ import Testing
         let targets = try ["speech", "haptics"].map { name in
             (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(plugins.file("\(name).txt").path)]))
         }
-        let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+        let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
         var configuration = AwarenessSession.Configuration()
         configuration.narrationInterval = 1
         let deliveries = Deliveries()
