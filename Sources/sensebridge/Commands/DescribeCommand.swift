@@ -70,9 +70,9 @@ enum DescribeCommand {
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
                 "refusedFallbackPhrases": report.fallbackFailures.map(refusalJSON),
             ]
-            if let failure = outcome.composerFailure {
-                json["composerFailure"] = ["reason": failure.reason, "message": failure.message]
-            }
+            // The code only, as in `walk --json`: the composer's own message is on stderr
+            // (above), never on stdout, where an app could show it to the person.
+            if let failure = outcome.composerFailure { json["composerFailure"] = ["reason": failure.reason] }
             if let network = outcome.network { json["network"] = networkJSON(network) }
             Console.json(json)
         } else {
