@@ -141,13 +141,13 @@ public final class ProfileFanOut: @unchecked Sendable {
         return available.map(\.name)
     }
 
-    /// Says `text` once as a status through the targets that can render it now (or the
-    /// text fallback): a fact about the outputs themselves, such as which of a profile's
-    /// alternatives started.
-    public func announce(_ text: String) {
+    /// Says `status` once through the targets that can render it now (or the text
+    /// fallback): a fact about the outputs themselves, such as which of a profile's
+    /// alternatives started. A status, not text, so only the tables' words are said.
+    public func announce(_ status: SpokenStatus) {
         transitions.lock()
         defer { transitions.unlock() }
-        announceDuringTransition(text)
+        announceDuringTransition(Phrasing.status(status, locale: locale))
     }
 
     /// `announce` for callers that hold `transitions` already.

@@ -32,7 +32,7 @@ public final class ProfileRuntime: Sendable {
         var cues: [Set<OutputCue>] = []
         var lost: [ProfileFanOut.LostTarget] = []
         var destinations: [(name: String, location: String)] = []
-        var choices: [String] = []
+        var choices: [SpokenStatus] = []
         var substitutions: [(role: String, chosen: String?, skipped: [(id: String, detail: String)])] = []
         for output in profile.outputs {
             let role = Self.role(of: output, reference: output.alternatives[0], host: host)
@@ -45,7 +45,7 @@ public final class ProfileRuntime: Sendable {
                     cues.append(started.cues)
                     if let location = started.location { destinations.append(("\(startedRole.code) (\(reference.id))", location)) }
                     if output.alternatives.count > 1 {
-                        choices.append(Phrasing.status(.outputChosen(role: role, firstChoice: failures.isEmpty), locale: locale))
+                        choices.append(.outputChosen(role: role, firstChoice: failures.isEmpty))
                         host.log.event(.info, "profile.output.chosen", [.public("output", role.code), .public("target", reference.id),
                                                                          .public("skipped", String(failures.count))])
                     }
