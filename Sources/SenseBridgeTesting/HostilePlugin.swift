@@ -20,17 +20,28 @@ public enum HostilePlugin {
     public static let sourceID = "com.example.liar-source"
     public static let perceiverID = "com.example.liar-perceiver"
 
+    /// The manifests `make` wrote.
+    public struct Manifests: Sendable {
+        public var composer: URL
+        public var target: URL
+        public var source: URL
+        public var perceiver: URL
+    }
+
     /// Builds the four into `directory`.
-    public static func make(in directory: URL) throws {
+    @discardableResult
+    public static func make(in directory: URL) throws -> Manifests {
         let names: [String: Any] = ["displayName": displayNames]
-        try MisbehavingPlugin.make(in: directory, kind: .sceneComposer, id: composerID, manifest: names)
-        try MisbehavingPlugin.make(in: directory, kind: .sensingSource, id: sourceID, manifest: names)
-        try MisbehavingPlugin.make(in: directory, kind: .renderTarget, id: targetID, manifest: names.merging([
+        let composer = try MisbehavingPlugin.make(in: directory, kind: .sceneComposer, id: composerID, manifest: names)
+        let source = try MisbehavingPlugin.make(in: directory, kind: .sensingSource, id: sourceID, manifest: names)
+        let target = try MisbehavingPlugin.make(in: directory, kind: .renderTarget, id: targetID, manifest: names.merging([
             "capabilities": ["usesNetwork": false, "locales": ["en", "es", "vi"], "channel": channel],
         ]) { $1 })
-        try FixturePlugin.make(in: directory, name: "liar-perceiver", id: perceiverID,
-                               defines: ["FIXTURE_ROW_US": "0", "FIXTURE_LIE_PERCEIVE": "1"],
-                               manifest: ["kind": "perceiver", "displayName": displayNames], source: "fixture_perceiver.c")
+        let perceiver = try FixturePlugin.make(in: directory, name: "liar-perceiver", id: perceiverID,
+                                               defines: ["FIXTURE_ROW_US": "0", "FIXTURE_LIE_PERCEIVE": "1"],
+                                               manifest: ["kind": "perceiver", "displayName": displayNames], source: "fixture_perceiver.c")
+        return Manifests(composer: composer.manifestURL, target: target.manifestURL, source: source.manifestURL,
+                         perceiver: perceiver.manifestURL)
     }
 
     /// The plugins' own words found in `text` (what the person got): empty when none is.

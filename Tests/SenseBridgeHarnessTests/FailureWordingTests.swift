@@ -9,16 +9,12 @@ import Testing
 @Suite struct FailureWordingTests {
     let home: TemporaryDirectory
     let plugins: TemporaryDirectory
+    let hostile: HostilePlugin.Manifests
 
     init() throws {
         home = try TemporaryDirectory()
         plugins = try TemporaryDirectory()
-        try HostilePlugin.make(in: plugins.url)
-    }
-
-    func manifest(containing name: String) throws -> URL {
-        try #require(try FileManager.default.contentsOfDirectory(at: plugins.url, includingPropertiesForKeys: nil)
-            .first { $0.lastPathComponent.contains(name) && $0.pathExtension == "json" })
+        hostile = try HostilePlugin.make(in: plugins.url)
     }
 
     func test(_ manifest: URL, json: Bool) throws -> ProcessRunner.Result {
@@ -27,7 +23,7 @@ import Testing
     }
 
     @Test func aLyingTargetLearnsItsWordsAreNotSpokenAndWhatIsInstead() throws {
-        let manifest = try manifest(containing: "liar_target")
+        let manifest = hostile.target
         let result = try test(manifest, json: true)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
                                   "\(result.standardOutput)\n\(result.standardError)")
@@ -54,13 +50,13 @@ import Testing
         #expect(wording["es"] == Phrasing.status(.outputLost(role: .captions, reason: .reportedError, others: []), locale: .es))
         #expect(wording["unlistedChannel"] == nil)
 
-        let expected: [(String, (SpokenLocale) -> String)] = [
-            ("liar_composer", { Phrasing.status(.composerStopped, locale: $0) }),
-            ("liar_source", { Phrasing.sensorFailing(locale: $0) }),
-            ("liar-perceiver", { SpokenTable.forLocale($0).pageUnread.text }),
+        let expected: [(URL, (SpokenLocale) -> String)] = [
+            (hostile.composer, { Phrasing.status(.composerStopped, locale: $0) }),
+            (hostile.source, { Phrasing.sensorFailing(locale: $0) }),
+            (hostile.perceiver, { SpokenTable.forLocale($0).pageUnread.text }),
         ]
         for (name, sentence) in expected {
-            let result = try test(try manifest(containing: name), json: true)
+            let result = try test(name, json: true)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
             let wording = try #require(object["whenItFails"] as? [String: String], "\(name): \(result.standardOutput)")
             #expect(wording["vi"] == sentence(.vi), "\(name)")

@@ -14,12 +14,13 @@ import Testing
     let home: TemporaryDirectory
     let plugins: TemporaryDirectory
     let output: TemporaryDirectory
+    let hostile: HostilePlugin.Manifests
 
     init() throws {
         home = try TemporaryDirectory()
         plugins = try TemporaryDirectory()
         output = try TemporaryDirectory()
-        try HostilePlugin.make(in: plugins.url)
+        hostile = try HostilePlugin.make(in: plugins.url)
     }
 
     static let placements: [(SpokenLocale, Bool)] = SpokenLocale.allCases.flatMap { locale in [(locale, false), (locale, true)] }
@@ -149,8 +150,7 @@ import Testing
 
     /// Rewrites the source's manifest so its default mode is `mode`.
     func writeSourceDefaults(mode: MisbehavingPlugin.Mode) throws {
-        let url = try #require(try FileManager.default.contentsOfDirectory(at: plugins.url, includingPropertiesForKeys: nil)
-            .first { $0.lastPathComponent.contains("liar_source") && $0.pathExtension == "json" })
+        let url = hostile.source
         var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var config = manifest["config"] as? [String: Any] ?? [:]
         config["defaults"] = ["mode": mode.rawValue]
