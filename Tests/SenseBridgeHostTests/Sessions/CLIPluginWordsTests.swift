@@ -99,6 +99,8 @@ import Testing
         let lost = Phrasing.status(.outputLost(role: .other, reason: .couldNotStart, others: [.captions, .haptics]), locale: locale)
         #expect(output.captionText("captions.vtt").contains(lost), "\(output.captionText("captions.vtt"))")
         #expect(result.standardError.contains(HostilePlugin.lie), "\(result.standardError)")
+        #expect(!result.standardError.contains("\(HostilePlugin.targetID): \(HostilePlugin.targetID)"),
+                "stderr names the plugin once: \(result.standardError)")
     }
 
     @Test("walk --json: every message the person gets is free of the plugins' words", arguments: placements)
