@@ -16,13 +16,11 @@ extension OutputLossReason {
         }
     }
 
-    /// Why a target that was rendering is lost for the session.
+    /// Why a target that was rendering is lost for the session. (A daemon or device gone
+    /// for now, SB_ERR_UNAVAILABLE, is no loss: `TargetWorker` reports it apart, and the
+    /// fan-out says `notAnsweringForNow`.)
     init(renderFailure error: Error) {
-        switch error {
-        case let stopped as PluginStopped: self = stopped.lossReason
-        case let call as PluginCallError where call.isUnavailable: self = .notAnsweringForNow
-        default: self = .reportedError
-        }
+        self = (error as? PluginStopped)?.lossReason ?? .reportedError
     }
 }
 
