@@ -8,6 +8,8 @@ public struct HarnessReport: Sendable {
     public var kind: PluginKind?
     public var manifestPath: String
     public var results: [CheckResult]
+    /// What the person hears when the plugin fails; nil when its manifest could not be read.
+    public var whenItFails: FailureWording?
 
     public var passed: Int { results.filter { $0.status == .pass }.count }
     public var failed: Int { results.filter { $0.status == .fail }.count }
@@ -20,6 +22,7 @@ public struct HarnessReport: Sendable {
         [
             "plugin": pluginID ?? NSNull(), "kind": kind?.rawValue ?? NSNull(), "manifest": manifestPath,
             "checks": results.map(\.jsonObject),
+            "whenItFails": whenItFails?.jsonObject ?? NSNull(),
             "summary": ["passed": passed, "failed": failed, "skipped": skipped],
         ]
     }

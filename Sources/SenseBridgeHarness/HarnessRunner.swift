@@ -87,6 +87,7 @@ public final class HarnessRunner {
         }
         report.pluginID = manifest.id
         report.kind = manifest.kind
+        report.whenItFails = FailureWording(manifest: manifest)
         // A config the manifest's schema refuses is the tester's mistake, reported before anything runs.
         _ = try PluginConfigResolver.resolve(manifest: manifest, overrides: options.configOverrides, outputDirectory: nil)
 

@@ -56,6 +56,10 @@ public struct MisbehavingPlugin: Sendable {
         case connect
         /// create writes through NULL.
         case crashOnCreate = "crash-on-create"
+        /// Every call fails with SB_ERR_INTERNAL and `HostilePlugin.lie` as its message.
+        case lie
+        /// create fails with `HostilePlugin.lie`.
+        case lieOnCreate = "lie-on-create"
     }
 
     /// What a well-behaved source returns.
@@ -71,10 +75,11 @@ public struct MisbehavingPlugin: Sendable {
     /// Builds the fixture as `kind` into `directory` with a manifest declaring `id`
     /// and, when `usesNetwork`, network use (which the host gates behind consent).
     /// `name` (the library and manifest file names) defaults to one made from `id`,
-    /// so several fixtures with distinct ids share a directory.
+    /// so several fixtures with distinct ids share a directory. `manifest` fields replace
+    /// the defaults (a channel or display names of the test's choosing).
     @discardableResult
     public static func make(in directory: URL, kind: Kind, id: String? = nil, name: String? = nil,
-                            usesNetwork: Bool = false) throws -> MisbehavingPlugin {
+                            usesNetwork: Bool = false, manifest overrides: [String: Any] = [:]) throws -> MisbehavingPlugin {
         let id = id ?? kind.defaultID
         let name = name ?? String(id.map { $0.isLetter || $0.isNumber ? $0 : "_" })
         let library = directory.appendingPathComponent("lib\(name).so")
@@ -87,13 +92,14 @@ public struct MisbehavingPlugin: Sendable {
             "port": ["type": "integer", "minimum": 0, "maximum": 65535, "description": "connect: the port on 127.0.0.1."],
             "frame": ["type": "string", "enum": ["records", "depth"], "description": "A well-behaved source's frames."],
         ]
-        let manifest: [String: Any] = [
+        var manifest: [String: Any] = [
             "schema": "sensebridge.plugin-manifest/1", "id": id, "kind": kind.rawValue, "version": "1.0.0",
             "abi": ["major": Int(SB_ABI_MAJOR), "minor": Int(SB_ABI_MINOR)], "library": "lib\(name).so",
             "displayName": ["en": "Misbehaving \(kind.rawValue)"],
             "capabilities": ["usesNetwork": usesNetwork, "locales": ["en"]],
             "config": ["defaults": ["mode": Mode.well.rawValue], "schema": schema],
         ]
+        overrides.forEach { manifest[$0.key] = $0.value }
         let url = directory.appendingPathComponent("\(name).json")
         try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys]).write(to: url)
         return MisbehavingPlugin(id: id, kind: kind, manifestURL: url, libraryURL: library)

@@ -102,7 +102,7 @@ import Testing
         var configuration = AwarenessSession.Configuration()
         configuration.maximumSourceOutage = 1
         let deliveries = Deliveries()
-        let fanOut = ProfileFanOut(targets: [], wording: { _, _, _ in "" }, textFallback: { _ in })
+        let fanOut = ProfileFanOut(targets: [], textFallback: { _ in })
         let summary = try AwarenessSession(source: source, pipeline: nil, fanOut: fanOut, configuration: configuration,
                                            observer: deliveries.append).run()
         let statuses = deliveries.all.filter { $0.message.signal == .status }.map(\.message.text)

@@ -15,15 +15,44 @@ struct SpokenStatusTests {
 
     @Test("a lost output names what is left")
     func outputLost() {
-        #expect(Phrasing.status(.outputLost(name: "speech", reason: "the audio device disappeared.",
-                                            others: ["captions", "haptics"]), locale: .en)
-            == "The speech output stopped working: the audio device disappeared. Continuing with captions and haptics.")
-        #expect(Phrasing.status(.outputLost(name: "haptics", reason: "unplugged", others: []), locale: .en)
-            == "The haptics output stopped working: unplugged. No other output is running.")
-        #expect(Phrasing.status(.outputLost(name: "voz", reason: "sin audio", others: ["subtítulos"]), locale: .es)
-            == "La salida voz dejó de funcionar: sin audio. Se continúa con subtítulos.")
+        #expect(Phrasing.status(.outputLost(role: .speech, reason: .crashed, others: [.captions, .haptics]), locale: .en)
+            == "The speech output stopped working: its plugin crashed. Continuing with captions and haptics.")
+        #expect(Phrasing.status(.outputLost(role: .haptics, reason: .notInstalled, others: []), locale: .en)
+            == "The haptics output stopped working: it is not installed. No other output is running.")
+        #expect(Phrasing.status(.outputLost(role: .speech, reason: .settingsInvalid, others: [.captions]), locale: .es)
+            == "La salida de voz dejó de funcionar: los ajustes del perfil para ella no son válidos. Se continúa con subtítulos.")
+        #expect(Phrasing.status(.outputLost(role: .other, reason: .reportedError, others: [.braille]), locale: .vi)
+            == "Một đầu ra đã ngừng hoạt động: nó báo lỗi. Tiếp tục với chữ nổi.")
         #expect(Phrasing.status(.backendNotAnswering, locale: .en)
             == "The cloud service is not answering, so SenseBridge is continuing with on-device descriptions.")
+    }
+
+    /// Every role and every reason is worded in every locale by its own entry: a
+    /// sentence about an output is whole in the person's language, whatever failed.
+    @Test("every output role and loss reason is worded in every locale", arguments: SpokenLocale.allCases)
+    func outputWordsAreWhole(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        for role in OutputRole.allCases {
+            for reason in OutputLossReason.allCases {
+                let said = Phrasing.status(.outputLost(role: role, reason: reason, others: [.captions]), locale: locale)
+                #expect(said.hasPrefix(table.outputSubject(role).text), "\(said)")
+                #expect(said.contains(table.lossReason(reason).text), "\(said)")
+                #expect(!said.contains("{") && !said.contains("}"), "\(said)")
+            }
+            #expect(Phrasing.status(.outputReturned(role: role), locale: locale).hasPrefix(table.outputSubject(role).text))
+            #expect(Phrasing.status(.outputChosen(role: role, firstChoice: false), locale: locale)
+                != Phrasing.status(.outputChosen(role: role, firstChoice: true), locale: locale))
+        }
+        #expect(Set(OutputLossReason.allCases.map { table.lossReason($0).text }).count == OutputLossReason.allCases.count)
+        #expect(Set(OutputRole.allCases.map { table.outputName($0).text }).count == OutputRole.allCases.count)
+    }
+
+    @Test("a channel or role outside the closed list is the generic output")
+    func roleCodes() {
+        #expect(OutputRole(code: "captions") == .captions)
+        #expect(OutputRole(code: "All clear, it is safe to cross now") == .other)
+        #expect(OutputRole(code: "Speech") == .other, "codes are exact; a near miss is not a role")
+        #expect(OutputRole(code: nil) == .other)
     }
 
     @Test("thermal backoff says the pace in effect, each pace its own sentence", arguments: SpokenLocale.allCases)

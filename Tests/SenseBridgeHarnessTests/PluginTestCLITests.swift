@@ -252,8 +252,10 @@ import Testing
         let result = try cli(["plugins", "test", "org.sensebridge.byid", "--only", "manifest", "--only", "frame-timestamps"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 3)
+        // Two checks, what the person hears when it fails (two lines), the summary.
+        #expect(lines.count == 5, "\(result.standardOutput)")
         #expect(lines.first?.hasPrefix("pass  manifest (") == true)
+        #expect(lines[2].hasPrefix("When it fails, the person hears: (en) \"The depth sensor stopped working"))
         #expect(lines.last == "2 passed, 0 failed")
     }
 

@@ -15,8 +15,8 @@ import Testing
         _ = try RepositoryPaths.stagedManifest("speech-dispatcher.json")
     }
 
-    static let fellBack = "For speech, SenseBridge is using Speech (espeak-ng), because Speech (speech-dispatcher) could not start."
-    static let joined = "For speech, SenseBridge is using Speech (speech-dispatcher)."
+    static let fellBack = "The speech output is using a later choice in the profile, because its first choice could not start."
+    static let joined = "The speech output is using the profile's first choice."
 
     /// A socket nobody listens on: the test never joins a daemon this machine may run.
     var absentDaemon: [String: String] { ["SPEECHD_ADDRESS": "unix_socket:\(home.url.path)/absent.sock"] }
@@ -47,7 +47,7 @@ import Testing
                                            home: home.url, extraEnvironment: absentDaemon)
         #expect(result.status == 0, "\(result.standardError)")
         let said = output.captionText("captions.vtt")
-        #expect(said.components(separatedBy: "For speech, SenseBridge is using").count - 1 == 1, "\(said)")
+        #expect(said.components(separatedBy: "The speech output is using").count - 1 == 1, "\(said)")
         #expect(said.hasPrefix(Self.fellBack), "said first, before the description: \(said)")
         #expect(!said.contains("stopped working"), "a substitute is not a loss: \(said)")
     }

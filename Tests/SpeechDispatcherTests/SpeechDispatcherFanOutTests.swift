@@ -15,9 +15,6 @@ extension SpeechDispatcherTests {
         let captions = try host.renderTarget(try host.manifest(id: "org.sensebridge.caption-file"), outputDirectory: output.url)
         let fallback = Locked<[String]>([])
         let fan = ProfileFanOut(targets: [(name: "speech", instance: try target(daemon)), (name: "captions", instance: captions)],
-                                wording: { lost, remaining, locale in
-                                    Phrasing.status(.outputLost(name: lost.name, reason: lost.reason, others: remaining), locale: locale)
-                                },
                                 textFallback: { message in fallback.withLock { $0.append(message.text) } })
         defer { _ = fan.shutdown() }
         func say(_ text: String) {
@@ -34,8 +31,8 @@ extension SpeechDispatcherTests {
         say("A window.")
         say("A step.")
 
-        let lost = "The speech output stopped working: \(ProfileFanOut.unavailableReason). Continuing with captions."
-        let back = Phrasing.status(.outputReturned(name: "speech"), locale: .en)
+        let lost = "The speech output stopped working: it is not answering, and SenseBridge will use it again when it is back. Continuing with captions."
+        let back = Phrasing.status(.outputReturned(role: .speech), locale: .en)
         let said = output.captionText("captions.vtt")
         #expect(said.components(separatedBy: "The speech output stopped working").count - 1 == 1, "\(said)")
         #expect(said.contains(lost), "\(said)")

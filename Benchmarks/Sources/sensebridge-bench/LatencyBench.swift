@@ -29,7 +29,7 @@ import SenseBridgeTesting
             (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(work.file("\(name)-\(composerID).txt").path)],
                                                          placement: inProcess))
         }
-        let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+        let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
         let composer = try host.sceneComposer(try host.manifest(id: composerID), placement: inProcess)
         var configuration = AwarenessSession.Configuration()
         configuration.narrationInterval = 0.5

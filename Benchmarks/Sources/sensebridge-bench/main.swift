@@ -78,7 +78,7 @@ let recorder = try fixtures.manifest(id: "org.sensebridge.recording-target")
         targets.append((name: "slow", instance: try fixtures.renderTarget(recorder, config: [
             "path": .string(work.file("slow.txt").path), "delay_ms": .number(20)], placement: inProcess)))
     }
-    let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+    let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
     let count = 50
     let start = MonotonicClock.nanoseconds()
     for index in 0..<count { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }

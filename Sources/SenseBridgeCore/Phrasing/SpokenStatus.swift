@@ -9,13 +9,15 @@ public enum SpokenStatus: Hashable, Sendable {
     case backendNotAnswering
     /// A probe succeeded after `backendNotAnswering`.
     case backendRecovered
-    /// A render target stopped; `others` are the display names of the outputs still running.
-    case outputLost(name: String, reason: String, others: [String])
+    /// A render target stopped; `others` are the roles of the outputs still running.
+    /// Roles and reasons are codes, never text: whatever a plugin wrote (its channel, its
+    /// name, its error) cannot be passed here, so it cannot be said (Invariant 1).
+    case outputLost(role: OutputRole, reason: OutputLossReason, others: [OutputRole])
     /// A render target that was unavailable (its daemon or device gone) renders again.
-    case outputReturned(name: String)
-    /// Which of a profile's alternatives for the output `name` started: `chosen`, and
-    /// `preferred` when an earlier alternative could not start.
-    case outputChosen(name: String, chosen: String, preferred: String?)
+    case outputReturned(role: OutputRole)
+    /// Which of a profile's alternatives for the output `role` started: the first, or a
+    /// later one because the first could not start (`firstChoice` false).
+    case outputChosen(role: OutputRole, firstChoice: Bool)
     /// A depth check found no usable reading.
     case couldNotMeasure
     /// The composer plugin crashed or missed its deadline; the fallback speaks.
@@ -50,26 +52,14 @@ extension Phrasing {
             case .serious: return table.thermalSlowedHalf.text
             case .critical: return table.thermalSlowedQuarter.text
             }
-        case let .outputReturned(name):
-            return table.outputReturned.filled(["name": name])
-        case let .outputChosen(name, chosen, preferred?):
-            return table.outputChosenInstead.filled(["name": name, "chosen": chosen, "preferred": preferred])
-        case let .outputChosen(name, chosen, nil):
-            return table.outputChosen.filled(["name": name, "chosen": chosen])
-        case let .outputLost(name, reason, others):
-            let reason = trimmedReason(reason)
-            if others.isEmpty {
-                return table.outputLostNoneLeft.filled(["name": name, "reason": reason])
-            }
-            return table.outputLost.filled(["name": name, "reason": reason,
-                                            "others": list(others, locale: locale)])
+        case let .outputReturned(role):
+            return table.outputReturned.filled(["output": table.outputSubject(role).text])
+        case let .outputChosen(role, firstChoice):
+            return (firstChoice ? table.outputChosen : table.outputChosenInstead).filled(["output": table.outputSubject(role).text])
+        case let .outputLost(role, reason, others):
+            let slots = ["output": table.outputSubject(role).text, "reason": table.lossReason(reason).text]
+            if others.isEmpty { return table.outputLostNoneLeft.filled(slots) }
+            return table.outputLost.filled(slots.merging(["others": list(others.map { table.outputName($0).text }, locale: locale)]) { $1 })
         }
-    }
-
-    /// A reason ending in a full stop would be spoken "…: reason.. Continuing"; drop it.
-    static func trimmedReason(_ reason: String) -> String {
-        var trimmed = RecognizedText.clean(reason)
-        while let last = trimmed.last, last == "." { trimmed.removeLast() }
-        return trimmed
     }
 }

@@ -83,6 +83,33 @@ public struct SpokenTable: Sendable {
     public let outputChosen: SpokenEntry
     /// ...when the preferred alternative could not start and a later one did.
     public let outputChosenInstead: SpokenEntry
+    /// What the person calls each `OutputRole`, as the subject of the sentences above
+    /// ({output}) and as a name in their lists ({others}). Never a plugin's channel or
+    /// display name (Invariant 1).
+    public let outputSubjectSpeech: SpokenEntry
+    public let outputSubjectCaptions: SpokenEntry
+    public let outputSubjectBraille: SpokenEntry
+    public let outputSubjectHaptics: SpokenEntry
+    public let outputSubjectOther: SpokenEntry
+    public let outputNameSpeech: SpokenEntry
+    public let outputNameCaptions: SpokenEntry
+    public let outputNameBraille: SpokenEntry
+    public let outputNameHaptics: SpokenEntry
+    public let outputNameOther: SpokenEntry
+    /// Why an output stopped ({reason} in outputLost), one per `OutputLossReason`; the
+    /// plugin's own message and the host's detail go to stderr and the log only.
+    public let lossNotInstalled: SpokenEntry
+    public let lossBroken: SpokenEntry
+    public let lossCouldNotLoad: SpokenEntry
+    public let lossSettingsInvalid: SpokenEntry
+    public let lossCrashed: SpokenEntry
+    public let lossQuit: SpokenEntry
+    public let lossSentGarbage: SpokenEntry
+    public let lossStoppedAnswering: SpokenEntry
+    public let lossStoppedEarlier: SpokenEntry
+    public let lossCouldNotStart: SpokenEntry
+    public let lossReportedError: SpokenEntry
+    public let lossNotAnsweringForNow: SpokenEntry
     public let composerStopped: SpokenEntry
     public let composerOff: SpokenEntry
 
@@ -173,6 +200,47 @@ public struct SpokenTable: Sendable {
         case (.text, .high): return textHigh
         case (.text, .medium): return textMedium
         case (.text, .low): return textLow
+        }
+    }
+
+    /// The subject of a sentence about an output ("The speech output"); `other` for a
+    /// role outside the list.
+    public func outputSubject(_ role: OutputRole) -> SpokenEntry {
+        switch role {
+        case .speech: return outputSubjectSpeech
+        case .captions: return outputSubjectCaptions
+        case .braille: return outputSubjectBraille
+        case .haptics: return outputSubjectHaptics
+        case .other: return outputSubjectOther
+        }
+    }
+
+    /// An output's name inside a list ("captions and haptics").
+    public func outputName(_ role: OutputRole) -> SpokenEntry {
+        switch role {
+        case .speech: return outputNameSpeech
+        case .captions: return outputNameCaptions
+        case .braille: return outputNameBraille
+        case .haptics: return outputNameHaptics
+        case .other: return outputNameOther
+        }
+    }
+
+    /// The words for why an output stopped.
+    public func lossReason(_ reason: OutputLossReason) -> SpokenEntry {
+        switch reason {
+        case .notInstalled: return lossNotInstalled
+        case .broken: return lossBroken
+        case .couldNotLoad: return lossCouldNotLoad
+        case .settingsInvalid: return lossSettingsInvalid
+        case .crashed: return lossCrashed
+        case .quit: return lossQuit
+        case .sentGarbage: return lossSentGarbage
+        case .stoppedAnswering: return lossStoppedAnswering
+        case .stoppedEarlier: return lossStoppedEarlier
+        case .couldNotStart: return lossCouldNotStart
+        case .reportedError: return lossReportedError
+        case .notAnsweringForNow: return lossNotAnsweringForNow
         }
     }
 

@@ -7,20 +7,32 @@ import SenseBridgeCore
 /// channel that still works (Invariant 6), and the profile continues with the rest.
 /// When no target works, every message goes to the text fallback (stderr for the CLI):
 /// the host is never silent.
-/// Unchecked Sendable: `lock` guards `workers`, `failed` and `sequence`; `transitions` orders changes of who works against deliveries; the rest is `let`.
+/// Everything the person hears about a target comes from here, worded by the locale's
+/// table from its `OutputRole` and an `OutputLossReason`: the one enforcement point of
+/// "nothing else a plugin writes is ever spoken" (Invariant 1). A plugin's id, channel,
+/// display name and error messages reach `LostTarget.detail` (stderr, the log) only.
+///
+/// The fan-out also owns the sequence numbers of a session's messages (`nextSequence`):
+/// its own announcements and the session's messages are numbered by one counter, so no
+/// two share a number.
+/// Unchecked Sendable: `lock` guards `workers`, `failed`, `sequence`, `announced` and `announcementObserver`; `transitions` orders changes of who works against deliveries; the rest is `let`.
 public final class ProfileFanOut: @unchecked Sendable {
     /// A target the profile named that the person no longer has.
     public struct LostTarget: Sendable {
+        /// The target's label for stderr and `--json` (its role's code); never spoken.
         public var name: String
-        /// Short enough to be spoken ("it is not installed").
-        public var reason: String
-        /// The full reason for stderr and logs (paths, plugin messages).
+        /// What the person calls the output; the only name of it they hear.
+        public var role: OutputRole
+        /// Why, as a code the tables word; never the plugin's text.
+        public var reason: OutputLossReason
+        /// The full reason for stderr and logs (the plugin id, paths, its messages).
         public var detail: String
 
-        public init(name: String, reason: String, detail: String? = nil) {
+        public init(name: String, role: OutputRole, reason: OutputLossReason, detail: String) {
             self.name = name
+            self.role = role
             self.reason = reason
-            self.detail = detail ?? reason
+            self.detail = detail
         }
     }
 
@@ -34,31 +46,27 @@ public final class ProfileFanOut: @unchecked Sendable {
     private let transitions = NSLock()
     private var workers: [TargetWorker] = []
     private var failed: [LostTarget] = []
-    private let wording: @Sendable (LostTarget, [String], SpokenLocale) -> String
-    private let returnWording: @Sendable (String, SpokenLocale) -> String
     private let textFallback: @Sendable (OutputMessage) -> Void
     private let locale: SpokenLocale
     private let log: HostLog
     private var sequence: UInt64 = 0
+    /// What the fan-out said itself (losses, returns, chosen alternatives), with the
+    /// targets each went to, for an observer that arrives after some were said.
+    private var announced: [(message: OutputMessage, targets: [String])] = []
+    private var announcementObserver: (@Sendable (OutputMessage, [String]) -> Void)?
     private let clock: @Sendable () -> Double
 
     /// - Parameters:
-    ///   - targets: created targets with the name a person knows them by ("speech").
+    ///   - targets: created targets, each with its label for stderr, logs and `--json`
+    ///     (`OutputRole.code`). The person hears only `OutputRole(code: name)`: a label
+    ///     outside the closed list is said as "an output".
     ///   - cues: per target (same order), the cues without words it plays; empty for none.
-    ///   - lostAtStart: targets that could not be created; announced by the first delivery.
-    ///   - wording: the sentence saying a target was lost, given the remaining names.
+    ///   - lostAtStart: targets that could not be created; announced at once.
     ///   - textFallback: receives every message once no target works.
-    ///   - returnWording: the sentence saying a target that was unavailable works again.
     public init(targets: [(name: String, instance: RenderTargetInstance)], cues: [Set<OutputCue>] = [],
                 lostAtStart: [LostTarget] = [], locale: SpokenLocale = .en, log: HostLog = .shared,
                 clock: (@Sendable () -> Double)? = nil,
-                wording: @escaping @Sendable (LostTarget, [String], SpokenLocale) -> String,
-                returnWording: @escaping @Sendable (String, SpokenLocale) -> String = { name, locale in
-                    Phrasing.status(.outputReturned(name: name), locale: locale)
-                },
                 textFallback: @escaping @Sendable (OutputMessage) -> Void) {
-        self.wording = wording
-        self.returnWording = returnWording
         self.textFallback = textFallback
         self.locale = locale
         self.log = log
@@ -133,13 +141,13 @@ public final class ProfileFanOut: @unchecked Sendable {
         return available.map(\.name)
     }
 
-    /// Says `text` once as a status through the targets that can render it now (or the
-    /// text fallback): a fact about the outputs themselves, such as which of a profile's
-    /// alternatives started.
-    public func announce(_ text: String) {
+    /// Says `status` once through the targets that can render it now (or the text
+    /// fallback): a fact about the outputs themselves, such as which of a profile's
+    /// alternatives started. A status, not text, so only the tables' words are said.
+    public func announce(_ status: SpokenStatus) {
         transitions.lock()
         defer { transitions.unlock() }
-        announceDuringTransition(text)
+        announceDuringTransition(Phrasing.status(status, locale: locale))
     }
 
     /// `announce` for callers that hold `transitions` already.
@@ -149,12 +157,37 @@ public final class ProfileFanOut: @unchecked Sendable {
         let announcement = OutputMessage(signal: .status, text: text, locale: locale, isUrgent: false,
                                          sessionTime: clock(), sequence: sequence)
         let available = workers.filter(\.isAvailable)
+        announced.append((announcement, available.map(\.name)))
+        let observer = announcementObserver
         lock.unlock()
         if available.isEmpty {
             textFallback(announcement)
         } else {
             available.forEach { $0.enqueue(announcement) }
         }
+        observer?(announcement, available.map(\.name))
+    }
+
+    /// The next number in the session's one message sequence. A session numbers its
+    /// messages here, not with a counter of its own, so the fan-out's announcements and
+    /// the session's messages never share a number.
+    public func nextSequence() -> UInt64 {
+        lock.withLock {
+            sequence += 1
+            return sequence
+        }
+    }
+
+    /// Calls `observer` with every status the fan-out says itself (an output lost,
+    /// back, or which alternative started) and the targets it went to: first those
+    /// already said, then each as it is said. `walk --json` prints them like the
+    /// session's own messages.
+    public func observeAnnouncements(_ observer: @escaping @Sendable (OutputMessage, [String]) -> Void) {
+        lock.lock()
+        let earlier = announced
+        announcementObserver = observer
+        lock.unlock()
+        earlier.forEach { observer($0.message, $0.targets) }
     }
 
     /// Withdraws every message of `signal` not yet rendered and cuts off one being
@@ -206,10 +239,10 @@ public final class ProfileFanOut: @unchecked Sendable {
         // A plugin the host stopped is said in a few words; how it died (signal, stderr
         // tail) is for the terminal, not for the person's ears.
         let stopped = error as? PluginStopped
-        log.event(.error, "fanout.target.failed", [.public("target", worker.name)]
-                  + (stopped.map { [.public("reason", $0.code)] } ?? []))
-        announceLoss(LostTarget(name: worker.name, reason: stopped?.spokenReason ?? String(describing: error),
-                                detail: String(describing: error)))
+        let reason = OutputLossReason(renderFailure: error)
+        log.event(.error, "fanout.target.failed", [.public("target", worker.name), .public("reason", stopped?.code ?? reason.rawValue)])
+        announceLoss(LostTarget(name: worker.name, role: worker.role, reason: reason,
+                                detail: TargetFailureDetail.describe(error, pluginID: worker.target.pluginID)))
         lock.lock()
         let remaining = workers
         lock.unlock()
@@ -219,9 +252,9 @@ public final class ProfileFanOut: @unchecked Sendable {
     private func announceLoss(_ lost: LostTarget) {
         lock.lock()
         failed.append(lost)
-        let remaining = workers.filter(\.isAvailable).map(\.name)
+        let remaining = workers.filter(\.isAvailable).map(\.role)
         lock.unlock()
-        announceDuringTransition(wording(lost, remaining, locale))
+        announceDuringTransition(Phrasing.status(.outputLost(role: lost.role, reason: lost.reason, others: remaining), locale: locale))
     }
 
     /// A target's daemon or device went away, or came back: each said once (the worker
@@ -231,25 +264,22 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// Called by the worker with `transitions` held, the change already made.
     private func availabilityChanged(_ worker: TargetWorker, _ change: TargetWorker.Availability) {
         switch change {
-        case let .unavailable(message, error):
+        case let .unavailable(message, _):
             log.event(.warning, "fanout.target.unavailable", [.public("target", worker.name)])
             lock.lock()
-            let remaining = workers.filter(\.isAvailable).map(\.name)
+            let remaining = workers.filter(\.isAvailable).map(\.role)
             lock.unlock()
             // Nothing is stranded while another target has the message; with none left,
-            // the message this target could not say goes to the text fallback.
+            // the message this target could not say goes to the text fallback. The
+            // plugin's own message (an address, a socket) is never said.
             if remaining.isEmpty { textFallback(message) }
-            let lost = LostTarget(name: worker.name, reason: Self.unavailableReason, detail: error.description)
-            announceDuringTransition(wording(lost, remaining, locale))
+            announceDuringTransition(Phrasing.status(.outputLost(role: worker.role, reason: .notAnsweringForNow, others: remaining),
+                                                     locale: locale))
         case .returned:
             log.event(.info, "fanout.target.returned", [.public("target", worker.name)])
-            announceDuringTransition(returnWording(worker.name, locale))
+            announceDuringTransition(Phrasing.status(.outputReturned(role: worker.role), locale: locale))
         }
     }
-
-    /// Short enough to speak; the plugin's own message (an address, a socket) is for stderr.
-    public static let unavailableReason = "it is not answering, and SenseBridge will use it again when it is back"
-
 
     /// Stops every worker; returns how many messages were dropped for slowness.
     public func shutdown() -> Int {

@@ -9,7 +9,8 @@ public final class ProfileRuntime: Sendable {
     public let outputDirectory: URL
     public let locale: SpokenLocale
     /// Where each created target writes, read from its resolved config (`path` or
-    /// `directory`), so a person can be told where their captions or audio went.
+    /// `directory`), so a person can be told on stderr where their captions or audio
+    /// went; each named by its role and plugin id ("captions (org.sensebridge.caption-file)").
     public let destinations: [(name: String, location: String)]
 
     /// Per output with alternatives that skipped its preferred one: the role, what started
@@ -17,10 +18,11 @@ public final class ProfileRuntime: Sendable {
     public let substitutions: [(role: String, chosen: String?, skipped: [(id: String, detail: String)])]
 
     /// Creates every output the profile names. An output with alternatives takes the
-    /// first that starts and says once which one it is. A target that cannot be loaded
-    /// or created does not stop the others; it is announced once through them.
+    /// first that starts and says once whether it is the first choice. A target that
+    /// cannot be loaded or created does not stop the others; it is announced once
+    /// through them, by its role and a reason code: its id, display name, channel and
+    /// error go to stderr (`substitutions`, `fanOut.lostTargets`) and the log.
     public init(profile: OutputProfile, host: PluginHost, outputDirectory: URL, locale: SpokenLocale? = nil,
-                wording: @escaping @Sendable (ProfileFanOut.LostTarget, [String], SpokenLocale) -> String,
                 textFallback: @escaping @Sendable (OutputMessage) -> Void) {
         self.profile = profile
         self.outputDirectory = outputDirectory
@@ -30,45 +32,54 @@ public final class ProfileRuntime: Sendable {
         var cues: [Set<OutputCue>] = []
         var lost: [ProfileFanOut.LostTarget] = []
         var destinations: [(name: String, location: String)] = []
-        var choices: [String] = []
+        var choices: [SpokenStatus] = []
         var substitutions: [(role: String, chosen: String?, skipped: [(id: String, detail: String)])] = []
         for output in profile.outputs {
-            let role = output.role ?? Self.channel(of: output.alternatives[0], host: host)
+            let role = Self.role(of: output, reference: output.alternatives[0], host: host)
             var failures: [(reference: OutputProfile.PluginReference, error: Error)] = []
             for reference in output.alternatives {
                 do {
                     let started = try Self.create(reference, host: host, outputDirectory: outputDirectory)
-                    created.append((output.role ?? Self.channel(of: reference, host: host), started.instance))
+                    let startedRole = Self.role(of: output, reference: reference, host: host)
+                    created.append((startedRole.code, started.instance))
                     cues.append(started.cues)
-                    if let location = started.location { destinations.append((role, location)) }
+                    if let location = started.location { destinations.append(("\(startedRole.code) (\(reference.id))", location)) }
                     if output.alternatives.count > 1 {
-                        let preferred = failures.first.map { Self.displayName(of: $0.reference, host: host, locale: locale) }
-                        choices.append(Phrasing.status(.outputChosen(name: role, chosen: Self.displayName(of: reference, host: host, locale: locale),
-                                                                     preferred: preferred), locale: locale))
-                        host.log.event(.info, "profile.output.chosen", [.public("output", role), .public("target", reference.id),
+                        choices.append(.outputChosen(role: role, firstChoice: failures.isEmpty))
+                        host.log.event(.info, "profile.output.chosen", [.public("output", role.code), .public("target", reference.id),
                                                                          .public("skipped", String(failures.count))])
                     }
                     break
                 } catch {
-                    host.log.event(.error, "profile.target.unavailable", [.public("target", reference.id)])
                     failures.append((reference, error))
                 }
             }
-            if !failures.isEmpty && output.alternatives.count > 1 {
-                let chosen = failures.count < output.alternatives.count ? output.alternatives[failures.count].id : nil
-                substitutions.append((role, chosen, failures.map { ($0.reference.id, String(describing: $0.error)) }))
+            let outputLost = failures.count == output.alternatives.count
+            for failure in failures {
+                // A skipped alternative is the profile working as written (no
+                // speech-dispatcher running, so espeak-ng); only a lost output is a warning.
+                host.log.event(outputLost ? .warning : .info, outputLost ? "profile.target.unavailable" : "profile.target.skipped",
+                               [.public("target", failure.reference.id),
+                                .public("reason", OutputLossReason(startFailure: failure.error).rawValue)])
             }
-            if failures.count == output.alternatives.count, let first = failures.first {
+            if !failures.isEmpty && output.alternatives.count > 1 {
+                let chosen = outputLost ? nil : output.alternatives[failures.count].id
+                substitutions.append((role.code, chosen, failures.map {
+                    ($0.reference.id, TargetFailureDetail.describe($0.error, pluginID: $0.reference.id))
+                }))
+            }
+            if outputLost, let first = failures.first {
                 // Every alternative failed: the output is lost, for the reason its preferred
                 // target gave; every reason goes to stderr.
-                lost.append(.init(name: role, reason: Self.spokenReason(first.error),
-                                  detail: failures.map { "\($0.reference.id): \($0.error)" }.joined(separator: "; ")))
+                lost.append(.init(name: role.code, role: role, reason: OutputLossReason(startFailure: first.error),
+                                  detail: failures.map { TargetFailureDetail.describe($0.error, pluginID: $0.reference.id) }
+                                      .joined(separator: "; ")))
             }
         }
         self.destinations = destinations
         self.substitutions = substitutions
         self.fanOut = ProfileFanOut(targets: created, cues: cues, lostAtStart: lost, locale: locale, log: host.log,
-                                    wording: wording, textFallback: textFallback)
+                                    textFallback: textFallback)
         choices.forEach(fanOut.announce)
     }
 
@@ -87,26 +98,11 @@ public final class ProfileRuntime: Sendable {
         return (instance, reference.cuesPlayed(offered: manifest.capabilities.cues), (resolved["path"] ?? resolved["directory"])?.stringValue)
     }
 
-    /// The name a person knows a target's output by ("speech"), from its manifest.
-    private static func channel(of reference: OutputProfile.PluginReference, host: PluginHost) -> String {
-        host.catalog.manifest(id: reference.id)?.capabilities.channel ?? reference.id
-    }
-
-    private static func displayName(of reference: OutputProfile.PluginReference, host: PluginHost, locale: SpokenLocale) -> String {
-        host.catalog.manifest(id: reference.id)?.displayName(for: locale.rawValue) ?? reference.id
-    }
-}
-
-extension ProfileRuntime {
-    /// A reason short enough to speak; the paths and plugin messages go to stderr.
-    static func spokenReason(_ error: Error) -> String {
-        switch error {
-        case PluginHost.LookupError.notInstalled: return "it is not installed"
-        case PluginHost.LookupError.broken: return "it is installed but broken"
-        case is PluginProblem: return "its library could not be loaded"
-        case is PluginConfigResolver.Problem: return "the profile's settings for it are invalid"
-        case let stopped as PluginStopped: return stopped.spokenReason
-        default: return "it could not start"
-        }
+    /// What the person calls an output: the profile's role or else the target's manifest
+    /// channel, read against the closed list (`OutputRole(code:)`), so a channel such as
+    /// "All clear, it is safe to cross now" is said as "an output", never in its words.
+    private static func role(of output: OutputProfile.Output, reference: OutputProfile.PluginReference,
+                             host: PluginHost) -> OutputRole {
+        OutputRole(code: output.role ?? host.catalog.manifest(id: reference.id)?.capabilities.channel)
     }
 }

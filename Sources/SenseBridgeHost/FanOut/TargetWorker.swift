@@ -8,7 +8,10 @@ import SenseBridgeCore
 /// in progress (from the caller's thread, as the ABI allows) and goes to the front.
 /// Unchecked Sendable: `condition` guards the queue, the flags and `droppedCount`; `thread` is written only in init.
 final class TargetWorker: @unchecked Sendable {
+    /// The label for logs, stderr and `--json`.
     let name: String
+    /// What the person hears this target called: its label read against the closed list.
+    let role: OutputRole
     let target: RenderTargetInstance
     /// The cues without words this target plays in its profile; only these cues' signals
     /// reach it.
@@ -57,6 +60,7 @@ final class TargetWorker: @unchecked Sendable {
          onAvailability: @escaping @Sendable (TargetWorker, Availability) -> Void = { _, _ in }) {
         self.cues = cues
         self.name = name
+        self.role = OutputRole(code: name)
         self.target = target
         self.onFailure = onFailure
         self.onAvailability = onAvailability

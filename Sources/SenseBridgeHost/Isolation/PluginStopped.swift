@@ -64,18 +64,6 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Short enough to be spoken in "The captions output stopped working: …".
-    public var spokenReason: String {
-        switch cause {
-        case .died(.signalled): return "its plugin crashed"
-        case .died(.exited): return "its plugin quit"
-        case .protocolGarbage: return "its plugin sent garbage"
-        case .missedDeadline: return "its plugin stopped answering"
-        case .retired, .backingOff, .stayedOff: return "its plugin stopped earlier"
-        case .couldNotStart: return "its plugin could not start"
-        }
-    }
-
     public var description: String {
         let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
         return tail.isEmpty ? summary : "\(summary). Its last words on stderr: \(tail)"

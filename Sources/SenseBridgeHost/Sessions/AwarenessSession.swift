@@ -34,7 +34,7 @@ import SenseBridgeCore
 /// Session time is kept in whole nanoseconds and comes from the frames (`Clock`): in a
 /// `--fast` replay it is the recording's own time, so the same recording gives the same
 /// transcript on every run.
-/// Unchecked Sendable: `lock` guards `sequence`, the flags, `latestNanoseconds`, `throttle` and `summary`; the rest is `let`.
+/// Unchecked Sendable: `lock` guards the flags, `latestNanoseconds`, `throttle` and `summary`; the rest is `let`.
 public final class AwarenessSession: @unchecked Sendable {
     /// Where session time comes from.
     public enum Clock: Sendable {
@@ -137,7 +137,6 @@ public final class AwarenessSession: @unchecked Sendable {
     private let compositionDone = DispatchGroup()
 
     private let lock = NSLock()
-    private var sequence: UInt64 = 0
     private var stopRequested = false
     private var compositionInFlight = false
     /// Session time of the latest frame; every schedule decision compares these integers.
@@ -402,9 +401,8 @@ public final class AwarenessSession: @unchecked Sendable {
     private func deliver(_ signal: OutputSignal, _ text: String, time: UInt64, frame: UInt64?, received: UInt64? = nil,
                          urgent: Bool = false) {
         lock.lock()
-        sequence += 1
         let message = OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
-                                    sessionTime: Self.seconds(time), sequence: sequence)
+                                    sessionTime: Self.seconds(time), sequence: fanOut.nextSequence())
         let targets = fanOut.deliver(message, observedNanoseconds: received)
         let delivery = Delivery(message: message, frameTimestampNanoseconds: frame, frameReceivedNanoseconds: received,
                                 deliveredNanoseconds: MonotonicClock.nanoseconds(), targets: targets)

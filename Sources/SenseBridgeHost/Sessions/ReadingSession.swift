@@ -19,7 +19,7 @@ import SenseBridgeCore
 /// A command cuts the sentence in progress off (`ProfileFanOut.cancel(.readingSegment)`).
 /// A page the perceiver failed on is said to be unread, never to be empty (Invariant 2).
 /// The cursor and the page reader live on `run()`'s thread alone.
-/// Unchecked Sendable: `lock` guards `stopRequested`, `sequence` and `summary`; everything else is `let`.
+/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; everything else is `let`.
 public final class ReadingSession: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var locale: SpokenLocale = .en
@@ -67,7 +67,6 @@ public final class ReadingSession: @unchecked Sendable {
     private let sourceProblem: @Sendable (String) -> Void
     private let lock = NSLock()
     private var stopRequested = false
-    private var sequence: UInt64 = 0
     private let origin = MonotonicClock.nanoseconds()
     private var summary = Summary()
 
@@ -257,9 +256,8 @@ public final class ReadingSession: @unchecked Sendable {
 
     private func say(_ signal: OutputSignal, _ text: String, urgent: Bool = false) {
         let message: OutputMessage = lock.withLock {
-            sequence += 1
-            return OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
-                                 sessionTime: Double(MonotonicClock.nanoseconds() - origin) / 1e9, sequence: sequence)
+            OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
+                          sessionTime: Double(MonotonicClock.nanoseconds() - origin) / 1e9, sequence: fanOut.nextSequence())
         }
         let targets = fanOut.deliver(message)
         observer(Delivery(message: message, targets: targets))

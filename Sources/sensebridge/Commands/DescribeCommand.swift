@@ -70,9 +70,10 @@ enum DescribeCommand {
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
                 "refusedFallbackPhrases": report.fallbackFailures.map(refusalJSON),
             ]
-            // Every key is always there, null when it has no value (docs/FORMATS.md): a
-            // reader tells "not asked" from a key renamed or dropped, as in `walk --json`.
-            json["composerFailure"] = outcome.composerFailure.map { ["reason": $0.reason, "message": $0.message] } ?? NSNull()
+            // Every key is always there, null when it has no value (docs/FORMATS.md), as in
+            // `walk --json`. A composer failure is its code only: the composer's own message
+            // is on stderr (above), never on stdout, where an app could show it to the person.
+            json["composerFailure"] = outcome.composerFailure.map { ["reason": $0.reason] } ?? NSNull()
             json["network"] = outcome.network.map(networkJSON) ?? NSNull()
             Console.json(json)
         } else {
@@ -82,13 +83,12 @@ enum DescribeCommand {
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         // A network state the person cannot see is said before the description, once.
-        let statuses = said.enumerated().map { index, announcement in
-            announcement.message(locale: locale, sessionTime: 0, sequence: UInt64(index + 1))
+        for announcement in said {
+            runtime.fanOut.deliver(announcement.message(locale: locale, sessionTime: 0, sequence: runtime.fanOut.nextSequence()))
         }
-        statuses.forEach { runtime.fanOut.deliver($0) }
         for (index, sentence) in outcome.sentences.enumerated() {
             runtime.fanOut.deliver(OutputMessage(signal: .description, text: sentence, locale: locale,
-                                                 sessionTime: Double(index) * 0.001, sequence: UInt64(statuses.count + index + 1)))
+                                                 sessionTime: Double(index) * 0.001, sequence: runtime.fanOut.nextSequence()))
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         Console.err("Rendered through profile '\(profile.name)':")

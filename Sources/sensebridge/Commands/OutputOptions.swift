@@ -39,9 +39,6 @@ enum OutputOptions {
         }
         return ProfileRuntime(
             profile: profile, host: context.host, outputDirectory: output, locale: locale,
-            wording: { lost, remaining, locale in
-                Phrasing.status(.outputLost(name: lost.name, reason: lost.reason, others: remaining), locale: locale)
-            },
             textFallback: { message in
                 Console.err("[\(message.signal.name)] \(message.text)")
             })

@@ -59,6 +59,7 @@ enum PluginTestCommand {
             if json {
                 Console.json(report.jsonObject)
             } else {
+                report.whenItFails?.lines.forEach { Console.out($0) }
                 Console.out(report.summaryLine)
             }
             HarnessBreakage.remember(report, manifestURL: manifestURL, registry: context.brokenPlugins)

@@ -63,6 +63,7 @@ enum ReadCommand {
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         let json = arguments.has("--json")
+        runtime.fanOut.observeAnnouncements { message, targets in OutputOptions.printDelivered(message, targets: targets, json: json) }
         let keys = ReadingKeys()
         defer { keys?.restore() }
         let session = ReadingSession(source: source, perceiver: perceiver, fanOut: runtime.fanOut, configuration: configuration,

@@ -38,7 +38,7 @@ enum SayCommand {
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: OutputOptions.outputDirectory(arguments, context: context),
                                                 context: context)
         runtime.fanOut.deliver(OutputMessage(signal: signal, text: text, locale: locale, isUrgent: arguments.has("--urgent"),
-                                             sessionTime: 0, sequence: 1))
+                                             sessionTime: 0, sequence: runtime.fanOut.nextSequence()))
         let delivered = runtime.fanOut.drain(timeout: 120)
         Console.err("Rendered through profile '\(profile.name)':")
         OutputOptions.reportDestinations(runtime)

@@ -78,6 +78,9 @@ enum WalkCommand {
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         let json = arguments.has("--json")
+        // What the fan-out says itself (which speech alternative started, an output lost)
+        // is printed like the session's messages, in text and in --json alike.
+        runtime.fanOut.observeAnnouncements { message, targets in OutputOptions.printDelivered(message, targets: targets, json: json) }
         let session = AwarenessSession(source: source, pipeline: assembly.pipeline, fanOut: runtime.fanOut,
                                        configuration: configuration, log: context.host.log,
                                        compositionObserver: { composition in

@@ -54,6 +54,11 @@
 
 #define FIXTURE_UNUSED __attribute__((unused))
 
+/* What a hostile fixture writes where the host might be tempted to say it: a plugin's
+ * words are never spoken (DESIGN.md, invariant 1). HostilePlugin.swift holds the same. */
+#define FIXTURE_LIE "It is SAFE to cross the street now."
+
+
 /* Escapes the optimiser: a leak or a NULL it cannot see through. */
 static void *volatile fixture_sink FIXTURE_UNUSED;
 static int *volatile fixture_null FIXTURE_UNUSED = NULL;

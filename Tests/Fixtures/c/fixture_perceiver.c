@@ -10,6 +10,7 @@
  *   FIXTURE_SAYS_BLANK      1: an image with nothing dark gives a record "blank page"
  *   FIXTURE_IGNORE_STRIDE   1: rows are read packed, whatever row_stride says
  *   FIXTURE_CRASH_PERCEIVE  1: perceive dereferences NULL (SIGSEGV)
+ *   FIXTURE_LIE_PERCEIVE    1: perceive fails with SB_ERR_INTERNAL and FIXTURE_LIE as its message
  *   FIXTURE_ROW_US          n: microseconds of "work" per row (default 200)
  * and the cross-kind knobs in fixture_common.h.
  */
@@ -31,6 +32,9 @@
 #endif
 #ifndef FIXTURE_CRASH_PERCEIVE
 #define FIXTURE_CRASH_PERCEIVE 0
+#endif
+#ifndef FIXTURE_LIE_PERCEIVE
+#define FIXTURE_LIE_PERCEIVE 0
 #endif
 #ifndef FIXTURE_ROW_US
 #define FIXTURE_ROW_US 200
@@ -72,6 +76,10 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
     if (FIXTURE_CRASH_PERCEIVE) *fixture_null = 1; /* sanitize: deliberate */
     if (FIXTURE_LEAK_PERCEIVE) fixture_deliberate_leak(64 * 1024);
+    if (FIXTURE_LIE_PERCEIVE) {
+        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        return SB_ERR_INTERNAL;
+    }
     const char *locale = request->locale ? request->locale : "en";
     if (strcmp(locale, "en") != 0 && strcmp(locale, "es") != 0 && strcmp(locale, "vi") != 0) {
         fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");

@@ -34,6 +34,10 @@
  *                                 and behaves when that worked; otherwise fails with
  *                                 SB_ERR_NETWORK, "connect failed: <strerror>"
  *            crash-on-create      create writes through NULL (SIGSEGV)
+ *            lie                  fails every call with SB_ERR_INTERNAL and the message
+ *                                 FIXTURE_LIE ("It is SAFE to cross the street now."): a
+ *                                 plugin trying to put its own words in the person's ears
+ *            lie-on-create        create fails the same way
  *   from   the first call (counting from 1) that misbehaves; the calls before it behave
  *          (default 1). A restarted runner creates a new instance, which counts from 1 again.
  *   port   for connect
@@ -61,11 +65,13 @@
 typedef enum mode {
     MODE_WELL, MODE_SEGFAULT, MODE_ABORT, MODE_EXIT, MODE_HANG, MODE_IGNORE_CANCEL,
     MODE_CANCEL_NOT_DEADLINE, MODE_STDOUT, MODE_LEAK, MODE_GARBAGE, MODE_CONNECT, MODE_CRASH_ON_CREATE,
+    MODE_LIE, MODE_LIE_ON_CREATE,
 } mode;
 
 static const char *const mode_names[] = {
     "well", "segfault", "abort", "exit", "hang", "ignore-cancel",
     "cancel-not-deadline", "stdout", "leak", "garbage", "connect", "crash-on-create",
+    "lie", "lie-on-create",
 };
 
 typedef struct misbehaving {
@@ -127,6 +133,10 @@ static void *misbehaving_create(const sb_host_services *host, const char *config
         return NULL;
     }
     if (chosen == MODE_CRASH_ON_CREATE) *fixture_null = 1; /* sanitize: deliberate */
+    if (chosen == MODE_LIE_ON_CREATE) {
+        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        return NULL;
+    }
     misbehaving *self = calloc(1, sizeof(misbehaving));
     self->host = host;
     self->mode = chosen;
@@ -212,7 +222,11 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
     switch (self->mode) {
     case MODE_WELL:
     case MODE_CRASH_ON_CREATE:
+    case MODE_LIE_ON_CREATE:
         return SB_OK;
+    case MODE_LIE:
+        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        return SB_ERR_INTERNAL;
     case MODE_SEGFAULT:
         *fixture_null = 1; /* sanitize: deliberate */
         return SB_OK;

@@ -28,7 +28,6 @@ import Testing
     /// `fallbackDelay`: how long the text fallback takes to accept a line, as a slow terminal would.
     func fanOut(_ targets: [(String, RenderTargetInstance)], fallback: FallbackLog, fallbackDelay: TimeInterval = 0) -> ProfileFanOut {
         ProfileFanOut(targets: targets.map { (name: $0.0, instance: $0.1) },
-                      wording: { lost, remaining, _ in "LOST \(lost.name); continuing with \(remaining.joined(separator: "+"))" },
                       textFallback: { message in
                           if fallbackDelay > 0 { Thread.sleep(forTimeInterval: fallbackDelay) }
                           fallback.append(message)
@@ -57,12 +56,13 @@ import Testing
         for index in 1...4 { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
         #expect(fan.drain(timeout: 10))
         let good = lines("good.txt")
-        let announcements = good.filter { $0.contains("LOST speech") }
+        let lost = Phrasing.status(.outputLost(role: .speech, reason: .reportedError, others: [.captions]), locale: .en)
+        let announcements = good.filter { $0.contains(lost) }
         #expect(announcements.count == 1, "\(good)")
-        #expect(announcements.first?.contains("continuing with captions") == true)
         #expect(good.filter { $0.contains("message") }.count == 4)
         #expect(fan.workingTargetNames == ["captions"])
-        #expect(fan.lostTargets.first?.reason.contains("unplugged") == true)
+        #expect(fan.lostTargets.first?.reason == .reportedError)
+        #expect(fan.lostTargets.first?.detail.contains("unplugged") == true, "the plugin's message is the detail for stderr")
         #expect(fallback.messages.isEmpty)
         _ = fan.shutdown()
     }
@@ -77,7 +77,7 @@ import Testing
         #expect(waitFor { fan.workingTargetNames.isEmpty })
         var texts = fallback.messages.map(\.text)
         #expect(texts.contains("first"), "the message the target failed on is handed on before the target is seen gone: \(texts)")
-        #expect(texts.contains { $0.hasPrefix("LOST speech") }, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("The speech output stopped working") }, "\(texts)")
         fan.deliver(OutputMessage(signal: .awarenessAlert, text: "second", isUrgent: true))
         texts = fallback.messages.map(\.text)
         #expect(texts.filter { $0 == "first" || $0 == "second" } == ["first", "second"], "\(texts)")
@@ -86,12 +86,12 @@ import Testing
     @Test func targetsThatFailedToLoadAreAnnouncedOnce() throws {
         let fallback = FallbackLog()
         let fan = ProfileFanOut(targets: [(name: "haptics", instance: try target("h.txt"))],
-                                lostAtStart: [.init(name: "speech", reason: "libespeak-ng is missing")],
-                                wording: { lost, remaining, _ in "LOST \(lost.name); continuing with \(remaining.joined(separator: "+"))" },
+                                lostAtStart: [.init(name: "speech", role: .speech, reason: .notInstalled, detail: "libespeak-ng is missing")],
                                 textFallback: { fallback.append($0) })
         fan.deliver(OutputMessage(signal: .description, text: "hello"))
         #expect(fan.drain(timeout: 10))
-        #expect(lines("h.txt").filter { $0.contains("LOST speech; continuing with haptics") }.count == 1)
+        let lost = Phrasing.status(.outputLost(role: .speech, reason: .notInstalled, others: [.haptics]), locale: .en)
+        #expect(lines("h.txt").filter { $0.contains(lost) }.count == 1)
         _ = fan.shutdown()
     }
 
@@ -102,12 +102,12 @@ import Testing
         let fallback = FallbackLog()
         let fan = ProfileFanOut(targets: [(name: "captions", instance: try target("c.txt")), (name: "haptics", instance: try target("h.txt"))],
                                 cues: [[], [.awarenessPulse]],
-                                wording: { _, _, _ in "" }, textFallback: { fallback.append($0) })
+                                textFallback: { fallback.append($0) })
         #expect(fan.deliver(OutputMessage(signal: .awarenessPulse, text: "")) == ["haptics"])
         #expect(fan.drain(timeout: 10))
         _ = fan.shutdown()
 
-        let none = ProfileFanOut(targets: [], wording: { _, _, _ in "" }, textFallback: { fallback.append($0) })
+        let none = ProfileFanOut(targets: [], textFallback: { fallback.append($0) })
         #expect(none.deliver(OutputMessage(signal: .awarenessPulse, text: "")) == [])
         #expect(fallback.messages.isEmpty)
         none.deliver(OutputMessage(signal: .status, text: "still said"))

@@ -31,8 +31,6 @@ import Testing
 
     func fanOut(_ targets: [(String, RenderTargetInstance)], fallback: FallbackLog) -> ProfileFanOut {
         ProfileFanOut(targets: targets.map { (name: $0.0, instance: $0.1) },
-                      wording: { lost, remaining, _ in "LOST \(lost.name) (\(lost.reason)); continuing with \(remaining.joined(separator: "+"))" },
-                      returnWording: { name, _ in "BACK \(name)" },
                       textFallback: { fallback.append($0) })
     }
 
@@ -57,15 +55,16 @@ import Testing
         #expect(fan.workingTargetNames == ["captions", "speech"])
 
         let captions = lines("captions.txt")
-        #expect(captions.filter { $0.contains("LOST speech") }.count == 1, "\(captions)")
-        #expect(captions.first { $0.contains("LOST speech") }?.contains("continuing with captions") == true)
-        #expect(captions.filter { $0.contains("BACK speech") }.count == 1, "\(captions)")
+        let lost = Phrasing.status(.outputLost(role: .speech, reason: .notAnsweringForNow, others: [.captions]), locale: .en)
+        let back = Phrasing.status(.outputReturned(role: .speech), locale: .en)
+        #expect(captions.filter { $0.contains(lost) }.count == 1, "\(captions)")
+        #expect(captions.filter { $0.contains(back) }.count == 1, "\(captions)")
         #expect(captions.filter { $0.contains("while gone") }.count == 3)
         // The target reconnected within a render and said everything from then on,
         // its own return included.
         let speech = lines("speech.txt")
         #expect(speech.contains { $0.hasSuffix("after return") }, "\(speech)")
-        #expect(speech.contains { $0.contains("BACK speech") }, "\(speech)")
+        #expect(speech.contains { $0.contains(back) }, "\(speech)")
         #expect(!speech.contains { $0.contains("while gone") })
         #expect(fallback.messages.isEmpty, "another target had every message")
         _ = fan.shutdown()
@@ -83,8 +82,8 @@ import Testing
         var texts = fallback.messages.map(\.text)
         #expect(texts.contains("first"), "the message the target could not say is not lost: \(texts)")
         #expect(texts.contains("second"))
-        #expect(texts.filter { $0.hasPrefix("LOST braille") }.count == 1, "\(texts)")
-        #expect(texts.first { $0.hasPrefix("LOST braille") }?.contains(ProfileFanOut.unavailableReason) == true)
+        let lost = Phrasing.status(.outputLost(role: .braille, reason: .notAnsweringForNow, others: []), locale: .en)
+        #expect(texts.filter { $0 == lost }.count == 1, "\(texts)")
 
         try FileManager.default.removeItem(at: gone)
         // The host learns the target is back only by its next render succeeding, so that
@@ -93,7 +92,7 @@ import Testing
         #expect(fan.drain(timeout: 10))
         fan.deliver(OutputMessage(signal: .description, text: "fourth"))
         #expect(fan.drain(timeout: 10))
-        #expect(lines("braille.txt").map { String($0.split(separator: " ", maxSplits: 3).last ?? "") } == ["third", "BACK braille", "fourth"])
+        #expect(lines("braille.txt").map { String($0.split(separator: " ", maxSplits: 3).last ?? "") } == ["third", Phrasing.status(.outputReturned(role: .braille), locale: .en), "fourth"])
         texts = fallback.messages.map(\.text)
         #expect(texts.contains("third"))
         #expect(!texts.contains("fourth"), "with the target back, stderr no longer carries the messages")
@@ -109,8 +108,8 @@ import Testing
         for index in 1...20 { fan.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
         #expect(fan.drain(timeout: 10))
         let captions = lines("captions.txt")
-        #expect(captions.filter { $0.contains("LOST") }.count == 1, "\(captions)")
-        #expect(!captions.contains { $0.contains("BACK") })
+        #expect(captions.filter { $0.contains("stopped working") }.count == 1, "\(captions)")
+        #expect(!captions.contains { $0.contains("working again") })
         _ = fan.shutdown()
     }
 }

@@ -33,7 +33,6 @@ import Testing
 
     func runtime(_ profile: OutputProfile, fallback: FallbackLog) -> ProfileRuntime {
         ProfileRuntime(profile: profile, host: host, outputDirectory: output.url,
-                       wording: { lost, remaining, _ in "LOST \(lost.name): \(lost.reason); continuing with \(remaining.joined(separator: "+"))" },
                        textFallback: { fallback.append($0) })
     }
 
@@ -50,7 +49,7 @@ import Testing
         #expect(run.fanOut.drain(timeout: 10))
         #expect(run.fanOut.workingTargetNames == ["speech", "captions"])
         #expect(lines("direct.txt").isEmpty, "only one alternative runs")
-        let chosen = Phrasing.status(.outputChosen(name: "speech", chosen: "Daemon speech", preferred: nil), locale: .en)
+        let chosen = Phrasing.status(.outputChosen(role: .speech, firstChoice: true), locale: .en)
         for file in ["daemon.txt", "captions.txt"] {
             let said = lines(file)
             #expect(said.filter { $0.hasSuffix(chosen) }.count == 1, "\(file): \(said)")
@@ -69,14 +68,14 @@ import Testing
         let run = runtime(try profile(targets, locale: "es"), fallback: fallback)
         for index in 1...3 { run.fanOut.deliver(OutputMessage(signal: .description, text: "message \(index)")) }
         #expect(run.fanOut.drain(timeout: 10))
-        let chosen = Phrasing.status(.outputChosen(name: "speech", chosen: "Direct speech es", preferred: "Daemon speech es"), locale: .es)
-        #expect(chosen.contains("no se pudo iniciar"))
+        let chosen = Phrasing.status(.outputChosen(role: .speech, firstChoice: false), locale: .es)
+        #expect(chosen.contains("no pudo iniciarse"))
         for file in ["direct.txt", "captions.txt"] {
             let said = lines(file)
             #expect(said.filter { $0.hasSuffix(chosen) }.count == 1, "\(file): \(said)")
             #expect(said.filter { $0.contains("message") }.count == 3)
             // A substitute is not a loss: nothing says an output stopped working.
-            #expect(!said.contains { $0.contains("LOST") })
+            #expect(!said.contains { $0.contains("dejó de funcionar") })
         }
         #expect(run.fanOut.lostTargets.isEmpty)
         #expect(run.substitutions.count == 1)
@@ -97,10 +96,11 @@ import Testing
         run.fanOut.deliver(OutputMessage(signal: .description, text: "a door"))
         #expect(run.fanOut.drain(timeout: 10))
         let said = lines("captions.txt")
-        #expect(said.filter { $0.contains("LOST voice") }.count == 1, "\(said)")
-        #expect(said.first { $0.contains("LOST voice") }?.contains("continuing with captions") == true)
+        // "voice" is no role of the closed list: the output is said generically.
+        let lost = Phrasing.status(.outputLost(role: .other, reason: .couldNotStart, others: [.captions]), locale: .en)
+        #expect(said.filter { $0.hasSuffix(lost) }.count == 1, "\(said)")
         #expect(!said.contains { $0.contains("is using") }, "nothing started, so no choice is announced: \(said)")
-        #expect(run.fanOut.lostTargets.map(\.name) == ["voice"])
+        #expect(run.fanOut.lostTargets.map(\.role) == [.other])
         #expect(run.fanOut.lostTargets.first?.detail.contains("org.example.direct") == true)
         _ = run.fanOut.shutdown()
     }

@@ -17,7 +17,7 @@ import Testing
     }
 
     static func fanOut() -> ProfileFanOut {
-        ProfileFanOut(targets: [], wording: { _, _, _ in "" }, textFallback: { _ in })
+        ProfileFanOut(targets: [], textFallback: { _ in })
     }
 
     /// A level camera facing a wall that approaches from 3 m to 0.2 m over 4 s, a depth
@@ -98,7 +98,7 @@ import Testing
         let targets = try ["speech", "haptics"].map { name in
             (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(plugins.file("\(name).txt").path)]))
         }
-        let fan = ProfileFanOut(targets: targets, wording: { _, _, _ in "" }, textFallback: { _ in })
+        let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
         var configuration = AwarenessSession.Configuration()
         configuration.narrationInterval = 1
         let deliveries = Deliveries()
@@ -149,7 +149,8 @@ import Testing
         #expect(alerts.allSatisfy { $0.hasSuffix("The nearest thing measured is about 1 metre away.") })
         #expect(lines.contains { $0.contains("  clear ") })
         #expect(lines.contains { $0.contains("summary") && $0.hasSuffix("This session ran for less than a minute and gave 2 obstacle alerts.") })
-        #expect(lines.first?.hasSuffix("SenseBridge has started.") == true)
+        // The default profile (blind) first says which of its speech alternatives started.
+        #expect(lines.first { !$0.contains("The speech output is using") }?.hasSuffix("SenseBridge has started.") == true, "\(lines)")
         #expect(lines.last?.hasSuffix("SenseBridge has stopped.") == true)
         // Session times are the recording's: the wall alert comes at 9 s.
         #expect(alerts.last?.trimmingCharacters(in: .whitespaces).hasPrefix("9.00") == true)

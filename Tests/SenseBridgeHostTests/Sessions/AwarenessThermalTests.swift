@@ -58,7 +58,7 @@ import Testing
         configuration.waitsForComposition = true
         configuration.thermal = ThermalPoller.direct(reading: { script.read() })
         let deliveries = Deliveries()
-        let session = AwarenessSession(source: source, pipeline: nil, fanOut: ProfileFanOut(targets: [], wording: { _, _, _ in "" },
+        let session = AwarenessSession(source: source, pipeline: nil, fanOut: ProfileFanOut(targets: [],
                                                                                             textFallback: { _ in }),
                                        configuration: configuration, observer: deliveries.append)
         let summary = try session.run()

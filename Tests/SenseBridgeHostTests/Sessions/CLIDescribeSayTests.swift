@@ -41,7 +41,7 @@ import Testing
         // Every sentence reached the working target, after one announcement of the lost one.
         #expect(lines.filter { $0.contains("installed but broken") }.count == 1, "\(lines)")
         for sentence in sentences { #expect(lines.contains { $0.hasSuffix(sentence) }, "missing: \(sentence)") }
-        #expect(result.standardError.contains("teletype: \(output.url.path)/said.txt"))
+        #expect(result.standardError.contains("output (org.sensebridge.recording-target): \(output.url.path)/said.txt"), "\(result.standardError)")
     }
 
     @Test func describeRefusesABadRecordsFileNamingTheLine() throws {

@@ -41,6 +41,32 @@ import Testing
         #expect(printed == text.standardOutput.split(separator: "\n").map(String.init))
     }
 
+    /// Which speech alternative started is said by the fan-out, not the session: it is in
+    /// `--json` like every other message, and the session's messages and the fan-out's
+    /// own are numbered by one counter, so no two share a `sequence` in speech.jsonl.
+    @Test func theSpeechChoiceIsInTheJSONAndEveryMessageHasItsOwnSequence() throws {
+        let home = try TemporaryDirectory()
+        let output = home.file("out")
+        let result = try ProcessRunner.cli(["walk", "--fast", "--json", "--profile", "blind", "--output", output.path], home: home.url,
+                                           extraEnvironment: ["SPEECHD_ADDRESS": "unix_socket:\(home.url.path)/absent.sock"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let chosen = "The speech output is using a later choice in the profile, because its first choice could not start."
+        let messages = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["type"] as? String == "message" }
+        #expect(messages.filter { $0["text"] as? String == chosen }.count == 1, "\(result.standardOutput)")
+        #expect(messages.first?["text"] as? String == chosen, "said before the session starts")
+
+        let index = try String(contentsOf: output.appendingPathComponent("speech/speech.jsonl"), encoding: .utf8)
+        let sequences = index.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["sequence"] as? Int
+        }
+        #expect(sequences.count == messages.count, "every message spoken once: \(index)")
+        #expect(Set(sequences).count == sequences.count, "a sequence number given twice: \(sequences)")
+        #expect(result.standardError.contains("org.sensebridge.espeak-speech instead of org.sensebridge.speech-dispatcher"))
+        #expect(!result.standardError.contains("[error] profile.target"), "an expected fallback is no error: \(result.standardError)")
+    }
+
     /// With no render target left, messages go to stderr, and `targets` says so by being empty.
     @Test func aMessageNoTargetTookHasNoTargets() throws {
         let home = try TemporaryDirectory()
