@@ -11,7 +11,7 @@ extension ValidatorWordList {
                 "apparently", "appears", "appear", "appearing", "seems", "seem", "seemingly", "looks like",
                 "look like", "looks", "might", "may", "could", "presumably", "i think", "guess", "unsure",
                 "uncertain", "sort of", "kind of"],
-        number: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        number: ["zero", "one",
                  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                  "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                  "hundred*", "thousand*", "dozen*", "a couple"],
