@@ -33,7 +33,7 @@ extension ValidatorWordList {
                  "threat", "avoid", "urgent", "run", "move"],
         absence: ["nothing", "no", "none", "nobody", "no one", "noone", "empty", "blank", "vacant", "not",
                   "without", "absent", "missing"],
-        allowedCompounds: ["stop sign", "bus stop", "parking meter"],
+        allowedCompounds: ["stop sign", "stop signs", "bus stop", "parking meter", "parking meters"],
         languageMarkers: ["the", "and", "with", "to", "is", "are", "there", "this", "that", "it"]
     )
 }
