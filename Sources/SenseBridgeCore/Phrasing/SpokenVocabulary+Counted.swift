@@ -175,12 +175,5 @@ extension SpokenVocabulary {
         return Plural.name(words, locale: .en)?.joined(separator: " ")
     }
 
-    static let countedByIdentifier: [String: CountedName] = {
-        var table: [String: CountedName] = [:]
-        for name in countedSightNames {
-            precondition(table[name.identifier] == nil, "duplicate counted name \(name.identifier)")
-            table[name.identifier] = name
-        }
-        return table
-    }()
+    static let countedByIdentifier = table(countedSightNames, identifier: \.identifier)
 }

@@ -99,12 +99,15 @@ public enum SpokenVocabulary {
         "reversing_beep": "reversing_beeps", "backup_beeper": "reversing_beeps",
     ]
 
-    static let byIdentifier: [String: VocabularyEntry] = {
-        var table: [String: VocabularyEntry] = [:]
-        for entry in entries {
-            precondition(table[entry.identifier] == nil, "duplicate vocabulary entry \(entry.identifier)")
-            table[entry.identifier] = entry
+    static let byIdentifier = table(entries, identifier: \.identifier)
+
+    /// Reviewed rows by identifier; one identifier reviewed twice is a mistake in the data.
+    static func table<Row>(_ rows: [Row], identifier: KeyPath<Row, String>) -> [String: Row] {
+        var table: [String: Row] = [:]
+        for row in rows {
+            precondition(table[row[keyPath: identifier]] == nil, "\(Row.self) \(row[keyPath: identifier]) is reviewed twice")
+            table[row[keyPath: identifier]] = row
         }
         return table
-    }()
+    }
 }
