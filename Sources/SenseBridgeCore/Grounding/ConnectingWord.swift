@@ -21,7 +21,7 @@ public struct ConnectingWord: Equatable, Sendable {
         /// more covered records with the name it introduces.
         case pluralQuantity
         /// A number word ("two", "dos", "hai"): claims exactly that many. Only before a
-        /// name of sight whose covered records number exactly this (`CountWords`).
+        /// name of sight whose covered records number exactly this (`ConnectingWords+Counts`).
         case count(Int)
         /// "many", "muchos", "nhiều": claims more than the largest number word the locale
         /// has, which only that many covered records of the name can back.

@@ -114,8 +114,22 @@ public enum LabelListComposition {
         }
         return groups.values.map { group in
             let sorted = group.sorted(by: stronger)
-            return counts && SpokenVocabulary.isCountable(records[sorted[0]].label) ? sorted : [sorted[0]]
+            return counts && sorted.count > 1 && countable(records[sorted[0]].label, wordCeiling: wordCeiling) ? sorted : [sorted[0]]
         }.sorted { stronger($0[0], $1[0]) }
+    }
+
+    /// Whether a nameable label's counted subject can be said in every locale: it has a
+    /// counted form, and that form passes the validator as its singular did. An
+    /// unreviewed label's derived English plural could, in principle, spell a word the
+    /// validator refuses; then its records are named once, by the surest, rather than
+    /// the whole group being trimmed from the phrase and not said at all.
+    static func countable(_ label: String, wordCeiling: (Int) -> Int) -> Bool {
+        guard SpokenVocabulary.isCountable(label) else { return false }
+        return SpokenLocale.allCases.allSatisfy { locale in
+            SpokenVocabulary.subject(for: label, locale: locale, count: 2).map {
+                PhraseValidator.validate($0, locale: locale, maximumWords: wordCeiling(1)).acceptedPhrase != nil
+            } ?? false
+        }
     }
 
     /// Identifiers are de-duplicated by their canonical form ("sofa" and "couch" are one

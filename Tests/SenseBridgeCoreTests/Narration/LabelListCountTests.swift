@@ -76,6 +76,14 @@ struct LabelListCountTests {
             == ["three chairs, a table and two lamps"])
     }
 
+    @Test("a label whose counted form the validator refuses is named once, never dropped")
+    func uncountableIsNamedOnce() {
+        // An unreviewed "look": "a look" passes, its derived plural "looks" is a hedge word.
+        let records = [Self.object("look", 0.9), Self.object("look", 0.85), Self.object("chair", 0.9), Self.object("chair", 0.9)]
+        #expect(LabelListComposition.compose(records: records, locale: .en, detail: .standard)
+            == [SubjectPhrase(stream: .sight, text: "a look and two chairs", recordIndices: [0, 2, 3])])
+    }
+
     @Test("sounds are named once however many records heard them, as is recognized text")
     func soundsAndTextAreNotCounted() {
         let records = [PerceptionRecord(kind: .sound, label: "dog_barking", confidence: 0.9),
