@@ -7,5 +7,5 @@ extension ConnectingWords {
         ConnectingWord("some", .quantity, note: "Before a plural or mass name (\"some stairs\"); says no number."),
         ConnectingWord("several", .pluralQuantity,
                        note: "Claims more than one: only before a name two or more covered records carry."),
-    ])
+    ] + englishCounts)
 }

@@ -14,5 +14,5 @@ extension ConnectingWords {
         ConnectingWord("varias", .pluralQuantity, note: "Claims more than one, feminine."),
         ConnectingWord("algunos", .pluralQuantity, note: "\"Some\" of a countable plural: claims more than one."),
         ConnectingWord("algunas", .pluralQuantity, note: "As algunos, feminine."),
-    ])
+    ] + spanishCounts)
 }

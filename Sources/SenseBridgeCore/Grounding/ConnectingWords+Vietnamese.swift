@@ -17,5 +17,5 @@ extension ConnectingWords {
         ConnectingWord("bức", .classifier, note: "Classifier for walls and pictures (một bức tường)."),
         ConnectingWord("cánh", .classifier, note: "Classifier for doors and gates (một cánh cửa)."),
         ConnectingWord("tấm", .classifier, note: "Classifier for flat things such as signs (một tấm biển)."),
-    ])
+    ] + vietnameseCounts)
 }

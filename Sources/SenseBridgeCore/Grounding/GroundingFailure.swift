@@ -19,6 +19,11 @@ public struct GroundingFailure: Error, Equatable, Sendable {
         /// A plural or "several" where fewer than two covered records carry the name:
         /// a count the detector did not report.
         case pluralUnearned = "plural-unearned"
+        /// A number word that is not the number of covered records of the name it
+        /// counts ("three chairs" over two chair records), that counts nothing (before a
+        /// singular name, another number word or no name at all), that counts a sound,
+        /// or a name counted and also said apart ("two chairs and a chair").
+        case countUnearned = "count-unearned"
     }
 
     public let reason: Reason

@@ -11,6 +11,20 @@ struct NameForm: Equatable, Sendable {
     /// A singular countable name that must follow an article or classifier ("a chair",
     /// "una silla"); a mass name ("traffic", "música") and Vietnamese never need one.
     let needsDeterminer: Bool
+    /// Whether a number word may count it: a plural form ("chairs", "dos paraguas"), and
+    /// every Vietnamese form, as Vietnamese nouns do not inflect; never an English or
+    /// Spanish singular ("two chair" is not a count of chairs).
+    var takesCount: Bool
+
+    init(words: [String], keys: Set<String>, number: GrammaticalNumber, isMadePlural: Bool, needsDeterminer: Bool,
+         takesCount: Bool? = nil) {
+        self.words = words
+        self.keys = keys
+        self.number = number
+        self.isMadePlural = isMadePlural
+        self.needsDeterminer = needsDeterminer
+        self.takesCount = takesCount ?? (number == .plural)
+    }
 }
 
 /// Every name form of the records of one stream, in one locale: what a phrase about
@@ -51,6 +65,8 @@ struct GroundingLexicon {
         // In place: a copy of the list would be made on every form added.
         if let existing = formsByFirstWord[first]?.firstIndex(where: { $0.words == form.words }) {
             formsByFirstWord[first]![existing].keys.formUnion(form.keys)
+            // "paraguas" is the singular and the counted plural alike.
+            if form.takesCount { formsByFirstWord[first]![existing].takesCount = true }
         } else {
             formsByFirstWord[first, default: []].append(form)
         }
@@ -63,6 +79,7 @@ struct GroundingLexicon {
                 forms += known
             } else {
                 forms += reviewed(entry.phrase(locale), number: entry.number(locale), key: key, locale: locale)
+                    + counted(SpokenVocabulary.countedName(for: label), key: key, locale: locale)
             }
             if locale == .en { forms += identifierForms(label, key: key) }
         } else if locale == .en {
@@ -78,9 +95,22 @@ struct GroundingLexicon {
     /// each record of each moment.
     static let reviewedForms: [SpokenLocale: [String: [NameForm]]] = Dictionary(uniqueKeysWithValues: SpokenLocale.allCases.map { locale in
         (locale, Dictionary(uniqueKeysWithValues: SpokenVocabulary.entries.map { entry in
-            (entry.identifier, reviewed(entry.phrase(locale), number: entry.number(locale), key: entry.identifier, locale: locale))
+            (entry.identifier, reviewed(entry.phrase(locale), number: entry.number(locale), key: entry.identifier, locale: locale)
+                + counted(SpokenVocabulary.countedName(for: entry.identifier), key: entry.identifier, locale: locale))
         }))
     })
+
+    /// The reviewed counted form ("staircases", "autobuses", "cái ghế") as a plural name,
+    /// so what the label list counts with is a name the grounding rule knows.
+    static func counted(_ name: CountedName?, key: String, locale: SpokenLocale) -> [NameForm] {
+        guard let name else { return [] }
+        let words = GroundingText.keys(name.plural(locale), locale: locale)
+        let connecting = ConnectingWords.forLocale(locale)
+        let core = Array(words.drop { connecting.word(matching: $0)?.role == .classifier })
+        guard !core.isEmpty else { return [] }
+        return [NameForm(words: core, keys: [key], number: locale == .vi ? .singular : .plural,
+                         isMadePlural: locale != .vi, needsDeterminer: false, takesCount: true)]
+    }
 
     /// "una silla" → "silla" (needing an article) and "sillas"; "some stairs" → "stairs".
     static func reviewed(_ phrase: String, number: GrammaticalNumber, key: String, locale: SpokenLocale) -> [NameForm] {
@@ -89,7 +119,8 @@ struct GroundingLexicon {
         let leading = words.prefix { connecting.word(matching: $0)?.isDeterminer == true }.count
         let core = leading < words.count ? Array(words[leading...]) : words
         let countable = leading > 0 && number == .singular && locale != .vi
-        var forms = [NameForm(words: core, keys: [key], number: number, isMadePlural: false, needsDeterminer: countable)]
+        var forms = [NameForm(words: core, keys: [key], number: number, isMadePlural: false, needsDeterminer: countable,
+                              takesCount: locale == .vi || number == .plural)]
         if number == .singular, let plural = Plural.name(core, locale: locale), plural != core {
             forms.append(NameForm(words: plural, keys: [key], number: .plural, isMadePlural: true, needsDeterminer: false))
         }
@@ -114,12 +145,17 @@ struct GroundingLexicon {
     }
 
     /// In Spanish or Vietnamese, a label with no reviewed name is said in English, with
-    /// its English article ("Puede que haya an umbrella stand."), as the label list says it.
+    /// its English article ("Puede que haya an umbrella stand."), as the label list says
+    /// it, and counted with the locale's number and the English plural ("dos umbrella stands").
     static func englishFallbackForms(_ label: String, key: String) -> [NameForm] {
         let fallback = GroundingText.keys(SpokenVocabulary.englishFallback(for: label), locale: .en)
         let bare = key.split(separator: "_").map { GroundingText.key(String($0), locale: .en) }
-        return [fallback, bare].filter { !$0.isEmpty }.map {
+        var forms = [fallback, bare].filter { !$0.isEmpty }.map {
             NameForm(words: $0, keys: [key], number: .singular, isMadePlural: false, needsDeterminer: false)
         }
+        if let plural = Plural.name(bare, locale: .en), plural != bare {
+            forms.append(NameForm(words: plural, keys: [key], number: .plural, isMadePlural: true, needsDeterminer: false))
+        }
+        return forms
     }
 }

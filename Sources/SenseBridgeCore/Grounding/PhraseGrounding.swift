@@ -12,6 +12,11 @@
 ///   vocabulary for the records of the scene, never from the composer);
 /// - every covered record is named;
 /// - a plural or "several" is backed by two or more covered records with that name;
+/// - a number word ("two", "dos", "hai", and "many" for more than ten) stands before a
+///   plural name of sight (a classifier may come between in Vietnamese) and equals the
+///   covered records with that name, which the phrase names nowhere else: "three
+///   chairs" over two chair records is a count the detector never reported, and "two
+///   chairs" over three hides one. Sound is never counted (`LabelListComposition.countsRecords(of:)`);
 /// - in English and Spanish a singular countable name follows an article.
 /// The number of the first name decides the hedge's number, as English and Spanish
 /// speakers agree "there's a chair and two doors" with the first item.
@@ -39,8 +44,12 @@ public enum PhraseGrounding {
         let words = GroundingText.keys(text, locale: locale)
         let coveredKeys = covered.map { LabelListComposition.nameKey(records[$0], stream: stream) }
         var named = Set<String>()
+        // Names said with a number: said once, so a count cannot be spent twice.
+        var counted = Set<String>()
         var firstNumber: GrammaticalNumber?
         var determiner: ConnectingWord?
+        // The number word before the next name, kept across a Vietnamese classifier.
+        var count: (claim: ClaimedCount, word: String)?
         var position = 0
         while position < words.count {
             if let form = lexicon.longestMatch(in: words, at: position) {
@@ -51,13 +60,31 @@ public enum PhraseGrounding {
                 if form.needsDeterminer && determiner == nil {
                     return .failure(GroundingFailure(.missingArticle, word: name))
                 }
-                let claimsSeveral = form.isMadePlural || determiner?.role == .pluralQuantity
+                if let count {
+                    guard LabelListComposition.countsRecords(of: stream), form.takesCount, count.claim.isBacked(by: backing.count),
+                          named.isDisjoint(with: backing) else {
+                        return .failure(GroundingFailure(.countUnearned, word: count.word))
+                    }
+                    counted.formUnion(backing)
+                } else if !counted.isDisjoint(with: backing) {
+                    return .failure(GroundingFailure(.countUnearned, word: name))
+                }
+                let claimsSeveral = form.isMadePlural || determiner?.role == .pluralQuantity || count != nil
                 if claimsSeveral && backing.count < 2 { return .failure(GroundingFailure(.pluralUnearned, word: name)) }
                 named.formUnion(backing)
                 if firstNumber == nil { firstNumber = claimsSeveral ? .plural : form.number }
                 determiner = nil
+                count = nil
                 position += form.words.count
             } else if let word = connecting.word(matching: words[position]) {
+                // A number word counts the name after it; anything but a classifier in
+                // between leaves it counting nothing.
+                if let claim = word.claimedCount {
+                    guard count == nil else { return .failure(GroundingFailure(.countUnearned, word: word.word)) }
+                    count = (claim, word.word)
+                } else if let pending = count, word.role != .classifier {
+                    return .failure(GroundingFailure(.countUnearned, word: pending.word))
+                }
                 determiner = word.isDeterminer ? word : nil
                 position += 1
             } else {
@@ -65,6 +92,7 @@ public enum PhraseGrounding {
                 return .failure(GroundingFailure(ForeignWords.isForeign(word, in: locale) ? .wrongLanguage : .ungroundedWord, word: word))
             }
         }
+        if let count { return .failure(GroundingFailure(.countUnearned, word: count.word)) }
         if let unnamed = covered.first(where: { !named.contains(LabelListComposition.nameKey(records[$0], stream: stream)) }) {
             return .failure(GroundingFailure(.recordNotNamed, word: records[unnamed].label))
         }

@@ -93,6 +93,8 @@ public struct NarratorJudge: CompositionJudging {
         case .ungrounded(.wrongLanguage): reason = "it says\(word), a word of another language"
         case .ungrounded(.missingArticle): reason = "it says\(word) without an article"
         case .ungrounded(.pluralUnearned): reason = "it says\(word) in the plural, but fewer than two records it covers carry that name"
+        case .ungrounded(.countUnearned):
+            reason = "it says\(word), which is not the number of records it covers with the name it counts (or counts a sound)"
         case .unreadable: reason = "its text could not be read"
         case .streamOmitted, .recordsOmitted: reason = "records were left out"
         }

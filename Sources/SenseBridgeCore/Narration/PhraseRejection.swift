@@ -12,7 +12,8 @@ public enum PhraseRejectionReason: String, CaseIterable, Sendable, Codable {
     case tooManyWords
     /// Control, format (zero-width) or line-break characters.
     case controlCharacter
-    /// Digits of any script, or a spelled number.
+    /// Digits of any script, or a spelled number other than the count words two to ten,
+    /// which the grounding rule checks against the records instead.
     case number
     /// Markup, URL or symbol characters.
     case markup

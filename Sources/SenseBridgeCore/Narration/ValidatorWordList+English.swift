@@ -11,7 +11,7 @@ extension ValidatorWordList {
                 "apparently", "appears", "appear", "appearing", "seems", "seem", "seemingly", "looks like",
                 "look like", "looks", "might", "may", "could", "presumably", "i think", "guess", "unsure",
                 "uncertain", "sort of", "kind of"],
-        number: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        number: ["zero", "one",
                  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                  "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                  "hundred*", "thousand*", "dozen*", "a couple"],
@@ -33,7 +33,7 @@ extension ValidatorWordList {
                  "threat", "avoid", "urgent", "run", "move"],
         absence: ["nothing", "no", "none", "nobody", "no one", "noone", "empty", "blank", "vacant", "not",
                   "without", "absent", "missing"],
-        allowedCompounds: ["stop sign", "bus stop", "parking meter"],
+        allowedCompounds: ["stop sign", "stop signs", "bus stop", "parking meter", "parking meters"],
         languageMarkers: ["the", "and", "with", "to", "is", "are", "there", "this", "that", "it"]
     )
 }

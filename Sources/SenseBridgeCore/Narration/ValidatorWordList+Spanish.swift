@@ -11,7 +11,7 @@ extension ValidatorWordList {
         hedge: ["quizás", "quizá", "tal vez", "posiblemente", "probablemente", "parece", "parecen",
                 "parecer", "puede que", "puede ser", "podría", "podrían", "a lo mejor", "acaso",
                 "aparentemente", "supuestamente", "creo", "seguramente", "probable", "posible"],
-        number: ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
+        number: ["uno", "once",
                  "doce", "trece", "catorce", "quince", "dieciséis", "veinte", "treinta", "cuarenta",
                  "cincuenta", "cien", "ciento", "cientos", "mil", "docena"],
         distance: ["metro", "metros", "m", "cm", "mm", "km", "centímetro*", "milímetro*", "kilómetro*",

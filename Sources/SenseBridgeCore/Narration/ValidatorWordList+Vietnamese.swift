@@ -10,7 +10,7 @@ extension ValidatorWordList {
                     "hoàn toàn"],
         hedge: ["có lẽ", "có thể", "hình như", "dường như", "có vẻ", "chắc là", "chắc", "trông như",
                 "nghe như", "tôi nghĩ", "khả năng", "hẳn là", "không chắc"],
-        number: ["hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười", "mươi", "trăm",
+        number: ["mươi", "trăm",
                  "nghìn", "ngàn", "triệu", "lăm"],
         distance: ["mét", "m", "cm", "mm", "km", "xăng ti mét", "ki lô mét", "cây số", "khoảng cách",
                    "cách", "gần", "xa", "sát", "khoảng"],

@@ -12,6 +12,12 @@
 /// Vietnamese entries respect diacritics against accented text, because there they are
 /// the word ("là" is, "lá" leaf); in a Vietnamese session an unaccented word is also
 /// compared with the unaccented entry, so "nguy hiem" cannot dodge "nguy hiểm".
+///
+/// The number words two to ten ("two", "dos", "hai") are not on the number lists: they
+/// are reviewed count words (`ConnectingWords+Counts`), and the grounding rule, which
+/// runs on every sight and sound phrase after this check, accepts one only when it
+/// equals the records covered of the name it counts. Every other number (digits,
+/// "one", "eleven", "hundred", "a couple") is still refused here.
 public struct ValidatorWordList: Sendable {
     public struct Entry: Equatable, Sendable {
         /// One or more words; a trailing `*` on the last word matches any ending.

@@ -10,9 +10,12 @@ import Foundation
 /// to an English phrase derived from the identifier, which degrades the language and
 /// never the accuracy. Locale changes wording only, never which detections are named.
 ///
-/// Only singular, article-first forms: composers name each distinct thing once
-/// ("a chair"), never a count, because a count is a claim the detector did not make
-/// (two boxes around one chair are common) and counted forms differ per language.
+/// Singular, article-first forms here; the counted forms ("two chairs", "dos sillas",
+/// "hai cái ghế") are reviewed beside them (`CountedName`), because they differ per
+/// language in ways no rule derives. A count says how many records of one name the
+/// detector reported, which is exactly what it claimed: two boxes around one chair are
+/// the detector's and the stabiliser's to merge, and a doubtful second box weakens the
+/// whole group's hedge, which comes from its weakest record.
 public enum SpokenVocabulary {
     /// Every reviewed entry, sight then sound.
     public static let entries: [VocabularyEntry] = sightEntries + soundEntries
@@ -96,12 +99,15 @@ public enum SpokenVocabulary {
         "reversing_beep": "reversing_beeps", "backup_beeper": "reversing_beeps",
     ]
 
-    static let byIdentifier: [String: VocabularyEntry] = {
-        var table: [String: VocabularyEntry] = [:]
-        for entry in entries {
-            precondition(table[entry.identifier] == nil, "duplicate vocabulary entry \(entry.identifier)")
-            table[entry.identifier] = entry
+    static let byIdentifier = table(entries, identifier: \.identifier)
+
+    /// Reviewed rows by identifier; one identifier reviewed twice is a mistake in the data.
+    static func table<Row>(_ rows: [Row], identifier: KeyPath<Row, String>) -> [String: Row] {
+        var table: [String: Row] = [:]
+        for row in rows {
+            precondition(table[row[keyPath: identifier]] == nil, "\(Row.self) \(row[keyPath: identifier]) is reviewed twice")
+            table[row[keyPath: identifier]] = row
         }
         return table
-    }()
+    }
 }

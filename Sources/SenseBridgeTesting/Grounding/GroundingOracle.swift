@@ -3,11 +3,12 @@ import SenseBridgeCore
 
 /// An independent reading of what a narration says, for the tests and fuzz targets that
 /// check the grounding rule: nothing spoken names a thing the records do not hold, no
-/// hedge is surer than the weakest thing its sentence names, and no detection the label
-/// list would name is hidden. The first two are read from the vocabulary as data and
+/// number is other than the records its sentence covers of that thing, no hedge is
+/// surer than the weakest thing its sentence names, and no detection the label list
+/// would name is hidden. The first three are read from the vocabulary as data and
 /// the hedge templates' text, never from the grounding code, so a check built on them
 /// does not simply agree with what it checks; the third compares with what the narrator
-/// says when no composer speaks at all (the label list, itself checked by the first two). Where the words cannot tell (which of two
+/// says when no composer speaks at all (the label list, itself checked by the first three). Where the words cannot tell (which of two
 /// chairs "a chair" means) it gives the phrase the benefit: it may miss, never accuse.
 public struct GroundingOracle: Sendable {
     /// Words that join or introduce names in any of the three languages; they name
@@ -20,6 +21,43 @@ public struct GroundingOracle: Sendable {
 
     /// Words that claim more than one of the name they introduce.
     static let pluralQuantities: Set<String> = ["several", "varios", "varias", "algunos", "algunas", "nhung", "cac", "vai"]
+
+    /// Number words, folded, and the count each claims; "many" claims more than ten
+    /// (written here as eleven or more). Vietnamese "tám" (eight) is left out: folded it
+    /// is "tam", the classifier "tấm", and a word the oracle cannot tell it may not accuse.
+    static let countWords: [String: Int] = [
+        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+        "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "chin": 9, "muoi": 10,
+    ]
+    static let manyWords: Set<String> = ["many", "muchos", "muchas", "nhieu"]
+
+    /// What a sentence says of one label: how many of it, when it says.
+    public enum Claim: Equatable, Sendable {
+        case one
+        /// A plural or "several": two or more.
+        case several
+        case exactly(Int)
+        /// "many": more than ten.
+        case many
+
+        /// The fewest records the claim needs.
+        var least: Int {
+            switch self {
+            case .one: return 1
+            case .several: return 2
+            case .exactly(let count): return count
+            case .many: return 11
+            }
+        }
+
+        /// The stronger of two claims made of one label in one sentence.
+        func merged(with other: Claim) -> Claim {
+            if case .exactly = self { return self }
+            if case .exactly = other { return other }
+            return other.least > least ? other : self
+        }
+    }
 
     /// Every way each label of the universe is spelled, in any locale.
     let wordsByLabel: [String: Set<String>]
@@ -49,6 +87,9 @@ public struct GroundingOracle: Sendable {
             words.formUnion(Self.words(entry.identifier))
             for locale in SpokenLocale.allCases { words.formUnion(Self.words(entry.phrase(locale))) }
         }
+        if let counted = SpokenVocabulary.countedName(for: label) {
+            for locale in SpokenLocale.allCases { words.formUnion(Self.words(counted.plural(locale))) }
+        }
         return words
     }
 
@@ -60,7 +101,9 @@ public struct GroundingOracle: Sendable {
             if present.contains(SpokenVocabulary.canonicalIdentifier(label)) { mine.formUnion(words) } else { theirs.formUnion(words) }
         }
         for record in records { mine.formUnion(wordsByLabel[record.label] ?? Self.allWords(of: record.label)) }
-        return theirs.subtracting(mine).subtracting(Self.functionWords)
+        // A number word names nothing; folded, some are also words of a name ("ba" of
+        // "ba lô", "bon" of "bồn cầu"), which the oracle then cannot tell apart.
+        return theirs.subtracting(mine).subtracting(Self.functionWords).subtracting(Self.countWords.keys).subtracting(Self.manyWords)
     }
 
     /// The word sequences that name `label` in `locale`: its reviewed phrase without
@@ -72,6 +115,15 @@ public struct GroundingOracle: Sendable {
             spelled.append(words(entry.identifier))
         }
         return spelled.filter { !$0.isEmpty }
+    }
+
+    /// The reviewed counted form's words ("staircases", "personas"), where they differ
+    /// from every singular spelling: a plural. Vietnamese "cái ghế" and Spanish
+    /// "escaleras" or "paraguas" are spelled as the singular, which claims no number.
+    static func countedSpellings(of label: String, locale: SpokenLocale) -> [[String]] {
+        guard let counted = SpokenVocabulary.countedName(for: label) else { return [] }
+        let spelled = Array(words(counted.plural(locale)).drop { functionWords.contains($0) })
+        return spelled.isEmpty || spellings(of: label, locale: locale).contains(spelled) ? [] : [spelled]
     }
 
     /// A spelling with its last (English) or first (Spanish) word given a plural ending:
@@ -89,26 +141,37 @@ public struct GroundingOracle: Sendable {
     }
 
     /// The labels of `stream` a subject names, by longest whole-word match so "cửa sổ"
-    /// (a window) is not also read as "cửa" (a door), each with whether it was named in
-    /// the plural ("several chairs", "unas sillas", "những cái ghế").
+    /// (a window) is not also read as "cửa" (a door), each with how many of it it claims:
+    /// one, several ("several chairs", "unas sillas", "những cái ghế") or a number ("two
+    /// chairs", "dos sillas", "hai cái ghế", "many chairs").
     static func namedLabels(in subject: String, records: [PerceptionRecord], stream: PerceptionStream,
-                            locale: SpokenLocale) -> [String: Bool] {
+                            locale: SpokenLocale) -> [String: Claim] {
         let said = words(subject)
-        var matches: [(start: Int, length: Int, label: String, plural: Bool)] = []
+        var matches: [(start: Int, length: Int, label: String, claim: Claim)] = []
         for label in Set(records.filter { $0.stream == stream }.map(\.label)) {
             let singular = spellings(of: label, locale: locale)
-            let spelled = singular.map { ($0, false) } + singular.flatMap(plurals).map { ($0, true) }
+            let spelled = singular.map { ($0, false) } + (singular.flatMap(plurals) + countedSpellings(of: label, locale: locale)).map { ($0, true) }
             for (spelling, plural) in spelled where spelling.count <= said.count {
                 for start in 0...(said.count - spelling.count) where Array(said[start..<(start + spelling.count)]) == spelling {
-                    let before = said[..<start].reversed().prefix { functionWords.contains($0) }
-                    matches.append((start, spelling.count, label, plural || before.contains(where: pluralQuantities.contains)))
+                    let before = said[..<start].reversed().prefix {
+                        functionWords.contains($0) || countWords[$0] != nil || manyWords.contains($0)
+                    }
+                    let claim: Claim
+                    if let number = before.lazy.compactMap({ countWords[$0] }).first, !before.contains(where: manyWords.contains) {
+                        claim = .exactly(number)
+                    } else if before.contains(where: manyWords.contains) {
+                        claim = .many
+                    } else {
+                        claim = plural || before.contains(where: pluralQuantities.contains) ? .several : .one
+                    }
+                    matches.append((start, spelling.count, label, claim))
                 }
             }
         }
-        var named: [String: Bool] = [:]
+        var named: [String: Claim] = [:]
         for match in matches where !matches.contains(where: { $0.length > match.length && $0.start <= match.start
                                                                && $0.start + $0.length >= match.start + match.length }) {
-            named[match.label] = (named[match.label] ?? false) || match.plural
+            named[match.label] = named[match.label].map { $0.merged(with: match.claim) } ?? match.claim
         }
         return named
     }
@@ -133,7 +196,8 @@ public struct GroundingOracle: Sendable {
     /// Every breach of the grounding rule in `narration` of `records`, one line each
     /// (empty when it holds): a sentence of sight or sound without a hedge, naming a
     /// label absent from the scene, naming nothing the oracle knows, naming a record
-    /// below the precision floor or with a confidence outside 0…1 (NaN included), or
+    /// below the precision floor or with a confidence outside 0…1 (NaN included),
+    /// counting a thing other than as many as it covers (or counting a sound), or
     /// hedged surer than the weakest record it names.
     /// Recognized text is spoken as what the text says, so it is not read for names.
     public func breaches(of narration: Narration, records: [PerceptionRecord], locale: SpokenLocale) -> [String] {
@@ -147,14 +211,36 @@ public struct GroundingOracle: Sendable {
             let leaked = Self.words(subject).filter(strangers.contains)
             if !leaked.isEmpty { breaches.append("\(sentence.text) names \(leaked), not in the scene") }
             let named = Self.namedLabels(in: subject, records: records, stream: sentence.stream, locale: locale)
+            // A number is the records the sentence covers of that thing, exactly (by
+            // canonical name: "sofa" and "couch" are one thing), and only for sight: a
+            // classifier hears a kind of sound, never how many make it.
+            for (label, claim) in named {
+                let canonical = SpokenVocabulary.canonicalIdentifier(label)
+                let covered = sentence.recordIndices.filter {
+                    records.indices.contains($0) && SpokenVocabulary.canonicalIdentifier(records[$0].label) == canonical
+                }.count
+                let heldExactly: Bool
+                switch claim {
+                case .exactly(let number): heldExactly = covered == number
+                case .many: heldExactly = covered > 10
+                case .one, .several: continue
+                }
+                if sentence.stream != .sight || !heldExactly {
+                    breaches.append("\(sentence.text) counts \(label) as \(claim), covering \(covered)")
+                }
+            }
             // Per name, its surest record: which of two chairs "a chair" means is not
-            // knowable from the words. A plural needs two, so at best the second surest.
-            // A confidence outside 0…1 (NaN from a careless source) backs no name: with
-            // none left, the bound is NaN, which the range check below refuses.
-            let bounds = named.map { label, plural in
-                let surest = records.filter { $0.label == label && $0.stream == sentence.stream }.map(\.confidence)
+            // knowable from the words. A plural needs two, so at best the second surest;
+            // "three chairs" needs three, so at best the third. A confidence outside 0…1
+            // (NaN from a careless source) backs no name: with none left, the bound is
+            // NaN, which the range check below refuses.
+            let bounds = named.map { label, claim in
+                let canonical = SpokenVocabulary.canonicalIdentifier(label)
+                let surest = records.filter { SpokenVocabulary.canonicalIdentifier($0.label) == canonical && $0.stream == sentence.stream }
+                    .map(\.confidence)
                     .filter { (0...1).contains($0) }.sorted(by: >)
-                return plural ? (surest.count > 1 ? surest[1] : 0) : surest.first ?? .nan
+                guard claim != .one else { return surest.first ?? .nan }
+                return surest.count >= claim.least ? surest[claim.least - 1] : 0
             }
             guard let weakest = bounds.min(by: { $0 < $1 || $1.isNaN }) else {
                 breaches.append("\(sentence.text) names nothing the oracle knows")

@@ -86,7 +86,12 @@ struct GroundingScenarioGenerator {
             return (SpokenVocabulary.subject(for: stranger, locale: locale), [index])
         case 55..<63:  // an alias spelling, or the identifier as written
             return ("a " + label.replacingOccurrences(of: "_", with: " "), [index])
-        case 63..<75:  // a plural, backed by a twin or not
+        case 63..<69:  // a count, right or one off, of the twins it covers
+            let twins = own.filter { records[$0].label == label }
+            let count = max(twins.count + Int.random(in: -1...1, using: &random), 2)
+            return (SpokenVocabulary.subject(for: label, locale: locale, count: count)
+                    ?? SpokenVocabulary.subject(for: label, locale: locale), twins)
+        case 69..<75:  // a plural, backed by a twin or not
             let twins = own.filter { records[$0].label == label }
             let core = SpokenVocabulary.subject(for: label, locale: locale).split(separator: " ").last.map(String.init) ?? label
             let plural = [SpokenLocale.en: "several \(core)s", .es: "unas \(core)s", .vi: "những \(core)"][locale]!

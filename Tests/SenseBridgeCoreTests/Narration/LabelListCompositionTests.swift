@@ -34,7 +34,7 @@ struct LabelListCompositionTests {
         #expect(spoken.report.composerFailures.isEmpty)
     }
 
-    @Test("sub-floor records are dropped, labels de-duplicated, highest confidence first")
+    @Test("sub-floor records are dropped, one name said once with its count, highest confidence first")
     func floorDedupAndLimit() {
         let records = [
             Self.object("chair", 0.95), Self.object("chair", 0.97), Self.object("sofa", 0.9),
@@ -42,11 +42,11 @@ struct LabelListCompositionTests {
             Self.object("lamp", 0.86),
         ]
         let phrases = LabelListComposition.compose(records: records, locale: .en, detail: .brief)
-        // Brief names two: the best chair (index 1) and the best sofa/couch (index 2).
-        #expect(phrases == [SubjectPhrase(stream: .sight, text: "a chair and a couch", recordIndices: [1, 2])])
+        // Brief names two kinds: the chairs (best first) and the sofa/couch, one name counted.
+        #expect(phrases == [SubjectPhrase(stream: .sight, text: "two chairs and two couches", recordIndices: [1, 0, 2, 3])])
         let detailed = LabelListComposition.compose(records: records, locale: .en, detail: .detailed)
-        #expect(detailed == [SubjectPhrase(stream: .sight, text: "a chair, a couch, a table and a lamp",
-                                           recordIndices: [1, 2, 5, 6])])
+        #expect(detailed == [SubjectPhrase(stream: .sight, text: "two chairs, two couches, a table and a lamp",
+                                           recordIndices: [1, 0, 2, 3, 5, 6])])
     }
 
     @Test("a flat word ceiling trims the weakest names until the phrase fits in every locale")

@@ -66,8 +66,8 @@ struct PhraseValidatorTests {
         .init("sin duda una silla", .es, .certainty), .init("chắc chắn một con chó", .vi, .certainty),
         // Numbers and distances
         .init("a car 2 feet", .en, .number), .init("a car ２ m", .en, .number),
-        .init("a chair three metres", .en, .number), .init("dos metros", .es, .number),
-        .init("hai mét", .vi, .number), .init("a car ½", .en, .number), .init("a car ٣", .en, .number),
+        .init("a chair eleven metres", .en, .number), .init("once metros", .es, .number),
+        .init("trăm mét", .vi, .number), .init("one chair", .en, .number), .init("a couple of chairs", .en, .number), .init("a car ½", .en, .number), .init("a car ٣", .en, .number),
         .init("a door a few feet", .en, .distance), .init("a nearby chair", .en, .distance),
         .init("a car far off", .en, .distance), .init("un coche cerca", .es, .distance),
         .init("una silla a unos metros", .es, .distance), .init("một chiếc ô tô gần", .vi, .distance),
