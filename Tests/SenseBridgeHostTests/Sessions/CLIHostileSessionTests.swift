@@ -18,7 +18,10 @@ import Testing
     let output: TemporaryDirectory
     static let composerID = "org.example.bad-composer"
     static let targetID = "org.example.bad-target"
-    static let composerLost = "The description composer stopped working"
+    /// The whole sentence, not its opening: a status cut off by an alert after its first
+    /// cue is written again whole after the alert (`TargetWorker`: said once is said
+    /// whole), so the caption file may hold its opening twice but the sentence once.
+    static let composerLost = Phrasing.status(.composerStopped, locale: .en)
     static let targetLost = "output stopped working"
     static let sensingStopped = "Sensing stopped"
 
