@@ -36,7 +36,11 @@ public enum FuzzNarration {
         // The oracle reads names from the vocabulary as data; a label it was not given
         // (any string a file may hold) could read as a stranger's word, so it judges
         // scenes of the labels it knows, which the dictionary makes common.
-        let judgeable = records.allSatisfy { $0.kind == .text || $0.kind == .depth || FuzzScene.labels.contains($0.label) }
+        // Two spellings of one thing ("sofa" and "couch") make its reading ambiguous, as in
+        // `FuzzScene`, so such a scene is not judged either.
+        let named = records.filter { $0.kind == .object || $0.kind == .sound }
+        let judgeable = named.allSatisfy { FuzzScene.labels.contains($0.label) }
+            && Set(named.map(\.label)).count == Set(named.map { SpokenVocabulary.canonicalIdentifier($0.label) }).count
         for pipeline in pipelines {
             let outcome = pipeline.describe(records)
             checkHedges(outcome.narration, records: records)

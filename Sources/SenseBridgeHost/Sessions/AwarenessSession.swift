@@ -306,12 +306,17 @@ public final class AwarenessSession: @unchecked Sendable {
     /// `latestNanoseconds`: a timestamp is a plugin's number, and a source with a broken
     /// clock stamping frames near UInt64.max made the schedule's additions overflow.
     private func sessionNanoseconds(of timestamp: UInt64, origin: UInt64) -> UInt64 {
+        Self.sessionNanoseconds(of: timestamp, origin: origin, clock: configuration.clock, latest: currentNanoseconds)
+    }
+
+    /// The rule itself, apart from the session's state: `latest` is the session time so far.
+    static func sessionNanoseconds(of timestamp: UInt64, origin: UInt64, clock: Clock, latest: UInt64) -> UInt64 {
         let time: UInt64
-        switch configuration.clock {
+        switch clock {
         case .recording: time = timestamp
-        case .monotonic: time = timestamp >= origin ? timestamp - origin : currentNanoseconds
+        case .monotonic: time = timestamp >= origin ? timestamp - origin : latest
         }
-        return min(time, Self.latestNanoseconds)
+        return min(time, latestNanoseconds)
     }
 
     /// The latest session time kept, about 285 years: far beyond any walk, and far enough

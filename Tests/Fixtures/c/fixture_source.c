@@ -8,7 +8,6 @@
  *   FIXTURE_FAIL_COUNT        how many calls fail from FIXTURE_FAIL_FROM (default 3), then frames resume
  *   FIXTURE_DEPTH_WIDTH       with FIXTURE_DEPTH_HEIGHT, n > 0: every frame is a depth map of that size
  *                             (2 m everywhere) instead of a records frame, for the isolation benchmark
- *   FIXTURE_FAR_TIMESTAMP     1: frames are stamped near UINT64_MAX, as a source with a broken clock does
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -27,9 +26,6 @@
 #endif
 #ifndef FIXTURE_FAIL_COUNT
 #define FIXTURE_FAIL_COUNT 3
-#endif
-#ifndef FIXTURE_FAR_TIMESTAMP
-#define FIXTURE_FAR_TIMESTAMP 0
 #endif
 #ifndef FIXTURE_DEPTH_WIDTH
 #define FIXTURE_DEPTH_WIDTH 0
@@ -93,7 +89,6 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     uint64_t now = self->host->monotonic_ns(self->host);
     uint64_t timestamp = now > self->last_timestamp ? now : self->last_timestamp + 1;
     if (FIXTURE_REPEAT_TIMESTAMP && self->frame % 2 == 1) timestamp = self->last_timestamp;
-    if (FIXTURE_FAR_TIMESTAMP) timestamp = UINT64_MAX - 1000 + self->frame;
     self->last_timestamp = timestamp;
     self->frame += 1;
     self->record = (sb_record){SB_RECORD_OBJECT, SB_RECORD_HAS_BOX, "chair", 0.8f, {0.4f, 0.3f, 0.2f, 0.4f}, 0.0f};

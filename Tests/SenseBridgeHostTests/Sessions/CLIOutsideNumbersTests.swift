@@ -98,20 +98,6 @@ import Testing
         #expect(both.count > first.count && both.allSatisfy { $0 < 120 }, "\(both)")
     }
 
-    /// A live source with a broken clock stamps frames near UInt64.max: session time is
-    /// held at about 285 years, so the walk's schedule cannot overflow (it trapped).
-    @Test func aSourceStampingFramesAtTheEndOfTimeDoesNotStopTheWalk() throws {
-        let plugins = try TemporaryDirectory()
-        try FixturePlugin.make(in: plugins.url, name: "far", id: "org.example.far-source",
-                               defines: ["FIXTURE_FRAME_COUNT": "6", "FIXTURE_FAR_TIMESTAMP": "1"],
-                               manifest: ["kind": "sensing-source"], source: "fixture_source.c")
-        let result = try cli(["--plugin-path", plugins.url.path, "walk", "--source", "org.example.far-source",
-                              "--narration-interval", "1", "--output", home.file("out").path])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("SenseBridge has stopped."), "\(result.standardOutput)")
-        #expect(!result.standardError.contains("Fatal error"))
-    }
-
     /// Minutes are counted from the first frame too: 150 s of recording on epoch seconds.
     @Test func theSummarySaysTheMinutesTheRecordingSpans() throws {
         let recording = try home.write("long.recording.jsonl", """
