@@ -25,8 +25,8 @@ let targets: [Target] = [
     fuzzTarget("settings", [product("SenseBridgeNetwork"), product("SenseBridgeCore")]),
     fuzzTarget("credentials", [product("SenseBridgeNetwork")]),
     fuzzTarget("json", [product("SenseBridgeCore")]),
-    fuzzTarget("records", [product("SenseBridgeCore")]),
-    fuzzTarget("recording", [product("SenseBridgeCore")]),
+    fuzzTarget("records", ["FuzzNarration", product("SenseBridgeCore")]),
+    fuzzTarget("recording", ["FuzzNarration", product("SenseBridgeCore")]),
     fuzzTarget("composer-result", [product("SenseBridgeABICodec"), product("SenseBridgeCore"), product("SenseBridgeTesting")]),
     fuzzTarget("network-reply", [product("SenseBridgeCore"), product("SenseBridgeTesting")]),
     fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
@@ -38,6 +38,9 @@ let package = Package(
     dependencies: [.package(name: "SenseBridge", path: "..")],
     targets: [
         .target(name: "FuzzSupport", dependencies: [product("SenseBridgeCore")], path: "Support"),
+        // What a person hears from parsed records and recordings (FuzzNarration.swift).
+        .target(name: "FuzzNarration", dependencies: ["FuzzSupport", product("SenseBridgeCore"), product("SenseBridgeHost"),
+                                                      product("SenseBridgeTesting")], path: "Narration"),
     ] + targets,
     swiftLanguageModes: [.v6]
 )

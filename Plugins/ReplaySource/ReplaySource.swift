@@ -36,6 +36,11 @@ final class ReplaySource: SensingSourcePlugin {
     private var startNanoseconds: UInt64 = 0
     /// The last timestamp handed out in this run; nil before its first frame.
     private var lastTimestamp: UInt64?
+    /// The recording's zero: its first frame's recorded time. A recording may be written
+    /// on any clock (a logger's Unix epoch seconds, a cut from a longer walk), and time
+    /// counted from 0 made such a walk "run for 28891333 minutes", clamped its caption
+    /// cues at 100 hours and, paced, waited decades for the first frame.
+    private var firstTime: Double?
 
     init(host: HostServices, config: PluginConfig) throws {
         let settings = try config.decode(Config.self)
@@ -78,6 +83,7 @@ final class ReplaySource: SensingSourcePlugin {
         // A fast run has no real time: its clock is the recording's own, from zero.
         startNanoseconds = paced ? host.monotonicNanoseconds() : 0
         lastTimestamp = nil
+        firstTime = nil
     }
 
     func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
@@ -90,7 +96,9 @@ final class ReplaySource: SensingSourcePlugin {
             }
         }
         guard let frame = pending else { throw PluginError.endOfStream }
-        let offset = Self.nanoseconds(frame.time)
+        let zero = firstTime ?? frame.time
+        firstTime = zero
+        let offset = Self.nanoseconds(frame.time - zero)
         if paced {
             let due = startNanoseconds + offset
             let now = host.monotonicNanoseconds()
@@ -117,9 +125,10 @@ final class ReplaySource: SensingSourcePlugin {
     /// A recorded time in whole nanoseconds, rounded to the nearest: truncating made
     /// 4.1 s (4099999999.9999995 ns as a Double) one nanosecond early, so a frame written
     /// exactly one narration interval after another landed a hair before its tick.
-    /// Clamped so an absurd recorded time (the parser accepts any finite one) cannot trap.
+    /// Clamped so an absurd recorded time (the parser accepts any finite one) cannot
+    /// trap; a difference of two finite times may overflow to +∞, which clamps too.
     static func nanoseconds(_ seconds: Double) -> UInt64 {
-        UInt64(min((seconds * 1e9).rounded(), 9e18))
+        UInt64(max(0, min((seconds * 1e9).rounded(), 9e18)))
     }
 
     func stop() {

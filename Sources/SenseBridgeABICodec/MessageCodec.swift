@@ -58,8 +58,17 @@ public struct MessageFields: Sendable {
         signal = message.signal.abiValue
         flags = message.isUrgent ? SB_MESSAGE_URGENT : 0
         locale = message.locale.rawValue
-        sessionTimeNanoseconds = UInt64(max(0, message.sessionTime) * 1e9)
+        sessionTimeNanoseconds = Self.nanoseconds(message.sessionTime)
         sequence = message.sequence
+    }
+
+    /// Session seconds in whole nanoseconds, total: NaN and negatives are 0, and a time
+    /// past what UInt64 holds (about 584 years) is held at its largest, where
+    /// `UInt64(seconds * 1e9)` trapped on +∞ and beyond 1.8e10 s.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let value = (seconds * 1e9).rounded(.down)
+        guard value > 0 else { return 0 }
+        return value < 18_446_744_073_709_551_616.0 ? UInt64(value) : .max
     }
 }
 

@@ -54,7 +54,7 @@ import Testing
                 Issue.record("a line that turned bad was handed out")
             } catch let error as PluginCallError {
                 #expect(error.status == 7)  // SB_ERR_IO
-                #expect(error.message.contains("\(file.path) line 3: is not a JSON object"), "\(error.message)")
+                #expect(error.message.contains("\(file.path) line 3: is not valid JSON (Invalid value around character 1.)"), "\(error.message)")
             }
         }
         source.stop()

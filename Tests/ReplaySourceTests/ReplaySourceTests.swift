@@ -67,9 +67,10 @@ import Testing
 
     @Test func recordedPaceTimesOutBeforeAFrameIsDue() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("late.jsonl", #"{"time": 30, "records": []}"#)
+        let file = try directory.write("late.jsonl", #"{"time": 0, "records": []}"# + "\n" + #"{"time": 30, "records": []}"#)
         let source = try source(file, pace: "recorded")
         try source.start()
+        guard case .frame = try source.next(timeoutMilliseconds: 1000) else { Issue.record("no first frame"); return }
         guard case .timedOut = try source.next(timeoutMilliseconds: 20) else { Issue.record("expected a timeout"); return }
     }
 
@@ -77,20 +78,38 @@ import Testing
     /// machine, while an upper bound would fail on a loaded one.
     @Test func aPacedFrameIsHandedOutAtItsTimeAndNotBefore() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("paced.jsonl", #"{"time": 0.2, "records": []}"# + "\n" + #"{"time": 1.5, "records": []}"#)
+        let file = try directory.write("paced.jsonl", ["0", "0.2", "1.5"].map { #"{"time": \#($0), "records": []}"# }.joined(separator: "\n"))
         let source = try source(file, pace: "recorded")
         let started = Date()
         try source.start()
+        guard case .frame = try source.next(timeoutMilliseconds: 1000) else { Issue.record("no first frame"); return }
         // A timeout far beyond the frame, up to the largest the ABI can express: the call
         // waits for the frame only, never for the timeout.
-        guard case .frame = try source.next(timeoutMilliseconds: UInt32.max) else { Issue.record("no first frame"); return }
+        guard case .frame = try source.next(timeoutMilliseconds: UInt32.max) else { Issue.record("no second frame"); return }
         #expect(Date().timeIntervalSince(started) >= 0.2)
         // Not due within 50 ms: a timeout after waiting the 50 ms, and the frame is still next.
         let asked = Date()
         guard case .timedOut = try source.next(timeoutMilliseconds: 50) else { Issue.record("expected a timeout"); return }
         #expect(Date().timeIntervalSince(asked) >= 0.05)
-        guard case .frame = try source.next(timeoutMilliseconds: 10_000) else { Issue.record("no second frame"); return }
+        guard case .frame = try source.next(timeoutMilliseconds: 10_000) else { Issue.record("no third frame"); return }
         #expect(Date().timeIntervalSince(started) >= 1.5)
+    }
+
+    /// The recording's zero is its first frame, whatever clock wrote it: a logger's Unix
+    /// epoch seconds replay from 0 (they once made a walk "run for 28891333 minutes"),
+    /// and paced, the first frame is due at once instead of decades from now.
+    @Test(arguments: ["fast", "recorded"])
+    func aRecordingOnAnyClockStartsAtItsFirstFrame(_ pace: String) throws {
+        let directory = try TemporaryDirectory()
+        let times = ["1733480000.25", "1733480000.75", "1733480001.5"]
+        let file = try directory.write("epoch.jsonl", times.map { #"{"time": \#($0), "records": []}"# }.joined(separator: "\n"))
+        let source = try source(file, pace: pace)
+        try source.start()
+        let stamps = try drain(source).map(\.timestampNanoseconds)
+        try #require(stamps.count == 3)
+        let offsets = stamps.map { $0 - stamps[0] }
+        #expect(offsets.map { ($0 + 500_000) / 1_000_000 } == [0, 500, 1250], "milliseconds from the first frame")
+        if pace == "fast" { #expect(stamps[0] == 0) }
     }
 
     /// A fast replay's clock is the recording's own: each frame stamped with its recorded
@@ -114,7 +133,13 @@ import Testing
         (#"{"time": 1, "records": []}\#n{"time": 0.5, "records": []}"#, "line 2: time 0.5 is not after"),
         (#"{"time": 0, "records": [{"kind": "object", "label": "chair", "confidence": 1.7}]}"#, "line 1: record 0 confidence 1.7 is outside 0…1"),
         (#"{"time": 0, "depth": {"width": 2, "height": 2, "metres": [1, 2, 3]}}"#, "line 1: depth \"metres\" must hold"),
-        ("{not json", "line 1: is not a JSON object"),
+        ("{not json", "line 1: is not valid JSON (Invalid value around character 1.)"),
+        // NaN is not JSON; it was reported as "is not a JSON object".
+        (#"{"time": NaN, "records": []}"#, "line 1: is not valid JSON (Invalid value around character 9.)"),
+        ("[1]", "line 1: must be a JSON object, found an array"),
+        // `walk` died with SIGILL on a depth this far (a Double too large for Int in phrasing).
+        (#"{"time": 0, "records": [{"kind": "depth", "distanceMetres": 1e19}]}"#,
+         "line 1: record 0 distanceMetres 1e+19 is beyond 100, farther than any depth sensor measures"),
         (#"{"time": 0}"#, "needs exactly one of"),
     ])
     func aCorruptRecordingFailsAtCreateNamingFileAndLine(_ text: String, _ reason: String) throws {

@@ -255,6 +255,15 @@ import Testing
         #expect(many.failureReason == "record 4097 is beyond the limit of 4096 records")
     }
 
+    /// A message's session time reaches the ABI whatever it is: `UInt64(seconds * 1e9)`
+    /// trapped on +∞ and past 1.8e10 s.
+    @Test(arguments: [(Double.infinity, UInt64.max), (1e300, .max), (1.9e10, .max), (-.infinity, 0), (.nan, 0),
+                      (-1, 0), (1_733_480_000.5, 1_733_480_000_500_000_000)])
+    func aMessagesSessionTimeIsTotal(_ seconds: Double, _ nanoseconds: UInt64) {
+        let message = OutputMessage(signal: .status, text: "x", locale: .en, isUrgent: false, sessionTime: seconds, sequence: 1)
+        #expect(MessageFields(message).sessionTimeNanoseconds == nanoseconds)
+    }
+
     @Test func messagesRoundTripAndInvalidTextIsRefused() throws {
         let message = OutputMessage(signal: .awarenessAlert, text: "Cerca, a la izquierda.", locale: .es, isUrgent: true,
                                     sessionTime: 2.5, sequence: 4)

@@ -95,11 +95,50 @@ struct PhrasingTests {
         }
     }
 
+    /// Phrasing is public: whatever a caller passes, it answers and never traps. 1e19
+    /// killed `describe` with SIGILL (`Int` of a Double beyond Int.max); 1e15 was said as
+    /// "about 1000000000000000 metres". Beyond what any sensor measures is not a distance.
     @Test("a reading that is not a measurement says could-not-measure, never nothing-here",
-          arguments: [-1.0, Double.nan, Double.infinity])
+          arguments: [-1.0, Double.nan, Double.infinity, -Double.infinity, 1e19, 1e15, 9.3e18, 100.000001,
+                      Double.greatestFiniteMagnitude, -Double.leastNonzeroMagnitude, -0.5, -1e19])
     func notAMeasurement(metres: Double) {
         for locale in SpokenLocale.allCases {
             #expect(Phrasing.nearestMeasurement(atDistance: metres, locale: locale) == Phrasing.couldNotMeasure(locale: locale))
         }
+    }
+
+    @Test("up to the farthest distance a record may hold, the number is said in every locale", arguments: [
+        (SpokenLocale.en, 100.0, "The nearest thing measured is about 100 metres away."),
+        (.es, 100, "Lo más cercano que se midió está a alrededor de 100 metros."),
+        (.vi, 100, "Vật gần nhất đo được cách khoảng 100 mét."),
+        (.en, 99.99, "The nearest thing measured is about 95 metres away."),
+        (.es, 1.5, "Lo más cercano que se midió está a alrededor de 1,5 metros."),
+        (.vi, 1.999_999_999, "Vật gần nhất đo được cách khoảng 1,5 mét."),
+        (.en, -0.0, "The nearest thing measured is less than half a metre away."),
+        (.en, Double.leastNonzeroMagnitude, "The nearest thing measured is less than half a metre away."),
+    ])
+    func farthest(locale: SpokenLocale, metres: Double, expected: String) {
+        #expect(Phrasing.nearestMeasurement(atDistance: metres, locale: locale) == expected)
+    }
+
+    /// The number itself is total, whatever reaches it: counted in tenths, held to the
+    /// measurable range, and never "1.10" for a value just under 2.
+    @Test("the spoken number is total", arguments: [
+        (1.96, "2"), (1.94, "1.9"), (0.5, "0.5"), (100, "100"), (1e19, "100"), (-3, "0"), (Double.nan, "0"),
+        (Double.infinity, "100"), (-Double.infinity, "0"),
+    ])
+    func spokenNumber(value: Double, expected: String) {
+        #expect(Phrasing.spokenNumber(value, locale: .en) == expected)
+    }
+
+    @Test("the session summary is total in every locale", arguments: [
+        (1e300, SpokenLocale.en, "This session ran for \(Int.max) minutes and gave 2 obstacle alerts."),
+        (Double.infinity, .es, "Esta sesión duró \(Int.max) minutos y dio 2 avisos de obstáculo."),
+        (-Double.infinity, .vi, "Phiên này đã chạy chưa đầy một phút và đưa ra 2 cảnh báo vật cản."),
+        (-5, .en, "This session ran for less than a minute and gave 2 obstacle alerts."),
+        (1_733_480_000, .en, "This session ran for 28891333 minutes and gave 2 obstacle alerts."),
+    ])
+    func summary(seconds: Double, locale: SpokenLocale, expected: String) {
+        #expect(Phrasing.sessionSummary(alerts: 2, seconds: seconds, locale: locale) == expected)
     }
 }

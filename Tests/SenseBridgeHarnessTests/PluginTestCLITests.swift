@@ -286,6 +286,10 @@ import Testing
         #expect(wrongKey.standardError.contains("key 'colour' is not a setting of this plugin (known: path, rate)"))
         let notAnObject = try cli(["plugins", "test", manifest.path, "--config", "[1]"])
         #expect(notAnObject.status == 64)
+        #expect(notAnObject.standardError.contains("--config must be a JSON object"))
+        let cutShort = try cli(["plugins", "test", manifest.path, "--config", #"{"rate": "#])
+        #expect(cutShort.status == 64)
+        #expect(cutShort.standardError.contains("--config is not valid JSON (Unexpected end of file during JSON parse.)"), "\(cutShort.standardError)")
     }
 
     /// The harness creates a plugin as the host does: with the config as ABI 1.2 entries

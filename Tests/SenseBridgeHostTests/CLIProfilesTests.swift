@@ -34,7 +34,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("missing"))
         #expect(result.standardOutput.contains("problem"))
-        #expect(result.standardOutput.contains("\(plugins.url.path)/profiles/garbled.json: is not a JSON object."))
+        #expect(result.standardOutput.contains("\(plugins.url.path)/profiles/garbled.json: is not valid JSON (Unexpected end of file during JSON parse.)."))
     }
 
     @Test func showNamesTheProfileAndTheMissingPlugin() throws {

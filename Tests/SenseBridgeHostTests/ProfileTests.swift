@@ -58,6 +58,8 @@ import Testing
         (#"{"schema": "other", "name": "x"}"#, "expected \"sensebridge.output-profile/1\""),
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "renderTargets": ["a.b"]}"#, "\"composer\""),
         ("[1]", "is not a JSON object"),
+        // A file cut short was reported as "is not a JSON object" too.
+        (#"{"schema": "sensebridge.output-profile/1", "name": "#, "is not valid JSON (Unexpected end of file during JSON parse.)."),
         // Found by the profile fuzz target: an empty id was taken as a plugin's name.
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "composer": "a.b", "renderTargets": [""]}"#, "renderTargets[0]"),
         (#"{"schema": "sensebridge.output-profile/1", "name": "x", "composer": "", "renderTargets": ["a.b"]}"#, "\"composer\" must be a plugin id"),

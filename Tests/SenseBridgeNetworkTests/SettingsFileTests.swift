@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{ not json", "is not valid JSON"),
+        ("{ not json", "is not valid JSON (Invalid value around character 2.)"),
         ("[1, 2]", "is not a JSON object"),
         (#"{"reasoningBackend": "quantum"}"#, "\"reasoningBackend\" has the unknown value 'quantum'"),
         (#"{"requestsPerHour": "lots"}"#, "\"requestsPerHour\" must be a whole number"),

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzNarration
 import FuzzSupport
 import SenseBridgeCore
 
@@ -6,7 +7,11 @@ import SenseBridgeCore
 /// reads a short file whole and as a walk streams a long one with `RecordingReader`, here
 /// with a read buffer of a few bytes so every line straddles reads. Guards: the two give
 /// the same frames or the same refusal (naming the file); depth maps are as large as they
-/// say and no larger than the cap; times never go backwards.
+/// say and no larger than the cap; times never go backwards. Every accepted recording is
+/// then walked as `walk` hears it (`FuzzNarration.walk`): depth through the reducer and
+/// the awareness engine, detections through the stabiliser and the description pipeline,
+/// in every locale, with no trap, no event from a frame that measured nothing, no clear
+/// without an alert before it, and every distance said no farther than measured.
 let recordingName = "fuzzed.recording.jsonl"
 let recordingFile = FuzzScratch.directory.appendingPathComponent(recordingName)
 
@@ -48,6 +53,7 @@ public func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 fuzzCheck(map.cameraToWorld.count == 16, "a camera pose of \(map.cameraToWorld.count) values accepted")
             }
         }
+        FuzzNarration.walk(recording)
     case .failure(let error):
         fuzzCheck(streamError == error, "streaming and the whole parse refuse differently: '\(error)' and '\(streamError.map { "\($0)" } ?? "nothing")'")
         fuzzCheckNamesReason(error, mentioning: recordingName)

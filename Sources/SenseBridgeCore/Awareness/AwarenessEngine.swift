@@ -24,9 +24,14 @@ public struct AwarenessEngine: Sendable {
     public init() {}
 
     /// Feeds one frame's result at `time` (seconds, increasing). `nil` or a
-    /// could-not-measure outcome holds the current state: it is not "nothing there".
+    /// could-not-measure outcome holds the current state: it is not "nothing there". So
+    /// does a reading whose distance is not a measurement (NaN, negative, infinite, or
+    /// beyond what any sensor measures, `Phrasing.roundedTowardUser`): the engine is
+    /// public, and such a number must neither clear an alert nor be said as a distance.
     public mutating func feed(_ outcome: DepthReduction.Outcome?, at time: Double) -> [AwarenessEvent] {
-        guard let reading = outcome?.reading else { return failed(at: time) }
+        guard let reading = outcome?.reading, Phrasing.roundedTowardUser(reading.nearestMetres) != nil else {
+            return failed(at: time)
+        }
         var events: [AwarenessEvent] = []
         failingSince = nil
         if lostAnnounced {

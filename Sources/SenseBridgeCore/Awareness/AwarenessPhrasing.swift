@@ -31,11 +31,14 @@ extension Phrasing {
         }
     }
 
-    /// "This session ran for less than a minute and gave 2 obstacle alerts."
+    /// "This session ran for less than a minute and gave 2 obstacle alerts." Total like
+    /// every phrasing: NaN or a negative time is under a minute, and a time too long for
+    /// an Int (the former `Int(seconds / 60)` trapped past 5.5e20 s) is held at Int.max.
     public static func sessionSummary(alerts: Int, seconds: Double, locale: SpokenLocale) -> String {
         let table = SpokenTable.forLocale(locale)
         let alertText = alerts == 1 ? table.alertOne.text : table.alertsMany.filled(["number": String(max(0, alerts))])
-        let minutes = seconds.isFinite ? Int((max(0, seconds) / 60).rounded(.down)) : 0
+        let wholeMinutes = (seconds / 60).rounded(.down)
+        let minutes = wholeMinutes.isNaN || wholeMinutes <= 0 ? 0 : Int(exactly: wholeMinutes) ?? Int.max
         let minuteText: String
         switch minutes {
         case 0: minuteText = table.minutesUnderOne.text

@@ -44,6 +44,12 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
         self.offset = offset
     }
 
+    /// How a reader of a file says its text is not JSON, with where: "is not valid JSON
+    /// (Invalid value around character 9.)". One wording for records files, recordings,
+    /// profiles, settings and manifests, so a syntax error (a NaN, a file cut short) is
+    /// never reported as something else, such as "is not a JSON object".
+    public var reason: String { "is not valid JSON (\(description))" }
+
     public var description: String {
         let at = offset ?? 0
         switch kind {

@@ -21,6 +21,16 @@ public struct PerceptionRecord: Equatable, Hashable, Sendable, Codable {
     public var box: NormalizedBox?
     public var distanceMetres: Double?
 
+    /// The farthest distance a depth record may hold: 100 m. No depth sensor SenseBridge
+    /// can read measures beyond a few tens of metres (a Kinect about 4.5 m, time-of-flight
+    /// cameras under 10 m, the longest-reaching stereo cameras about 20 m, which is also
+    /// where `DepthReduction.maximumRange` stops trusting a depth map's samples), so a
+    /// larger number is a unit mistake or a corrupt file, not a measurement. A records
+    /// file refuses it, naming the line; phrasing says it as could-not-measure, never as
+    /// a distance: "about 1000000000000000 metres" helps nobody, and nothing beyond this
+    /// must ever read as "the way is clear".
+    public static let maximumDistanceMetres = 100.0
+
     public init(kind: Kind, label: String, confidence: Double,
                 box: NormalizedBox? = nil, distanceMetres: Double? = nil) {
         self.kind = kind

@@ -22,7 +22,9 @@ struct RecordingLines {
         case .invalidUTF8: throw fail("is not valid UTF-8")
         case .json(let text): json = text
         }
-        guard case .object(let object)? = try? JSONParser.parse(json) else { throw fail("is not a JSON object") }
+        let value: JSONValue
+        do { value = try JSONParser.parse(json) } catch { throw fail(error.reason) }
+        guard case .object(let object) = value else { throw fail("must be a JSON object, found \(value.typeName)") }
         if let schema = object["schema"] {
             guard previousTime == nil, schema == .string(Recording.schemaID) else {
                 throw fail("has schema \(schema.jsonText); expected \"\(Recording.schemaID)\" on the first line")

@@ -43,7 +43,7 @@ public enum RecordsFile {
         do {
             value = try JSONParser.parse(text)
         } catch {
-            throw LineProblem(reason: "is not valid JSON")
+            throw LineProblem(reason: error.reason)
         }
         return try record(from: value)
     }
@@ -92,6 +92,10 @@ public enum RecordsFile {
             guard let distance else { throw missing("distanceMetres") }
             guard distance >= 0 else {
                 throw LineProblem(reason: "distanceMetres \(format(distance)) must be 0 or more")
+            }
+            guard distance <= PerceptionRecord.maximumDistanceMetres else {
+                throw LineProblem(reason: "distanceMetres \(format(distance)) is beyond \(format(PerceptionRecord.maximumDistanceMetres)), "
+                                  + "farther than any depth sensor measures")
             }
         } else if distance != nil {
             throw LineProblem(reason: "\"distanceMetres\" is only allowed for depth records")

@@ -4,6 +4,10 @@
 /// farther than what was measured: a person who hears "about 2 metres" and walks 2
 /// metres must not meet the thing sooner. A missing reading is said as a failure to
 /// measure, never as "nothing here" or "clear".
+///
+/// Every function here is total: these are public, third parties call them through the
+/// core, and no Double they pass (NaN, ±∞, 1e19, −0) may trap or come out as a number
+/// no sensor measured.
 extension Phrasing {
     /// Below this the number stops being useful to a walking user; "less than half a
     /// metre" tells them to stop reaching for a figure and reach out a hand.
@@ -23,7 +27,8 @@ extension Phrasing {
     public static let farStep = 5.0
 
     /// "The nearest thing measured is about 3 metres away." A negative, NaN or infinite
-    /// distance is not a measurement and yields the could-not-measure sentence.
+    /// distance, or one beyond `PerceptionRecord.maximumDistanceMetres`, is not a
+    /// measurement and yields the could-not-measure sentence.
     public static func nearestMeasurement(atDistance metres: Double, locale: SpokenLocale) -> String {
         let table = SpokenTable.forLocale(locale)
         guard let rounded = roundedTowardUser(metres) else { return table.couldNotMeasure.text }
@@ -38,9 +43,10 @@ extension Phrasing {
         SpokenTable.forLocale(locale).couldNotMeasure.text
     }
 
-    /// The distance rounded down to its step; nil when it is not a measurement.
+    /// The distance rounded down to its step; nil when it is not a measurement (negative,
+    /// not finite, or farther than any depth sensor measures).
     public static func roundedTowardUser(_ metres: Double) -> Double? {
-        guard metres.isFinite, metres >= 0 else { return nil }
+        guard metres.isFinite, metres >= 0, metres <= PerceptionRecord.maximumDistanceMetres else { return nil }
         let step: Double
         if metres < fineStepLimit {
             step = fineStep
@@ -52,10 +58,15 @@ extension Phrasing {
         return (metres / step).rounded(.down) * step
     }
 
+    /// A distance `roundedTowardUser` gave, in digits: "3", or "1.5" with the locale's
+    /// separator. Counted in whole tenths, so no conversion can trap and a value just
+    /// under a whole number cannot come out as "1.10". A value outside 0…maximum (no
+    /// caller in the core passes one) is held to that range rather than trapping.
     static func spokenNumber(_ value: Double, locale: SpokenLocale) -> String {
-        let whole = value.rounded(.down)
-        if whole == value { return String(Int(whole)) }
-        let tenths = Int(((value - whole) * 10).rounded())
-        return "\(Int(whole))\(SpokenTable.forLocale(locale).decimalSeparator.text)\(tenths)"
+        let bounded = value.isNaN ? 0 : min(max(value, 0), PerceptionRecord.maximumDistanceMetres)
+        let tenths = Int((bounded * 10).rounded())
+        let whole = tenths / 10, fraction = tenths % 10
+        guard fraction != 0 else { return String(whole) }
+        return "\(whole)\(SpokenTable.forLocale(locale).decimalSeparator.text)\(fraction)"
     }
 }

@@ -28,9 +28,9 @@ public enum ProfileReader {
     public static func parse(_ data: Data, at url: URL) throws -> OutputProfile {
         let path = url.path
         func fail(_ reason: String) -> ProfileProblem { ProfileProblem(path: path, reason: reason) }
-        guard let object = (try? JSONParser.parse(data, options: .serializationCompatible))?.objectValue else {
-            throw fail("is not a JSON object.")
-        }
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(data, options: .serializationCompatible) } catch { throw fail(error.reason + ".") }
+        guard let object = parsed.objectValue else { throw fail("is not a JSON object.") }
         let reader = FieldReader(object: object) { reason in
             PluginProblem(path: path, reason: reason)
         }

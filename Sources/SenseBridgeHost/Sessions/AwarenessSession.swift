@@ -301,16 +301,29 @@ public final class AwarenessSession: @unchecked Sendable {
     static let retryPause = 0.1
 
     /// A frame's session time (`Clock`). A monotonic timestamp from before the session
-    /// started (a source's clock slightly behind) takes the latest time instead.
+    /// started (a source's clock slightly behind) takes the latest time instead. Held at
+    /// `latestNanoseconds`: a timestamp is a plugin's number, and a source with a broken
+    /// clock stamping frames near UInt64.max made the schedule's additions overflow.
     private func sessionNanoseconds(of timestamp: UInt64, origin: UInt64) -> UInt64 {
-        switch configuration.clock {
-        case .recording: return timestamp
-        case .monotonic: return timestamp >= origin ? timestamp - origin : currentNanoseconds
-        }
+        Self.sessionNanoseconds(of: timestamp, origin: origin, clock: configuration.clock, latest: currentNanoseconds)
     }
 
+    /// The rule itself, apart from the session's state: `latest` is the session time so far.
+    static func sessionNanoseconds(of timestamp: UInt64, origin: UInt64, clock: Clock, latest: UInt64) -> UInt64 {
+        let time: UInt64
+        switch clock {
+        case .recording: time = timestamp
+        case .monotonic: time = timestamp >= origin ? timestamp - origin : latest
+        }
+        return min(time, latestNanoseconds)
+    }
+
+    /// The latest session time kept, about 285 years: far beyond any walk, and far enough
+    /// below UInt64.max that adding an interval to it cannot overflow.
+    static let latestNanoseconds: UInt64 = 9_000_000_000_000_000_000
+
     static func nanoseconds(_ seconds: Double) -> UInt64 {
-        UInt64(max(0, min((seconds * 1e9).rounded(), 9e18)))
+        UInt64(max(0, min((seconds * 1e9).rounded(), Double(latestNanoseconds))))
     }
 
     /// Seconds for what is said and shown; never compared to decide anything.

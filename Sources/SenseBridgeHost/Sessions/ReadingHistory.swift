@@ -118,7 +118,11 @@ public struct ReadingHistory: Sendable {
     }
 
     private func decode(_ data: Data) throws -> [Document] {
-        guard let object = (try? JSONParser.parse(data))?.objectValue, object["schema"] == .string(Self.schema),
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(data) } catch {
+            throw Problem(path: fileURL.path, reason: "\(error.reason); 'sensebridge history off' deletes it")
+        }
+        guard let object = parsed.objectValue, object["schema"] == .string(Self.schema),
               case .array(let entries)? = object["documents"] else {
             throw Problem(path: fileURL.path, reason: "is not a reading history (\(Self.schema)); 'sensebridge history off' deletes it")
         }

@@ -56,7 +56,8 @@ public struct SettingsFile: Sendable {
     /// the reading apart from the disk, so the fuzz target reaches it directly.
     public static func decode(_ data: Data, path: String) -> Loaded {
         if data.count > Self.maximumBytes { return unusable(path, "is larger than 1 MiB") }
-        guard let parsed = try? JSONParser.parse(data, options: .serializationCompatible) else { return unusable(path, "is not valid JSON") }
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(data, options: .serializationCompatible) } catch { return unusable(path, error.reason) }
         guard let object = parsed.objectValue else { return unusable(path, "is not a JSON object") }
         do {
             let decoded = try SettingsCodec.decode(object)

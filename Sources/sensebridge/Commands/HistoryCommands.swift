@@ -67,7 +67,8 @@ enum HistoryCommands {
                 throw CLIError.usage("Expected one document number (see 'sensebridge history list').", command: "history show")
             }
             let documents = try perform { try ReadingHistory.standard(context.environment).documents() }
-            guard documents.indices.contains(number - 1) else {
+            // Compared, not subtracted: `number - 1` trapped on Int.min.
+            guard number >= 1, number <= documents.count else {
                 throw CLIError(message: documents.isEmpty ? "No document is kept." : "No document \(number); the kept documents are 1 to \(documents.count).",
                                code: .noInput)
             }

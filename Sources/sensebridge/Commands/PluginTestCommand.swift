@@ -76,7 +76,11 @@ enum PluginTestCommand {
 
     static func parseConfig(_ text: String?) throws -> [String: JSONValue] {
         guard let text else { return [:] }
-        guard let object = (try? JSONParser.parse(Data(text.utf8), options: .serializationCompatible))?.objectValue else {
+        let parsed: JSONValue
+        do { parsed = try JSONParser.parse(Data(text.utf8), options: .serializationCompatible) } catch {
+            throw CLIError.usage("--config \(error.reason), e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugins test")
+        }
+        guard let object = parsed.objectValue else {
             throw CLIError.usage("--config must be a JSON object, e.g. '{\"rate\": 200}', not '\(text)'.", command: "plugins test")
         }
         return object

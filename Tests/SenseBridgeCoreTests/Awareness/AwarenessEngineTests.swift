@@ -148,4 +148,17 @@ import Testing
         #expect(Phrasing.sessionSummary(alerts: 0, seconds: 185, locale: .es) == "Esta sesión duró 3 minutos y dio 0 avisos de obstáculo.")
         #expect(Phrasing.sessionSummary(alerts: 3, seconds: .nan, locale: .vi) == "Phiên này đã chạy chưa đầy một phút và đưa ra 3 cảnh báo vật cản.")
     }
+
+    /// The engine is public too: a reading whose distance is not a measurement (from a
+    /// caller's own reducer) holds the state like a failed frame. It must not clear an
+    /// alert (Invariant 2) nor be said as a distance.
+    @Test(arguments: [Double.nan, -1, Double.infinity, 1e19, 101])
+    func aDistanceThatIsNotAMeasurementHoldsTheAlert(_ metres: Double) {
+        var engine = AwarenessEngine()
+        #expect(engine.feed(AwarenessEngineTests.reading(1.0), at: 0) == [.alert(distance: 1.0, side: nil, band: .approaching)])
+        #expect(engine.feed(AwarenessEngineTests.reading(metres), at: 0.75) == [])
+        #expect(engine.isAlerting)
+        #expect(engine.feed(AwarenessEngineTests.reading(metres), at: 3) == [.measurementLost])
+        #expect(engine.feed(AwarenessEngineTests.reading(2.5), at: 3.75) == [.measurementResumed(distance: 2.5), .clear(distance: 2.5)])
+    }
 }

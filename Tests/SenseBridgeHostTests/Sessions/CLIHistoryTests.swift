@@ -56,6 +56,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// A number at the edge of Int is a document that is not kept, not a trap
+    /// (`number - 1` overflowed on Int.min).
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "0"])
+    func showOfANumberNoDocumentHasIsNoInput(_ number: String) throws {
+        let result = try ProcessRunner.cli(["history", "show", "--", number], home: home.url,
+                                           extraEnvironment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(result.status == 66, "\(result.standardError)")
+        #expect(result.standardError.contains("No document is kept."), "\(result.standardError)")
+    }
+
     @Test func showNeedsANumber() throws {
         let result = try cli(["history", "show", "first"])
         #expect(result.status == 64)

@@ -74,4 +74,13 @@ import Testing
             "\(error)".contains(history.fileURL.path) && "\(error)".contains("history off")
         }
     }
+
+    /// A file cut short is not valid JSON, said with where, not "not a reading history".
+    @Test func aFileCutShortIsNotValidJSON() throws {
+        try history.turnOn()
+        try Data("{\"schema\": \"sensebridge.reading-history/1\", \"documents\": [".utf8).write(to: history.fileURL)
+        #expect { try history.documents() } throws: { error in
+            "\(error)".contains("is not valid JSON (Unexpected end of file during JSON parse.); 'sensebridge history off' deletes it")
+        }
+    }
 }
