@@ -6,8 +6,8 @@ import SenseBridgeCore
 public enum ProfileReader {
     public static func read(_ url: URL) throws -> OutputProfile {
         let data: Data
-        do { data = try WholeFile.contents(of: url) } catch {
-            throw ProfileProblem(path: url.path, reason: "cannot be read (\((error as NSError).localizedDescription)).")
+        do { data = try WholeFile.contents(of: url) } catch let unreadable as UnreadableFile {
+            throw ProfileProblem(path: url.path, reason: "cannot be read (\(unreadable.explanation)).")
         }
         return try parse(data, at: url)
     }
