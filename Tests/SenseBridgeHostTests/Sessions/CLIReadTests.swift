@@ -111,6 +111,18 @@ import Testing
         #expect(shown.standardOutput.contains(image.path) && shown.standardOutput.contains("band 1"), "\(shown.standardOutput)")
     }
 
+    @Test("a 1×1 image read by tesseract has no text recognized, and leptonica's errors never reach stderr")
+    func aOnePixelImageIsNoTextAndNoNoise() throws {
+        let dot = home.file("dot.pgm")
+        try (Data("P5\n1 1\n255\n".utf8) + Data([128])).write(to: dot)
+        for live in [[], ["--live"]] {
+            let (result, messages) = try read([dot.path] + live, perceiver: "org.sensebridge.tesseract-ocr")
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(messages == [Message(signal: "status", text: "No text is being recognized.")], "\(live): \(result.standardOutput)")
+            #expect(!result.standardError.contains("Error in") && !result.standardError.contains("pix"), "\(live): \(result.standardError)")
+        }
+    }
+
     @Test func badInputIsRefusedClearly() throws {
         let (missing, _) = try read([home.file("absent.png").path])
         #expect(missing.status == 66 && missing.standardError.contains("absent.png: cannot be read"))
