@@ -12,15 +12,11 @@ public enum WholeFile {
     /// The file's bytes, or why they cannot be read (`UnreadableFile`, naming the file):
     /// missing, a directory, not permitted. A pipe (`--records <(zcat …)`) is read to its end.
     public static func contents(of url: URL) throws -> Data {
-        let path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw UnreadableFile(path: path, errno: errno) }
+        let (descriptor, status) = try opened(url.path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw UnreadableFile(path: path, errno: errno) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw UnreadableFile(path: path, reason: .directory) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw UnreadableFile(path: url.path, reason: .directory) }
         guard let data = readToEnd(descriptor, declared: Int(status.st_size), limit: .max) else {
-            throw UnreadableFile(path: path, errno: errno)
+            throw UnreadableFile(path: url.path, errno: errno)
         }
         return data
     }
@@ -32,11 +28,8 @@ public enum WholeFile {
     @discardableResult
     public static func checkReadable(_ path: String, directoryAllowed: Bool) throws -> Bool {
         // O_NONBLOCK: a FIFO opens without waiting for a writer; nothing is read here.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw UnreadableFile(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw UnreadableFile(path: path, errno: errno) }
+        let (descriptor, status) = try opened(path, flags: O_NONBLOCK)
+        close(descriptor)
         let isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
         if isDirectory && !directoryAllowed { throw UnreadableFile(path: path, reason: .directory) }
         return isDirectory
@@ -46,13 +39,23 @@ public enum WholeFile {
     /// `limit` refuses a larger file before reading it; `regularOnly` refuses a directory,
     /// FIFO or device.
     public static func read(_ path: String, limit: Int = .max, regularOnly: Bool = false) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, status) = try? opened(path) else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
         if regularOnly && (status.st_mode & S_IFMT) != S_IFREG { return nil }
         return readToEnd(descriptor, declared: Int(status.st_size), limit: limit)
+    }
+
+    /// `path` opened for reading, and what fstat says of it; the caller closes it.
+    private static func opened(_ path: String, flags: Int32 = 0) throws -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
+        guard descriptor >= 0 else { throw UnreadableFile(path: path, errno: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = UnreadableFile(path: path, errno: errno)
+            close(descriptor)
+            throw failure
+        }
+        return (descriptor, status)
     }
 
     /// Reads until end of file, starting with room for what fstat `declared`; nil when a

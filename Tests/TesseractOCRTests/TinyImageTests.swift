@@ -9,14 +9,6 @@ import Testing
 /// reaches tesseract, whose leptonica fails on it out loud; and leptonica's own messages
 /// never reach the person's terminal, as if SenseBridge had written them.
 @Suite(.serialized) struct TinyImageTests {
-    /// Every line the host log would have written, at debug.
-    final class LogLines: @unchecked Sendable {  // Unchecked Sendable: `lock` guards `lines`.
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
-
     /// Dark stripes on white, so there is ink to find at any size.
     static func striped(width: Int, height: Int) -> ImageFrame {
         ImageFrame(format: .gray8, width: width, height: height,
@@ -25,7 +17,7 @@ import Testing
 
     @Test("1×1, 3×200, 200×3 and 9×400 have no text recognized, and never reach tesseract", arguments: [(1, 1), (3, 200), (200, 3), (9, 400)])
     func aTinyImageHasNoTextAndNeverReachesTesseract(width: Int, height: Int) throws {
-        let lines = LogLines()
+        let lines = LogPrivacyTests.LogLines()
         let reader = try OCRHost(log: HostLog(threshold: .debug) { lines.append($0) }).reader()
         let records = try reader.read(Self.striped(width: width, height: height))
         #expect(records.isEmpty)

@@ -32,15 +32,14 @@ enum InputFile {
     }
 
     /// Checks a file (or, with `directoryAllowed`, a folder) that a plugin will open, as
-    /// `option` of `command` gave it. Returns whether it is a directory.
-    @discardableResult
-    static func check(_ path: String, directoryAllowed: Bool = false, option: String, command: String) throws -> Bool {
+    /// `option` of `command` gave it.
+    static func check(_ path: String, directoryAllowed: Bool = false, option: String, command: String) throws {
         if path == "-" {
             throw CLIError.usage("\(option) cannot be read from standard input ('-'): the plugin that reads it opens a file itself. Give the file's path.",
                                  command: command)
         }
         do {
-            return try WholeFile.checkReadable(path, directoryAllowed: directoryAllowed)
+            try WholeFile.checkReadable(path, directoryAllowed: directoryAllowed)
         } catch let unreadable as UnreadableFile {
             throw CLIError(unreadable)
         }
