@@ -10,6 +10,19 @@ final class TesseractEngine {
     /// tesseract keeps coordinates in 16 bits and refuses a larger page outright.
     static let maximumSide = Int(Int16.max)
 
+    /// Fewer pixels than this on a side hold no letter tesseract can read: its accuracy
+    /// falls away once a lowercase letter is under about ten pixels tall
+    /// (`FramingGuidance.minimumTextHeightPixels`). Such an image never reaches it, because
+    /// below four pixels leptonica's reductions fail outright (a 1×1 image: "Error in
+    /// pixReduceRankBinary2"), and what it would answer at best is no text.
+    static let minimumSide = 10
+
+    /// Whether `image` is large enough to hold text tesseract reads; one that is not has
+    /// no text recognized, which is what the person is then told.
+    static func canHoldText(_ image: ImageFrame) -> Bool {
+        image.width >= minimumSide && image.height >= minimumSide
+    }
+
     let language: TesseractLanguage
     private let api: OpaquePointer
 
@@ -30,6 +43,12 @@ final class TesseractEngine {
                 // The setting is one global of the process's tesseract: written once,
                 // before any recognition, so no thread reads it while it changes.
                 TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+                // leptonica, which tesseract and `Deskew` call, prints its own errors
+                // ("Error in pixFindSkew…") on stderr, where the person would read them as
+                // SenseBridge's. A failure that matters comes back as a status and is
+                // reported by the plugin in its own words; the chatter is silenced, once,
+                // for the process's leptonica.
+                setMsgSeverity(Int32(L_SEVERITY_NONE))
                 silenced = true
             }
             // LSTM only: the legacy engine is slower and reads print worse.

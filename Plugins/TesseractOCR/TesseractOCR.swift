@@ -35,6 +35,12 @@ public final class TesseractOCR: PerceiverPlugin {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
+        guard TesseractEngine.canHoldText(request.image) else {
+            // The frame's size, not its content: public.
+            host.log(.debug, "ocr.image_too_small", [("width", .public(String(request.image.width))),
+                                                     ("height", .public(String(request.image.height)))])
+            return []
+        }
         let engine = try engine(for: try TesseractLanguage(locale: request.localeIdentifier), locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
         let lines = try engine.read(request.image, stop: stop)

@@ -46,6 +46,17 @@ public enum ProcessRunner {
         try run(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment), input: input, timeout: timeout)
     }
 
+    /// Runs the built CLI as `cli` does, as a user the file system's permissions apply
+    /// to: root reads every file whatever its mode, so what a person who may not read a
+    /// file is told can only be seen below root. Under root the CLI runs as nobody
+    /// (util-linux's `setpriv`), and `home` and what it reads must be open to others.
+    public static func cliWithoutPrivileges(_ arguments: [String], home: URL, input: Data? = nil) throws -> Result {
+        let environment = cliEnvironment(home: home, extra: [:])
+        guard geteuid() == 0 else { return try run(try builtCLI(), arguments, environment: environment, input: input) }
+        return try run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try builtCLI()] + arguments,
+                       environment: environment, input: input)
+    }
+
     /// Starts the built CLI in the same isolated environment as `cli` and returns at
     /// once, for a test that talks to it while it runs (reads a line, sends a signal).
     /// The caller reads its pipes and reaps it (`SpawnedChild` kills it when released).

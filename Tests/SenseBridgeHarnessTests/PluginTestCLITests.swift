@@ -269,7 +269,7 @@ import Testing
         #expect(negative.status == 64 && negative.standardError.contains("--timeout must be a number of seconds between 0 and 3600, not '-1'."))
         #expect(try cli(["plugins", "test"]).status == 64)
         let missing = try cli(["plugins", "test", "/nonexistent/x.json"])
-        #expect(missing.status == 66 && missing.standardError.contains("No manifest at /nonexistent/x.json"))
+        #expect(missing.status == 66 && missing.standardError.contains("/nonexistent/x.json: cannot be read (it does not exist)."))
         #expect(try cli(["plugins", "test", "org.example.absent"]).status == 69)
     }
 

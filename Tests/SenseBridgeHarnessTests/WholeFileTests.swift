@@ -48,10 +48,32 @@ import Testing
         #expect(WholeFile.read("/proc/self/cmdline", regularOnly: true) != nil)
     }
 
-    @Test("what cannot be read is Foundation's error, in the words users already see")
-    func aMissingFileIsFoundationsError() {
-        let url = directory.file("absent")
-        #expect(WholeFile.read(url.path) == nil)
-        #expect(throws: CocoaError.self) { try WholeFile.contents(of: url) }
+    @Test("what cannot be read says what is wrong, naming the file: missing, a directory, not permitted")
+    func whatCannotBeReadSaysWhy() throws {
+        let absent = directory.file("absent")
+        #expect(WholeFile.read(absent.path) == nil)
+        #expect(throws: UnreadableFile(path: absent.path, reason: .missing)) { try WholeFile.contents(of: absent) }
+        #expect(throws: UnreadableFile(path: absent.path, reason: .missing)) { try WholeFile.checkReadable(absent.path, directoryAllowed: true) }
+        // A part of the path that is not a directory names nothing either.
+        let file = directory.file("file")
+        try Data("x".utf8).write(to: file)
+        let beyond = file.appendingPathComponent("x")
+        #expect(throws: UnreadableFile(path: beyond.path, reason: .missing)) { try WholeFile.contents(of: beyond) }
+        #expect(throws: UnreadableFile(path: directory.url.path, reason: .directory)) { try WholeFile.contents(of: directory.url) }
+        #expect(throws: UnreadableFile(path: directory.url.path, reason: .directory)) {
+            try WholeFile.checkReadable(directory.url.path, directoryAllowed: false)
+        }
+        #expect(try WholeFile.checkReadable(directory.url.path, directoryAllowed: true))
+        #expect(try !WholeFile.checkReadable(file.path, directoryAllowed: true))
+    }
+
+    @Test("each reason in words a person acts on; root reads every file, so a permission is checked by its errno")
+    func reasonsInWords() {
+        #expect(UnreadableFile(path: "p", errno: EACCES).reason == .permissionDenied)
+        #expect(UnreadableFile(path: "p", errno: EISDIR).reason == .directory)
+        #expect(UnreadableFile(path: "p", errno: ENOENT).description == "p: cannot be read (it does not exist).")
+        #expect(UnreadableFile(path: "p", errno: EACCES).description == "p: cannot be read (permission denied: you may not read it).")
+        #expect(UnreadableFile(path: "p", errno: EISDIR).description == "p: cannot be read (it is a directory, not a file).")
+        #expect(UnreadableFile(path: "p", errno: EIO).description == "p: cannot be read (Input/output error).")
     }
 }

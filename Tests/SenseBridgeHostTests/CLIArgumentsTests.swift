@@ -65,6 +65,33 @@ import Testing
         #expect(try cli(["plugins", "list", "--json", "-h", "--", "x"]).standardOutput == help.standardOutput)
     }
 
+    @Test("help has help of its own: help --help, help -h and help help print it and exit 0")
+    func helpHasItsOwnHelp() throws {
+        let own = try cli(["help", "--help"])
+        #expect(own.status == 0, "\(own.standardError)")
+        #expect(own.standardOutput.hasPrefix("OVERVIEW: Show help for a command.\n"), "\(own.standardOutput)")
+        #expect(own.standardOutput.contains("USAGE: sensebridge help [<command>] [<subcommand>]"), "\(own.standardOutput)")
+        for words in [["help", "-h"], ["help", "help"]] {
+            let result = try cli(words)
+            #expect(result.status == 0 && result.standardOutput == own.standardOutput, "\(words): \(result.standardError)")
+        }
+        // And help <command> is unchanged: the command's own help, as --help prints it.
+        #expect(try cli(["help", "plugins", "list"]).standardOutput == cli(["plugins", "list", "--help"]).standardOutput)
+        #expect(try cli(["help"]).standardOutput == cli(["--help"]).standardOutput)
+    }
+
+    @Test("a SENSEBRIDGE_LOG that names no level is warned about once, naming the value and what is accepted; the command still runs")
+    func anUnknownLogLevelIsWarnedAboutOnce() throws {
+        let result = try ProcessRunner.cli(["plugins", "list", "--json"], home: home.url, extraEnvironment: ["SENSEBRIDGE_LOG": "verbose"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let warning = "sensebridge: warning: SENSEBRIDGE_LOG is 'verbose', which is not a log level; it must be debug, info, warning or error. Logging at warning instead."
+        #expect(result.standardError.components(separatedBy: warning).count == 2, "said once: \(result.standardError)")
+        for level in ["debug", "INFO", "warning", "error", ""] {
+            let accepted = try ProcessRunner.cli(["plugins", "list", "--json"], home: home.url, extraEnvironment: ["SENSEBRIDGE_LOG": level])
+            #expect(accepted.status == 0 && !accepted.standardError.contains("not a log level"), "'\(level)': \(accepted.standardError)")
+        }
+    }
+
     @Test func theRootHonoursTwoDashesAndRefusesADashedPluginPath() throws {
         let command = try cli(["--", "--help"])
         #expect(command.status == 64)

@@ -24,13 +24,13 @@ import Testing
         try ProcessRunner.cli(arguments, home: home.url)
     }
 
-    /// The names in a help text's SUBCOMMANDS section, `help` aside.
+    /// The names in a help text's SUBCOMMANDS section, `help` included: it is a command
+    /// with help of its own like the others.
     static func subcommands(in help: String) -> [String] {
         guard let section = help.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { return [] }
         return section.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.isEmpty }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-            .filter { $0 != "help" }
     }
 
     /// The root, every group and every leaf command, as argument paths (the root is []).

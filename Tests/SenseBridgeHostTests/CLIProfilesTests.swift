@@ -195,11 +195,11 @@ import Testing
                           ["say", "hello", "--profile", absent], ["describe", "--records", RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl").path, "--profile", absent]] {
             let result = try cli(arguments)
             #expect(result.status == 66, "\(arguments): \(result.standardError)")
-            #expect(result.standardError.contains(arguments.contains(absent) ? "\(absent): no such profile file." : "No profile named 'absent'"),
+            #expect(result.standardError.contains(arguments.contains(absent) ? "\(absent): cannot be read (it does not exist)." : "No profile named 'absent'"),
                     "\(result.standardError)")
         }
         let folder = try cli(["profiles", "show", plugins.file("profiles").path])
         #expect(folder.status == 66)
-        #expect(folder.standardError.contains("\(plugins.file("profiles").path): is a folder, not a profile file."), "\(folder.standardError)")
+        #expect(folder.standardError.contains("\(plugins.file("profiles").path): cannot be read (it is a directory, not a file)."), "\(folder.standardError)")
     }
 }

@@ -34,4 +34,12 @@ public struct DarknessTracker: Sendable {
             return false
         }
     }
+
+    /// The input ended on a dim frame that had not yet made a run long enough: held still
+    /// for good it would, so true when "it is too dark to read" should be said now.
+    public mutating func finish() -> Bool {
+        guard dimRun > 0, !said else { return false }
+        said = true
+        return true
+    }
 }

@@ -40,6 +40,15 @@ public struct FramingTracker: Sendable {
         return instruction
     }
 
+    /// The input ended on the frame fed last, which now holds still for good: the verdict
+    /// it was confirming becomes current, and is returned when there is one to say.
+    public mutating func finish() -> FramingInstruction? {
+        guard let pending else { return nil }
+        current = pending.instruction
+        self.pending = nil
+        return pending.instruction
+    }
+
     /// Forgets the current instruction, so the next one is said even if unchanged: for a
     /// new reading session, when the listener has heard other things in between.
     public mutating func reset() {

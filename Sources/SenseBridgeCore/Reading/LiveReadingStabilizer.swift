@@ -72,6 +72,16 @@ public struct LiveReadingStabilizer: Sendable {
         return settled.text
     }
 
+    /// The input ended on the frame fed last, which now holds still for good: the page it
+    /// was settling into, to speak now, or nil (nothing settling, or the last frame was
+    /// empty, which holding would have released).
+    public mutating func finish() -> String? {
+        guard emptyRun == 0, let settled = settling else { return nil }
+        heldPage = settled.text
+        settling = nil
+        return settled.text
+    }
+
     /// Forgets the held page and anything settling: a new live-reading session.
     public mutating func reset() {
         heldPage = nil

@@ -9,7 +9,10 @@
 /// - Live mode: a camera held over a page. Framing and darkness are said once per change
 ///   (`FramingTracker`, `DarknessTracker`), a dim frame is not recognized at all, a
 ///   page is read only when its text has settled (`LiveReadingStabilizer`), and an
-///   unread frame is said once per run of failures, not once per frame.
+///   unread frame is said once per run of failures, not once per frame. When the input
+///   ends (a video, or an image or folder read live), its last frame is taken to hold
+///   still for good (`finish`): what it was settling into is said then, so a run too
+///   short to settle (one image) is not read in silence (Invariant 6).
 public struct PageReader: Sendable {
     public struct Step: Equatable, Sendable {
         public var notices: [ReadingNotice] = []
@@ -17,6 +20,12 @@ public struct PageReader: Sendable {
         public var script: ReadingScript?
         /// The recognizer failed on this frame.
         public var unread = false
+
+        public init(notices: [ReadingNotice] = [], script: ReadingScript? = nil, unread: Bool = false) {
+            self.notices = notices
+            self.script = script
+            self.unread = unread
+        }
     }
 
     public let live: Bool
@@ -25,6 +34,17 @@ public struct PageReader: Sendable {
     private var framing = FramingTracker()
     private var stabilizer = LiveReadingStabilizer()
     private var unreadSaid = false
+    /// What became of the last frame fed (live), which `finish` holds still.
+    private var lastFrame = LastFrame.none
+
+    private enum LastFrame: Sendable {
+        case none
+        /// Not recognized: only darkness can settle.
+        case dim
+        /// The recognizer failed, and was said to; holding it still would fail again.
+        case unread
+        case recognized(OrderedText)
+    }
 
     public init(locale: SpokenLocale, live: Bool, maximumWords: Int = TextSegmenter.defaultMaximumWords) {
         self.live = live
@@ -35,13 +55,17 @@ public struct PageReader: Sendable {
         var step = Step()
         let luminance = FrameLuminance.measure(image)
         if darkness.feed(luminance) { step.notices.append(.tooDark) }
-        if live && luminance == .dim { return step }
+        if live && luminance == .dim {
+            lastFrame = .dim
+            return step
+        }
 
         let records: [PerceptionRecord]
         do {
             records = try perceive(image).filter { $0.kind == .text }
         } catch {
             step.unread = true
+            lastFrame = .unread
             if !live || !unreadSaid { step.notices.append(.pageUnread) }
             unreadSaid = true
             return step
@@ -50,12 +74,41 @@ public struct PageReader: Sendable {
         let instruction = FramingGuidance.instruction(records: records, frameWidth: image.width, frameHeight: image.height)
         let ordered = ReadingOrder.order(records, frameAspectRatio: image.height > 0 ? Double(image.width) / Double(image.height) : 1)
         if live {
+            lastFrame = .recognized(ordered)
             if let said = framing.feed(instruction) { step.notices.append(.framing(said)) }
             guard stabilizer.feed(ordered.text) != nil else { return step }
         } else {
             if let instruction { step.notices.append(.framing(instruction)) }
             guard !ordered.blocks.isEmpty else { return step }
         }
+        return scripted(ordered, step)
+    }
+
+    /// The input ended (live only; a document reads every frame as it comes): what its
+    /// last frame, held still for good, would have settled into, said once. A dark frame
+    /// settles into "too dark", one without text into "no text is being recognized", a
+    /// page into its reading; a frame already said about says nothing more.
+    public mutating func finish() -> Step {
+        var step = Step()
+        guard live else { return step }
+        defer { lastFrame = .none }
+        switch lastFrame {
+        case .none, .unread:
+            return step
+        case .dim:
+            if darkness.finish() { step.notices.append(.tooDark) }
+            return step
+        case .recognized(let ordered):
+            if let said = framing.finish() { step.notices.append(.framing(said)) }
+            // The stabilizer settles on the last frame's own text, so that frame is read.
+            guard stabilizer.finish() != nil else { return step }
+            return scripted(ordered, step)
+        }
+    }
+
+    /// `step` with the reading of `ordered` and the notice of text left out of it.
+    private func scripted(_ ordered: OrderedText, _ step: Step) -> Step {
+        var step = step
         let script = ReadingScript(ordered, segmenter: segmenter)
         if script.skippedBlocks > 0 { step.notices.append(.partlyUnread) }
         if !script.segments.isEmpty { step.script = script }

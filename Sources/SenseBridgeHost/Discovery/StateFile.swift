@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeProcess
 
 /// The few file operations the host's own state needs, done so that a crash at any
 /// moment leaves either the old file or the new one, readable by its owner only.
@@ -17,19 +18,12 @@ package enum StateFile {
     }
 
     package static func contents(of url: URL) -> Contents {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return .unreadable(String(cString: strerror(errno))) }
-            if count == 0 { return .data(data) }
-            data.append(contentsOf: buffer[..<count])
+        do {
+            return .data(try WholeFile.contents(of: url))
+        } catch let unreadable as UnreadableFile {
+            return unreadable.reason == .missing ? .missing : .unreadable(unreadable.explanation)
+        } catch {
+            return .unreadable("\(error)")
         }
     }
 

@@ -6,10 +6,11 @@ import Foundation
 /// written, so a transcript of recognized text or a confidence derived from what the
 /// camera saw cannot reach a log file however a plugin logs it (Invariant 4).
 public final class HostLog: Sendable {
-    public enum Level: Int, Comparable, Sendable {
+    public enum Level: Int, Comparable, CaseIterable, Sendable {
         case debug = 0, info, warning, error
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-        var name: String { ["debug", "info", "warning", "error"][rawValue] }
+        /// As `SENSEBRIDGE_LOG` spells it, and as each line names its level.
+        public var name: String { ["debug", "info", "warning", "error"][rawValue] }
     }
 
     public enum Privacy: Sendable, Equatable {
@@ -66,14 +67,22 @@ public final class HostLog: Sendable {
         lock.unlock()
     }
 
-    /// `SENSEBRIDGE_LOG=debug|info|warning|error`; warnings by default so the
-    /// terminal a user reads stays quiet when nothing is wrong.
+    /// The variable that sets the threshold: `SENSEBRIDGE_LOG=debug|info|warning|error`.
+    public static let environmentVariable = "SENSEBRIDGE_LOG"
+
+    /// Warnings by default, so the terminal a user reads stays quiet when nothing is wrong.
+    public static let defaultThreshold = Level.warning
+
+    /// The level `value` names (any case); the default when it is unset or empty; nil
+    /// when it names no level. A misspelt level must not stop a person's session, so the
+    /// log then runs at the default, and the CLI says once what it ignored
+    /// (`CommandLineInterface.warnAboutLogLevel`).
+    public static func threshold(named value: String?) -> Level? {
+        guard let value, !value.isEmpty else { return defaultThreshold }
+        return Level.allCases.first { $0.name == value.lowercased() }
+    }
+
     static func thresholdFromEnvironment() -> Level {
-        switch ProcessInfo.processInfo.environment["SENSEBRIDGE_LOG"]?.lowercased() {
-        case "debug": return .debug
-        case "info": return .info
-        case "error": return .error
-        default: return .warning
-        }
+        threshold(named: ProcessInfo.processInfo.environment[environmentVariable]) ?? defaultThreshold
     }
 }

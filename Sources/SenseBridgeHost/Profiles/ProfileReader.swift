@@ -6,21 +6,10 @@ import SenseBridgeCore
 public enum ProfileReader {
     public static func read(_ url: URL) throws -> OutputProfile {
         let data: Data
-        do { data = try WholeFile.contents(of: url) } catch {
-            throw ProfileProblem(path: url.path, reason: unreadable(url, error), severity: .unreadable)
+        do { data = try WholeFile.contents(of: url) } catch let unreadable as UnreadableFile {
+            throw ProfileProblem(path: url.path, reason: "cannot be read (\(unreadable.explanation)).", severity: .unreadable)
         }
         return try parse(data, at: url)
-    }
-
-    /// Why the file could not be read, in the person's terms: Foundation's wording names
-    /// neither a missing file nor a folder plainly.
-    private static func unreadable(_ url: URL, _ error: Error) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return "no such profile file."
-        }
-        if isDirectory.boolValue { return "is a folder, not a profile file." }
-        return "cannot be read (\((error as NSError).localizedDescription))."
     }
 
     /// A profile's bytes as if read from `url` (named in every error): the reading

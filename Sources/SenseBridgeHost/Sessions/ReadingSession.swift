@@ -143,23 +143,17 @@ public final class ReadingSession: @unchecked Sendable {
                 continue
             }
             switch next {
-            case .endOfStream: break loop
+            case .endOfStream:
+                // Live, the last frame holds still: what it was settling into is said now.
+                if take(pages.finish(), into: &lastCursor) == .quit { markQuit() }
+                break loop
             case .timedOut:
                 continue
             case .frame(let frame):
                 guard case .image(let image) = frame.content else { continue }
                 lock.withLock { summary.frames += 1 }
                 let step = pages.feed(image, perceive: { try self.perceive($0, at: frame.timestampNanoseconds) })
-                step.notices.forEach { say(.status, Phrasing.reading($0, locale: configuration.locale)) }
-                if step.unread { lock.withLock { summary.pagesUnread += 1 } }
-                guard let script = step.script else { continue }
-                lock.withLock {
-                    summary.pagesRead += 1
-                    summary.pageTexts.append(script.segments.joined(separator: " "))
-                }
-                var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
-                if read(&cursor, startingWith: cursor.handle(.resume)) == .quit { markQuit(); break loop }
-                lastCursor = cursor
+                if take(step, into: &lastCursor) == .quit { markQuit(); break loop }
             }
         }
         // Past the last page, with someone at the keys: "back" and "repeat" still reach it.
@@ -170,6 +164,22 @@ public final class ReadingSession: @unchecked Sendable {
         let ended = lock.withLock { summary }
         log.event(.info, "reading.ended", [.public("pages", String(ended.pagesRead)), .public("unread", String(ended.pagesUnread))])
         return ended
+    }
+
+    /// Says a step's notices and reads its page, if it has one; `lastCursor` becomes that
+    /// page's cursor, for "back" and "repeat" after it.
+    private func take(_ step: PageReader.Step, into lastCursor: inout ReadingCursor?) -> Ending {
+        step.notices.forEach { say(.status, Phrasing.reading($0, locale: configuration.locale)) }
+        if step.unread { lock.withLock { summary.pagesUnread += 1 } }
+        guard let script = step.script else { return .endOfText }
+        lock.withLock {
+            summary.pagesRead += 1
+            summary.pageTexts.append(script.segments.joined(separator: " "))
+        }
+        var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
+        let ending = read(&cursor, startingWith: cursor.handle(.resume))
+        lastCursor = cursor
+        return ending
     }
 
     private func markQuit() {

@@ -46,8 +46,10 @@ public struct SettingsFile: Sendable {
         }
         if isDirectory.boolValue { return Self.unusable(url.path, "is a directory, not a settings file") }
         let data: Data
-        do { data = try WholeFile.contents(of: url) } catch {
-            return Self.unusable(url.path, "cannot be read (\((error as NSError).localizedDescription))")
+        do { data = try WholeFile.contents(of: url) } catch let unreadable as UnreadableFile {
+            return Self.unusable(url.path, "cannot be read (\(unreadable.explanation))")
+        } catch {
+            return Self.unusable(url.path, "cannot be read (\(error))")
         }
         return Self.decode(data, path: url.path)
     }

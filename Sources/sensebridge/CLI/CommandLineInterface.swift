@@ -17,7 +17,7 @@ enum CommandLineInterface {
     static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate]
 
     static var rootHelp: String {
-        let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", "Show help for a command.")]
+        let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", helpSpec.abstract)]
         return """
         OVERVIEW: SenseBridge turns what sensors perceive into hedged speech, captions and haptic cues.
 
@@ -37,6 +37,7 @@ enum CommandLineInterface {
     nonisolated(unsafe) private static var isolateAll = false
 
     static func run(_ arguments: [String]) -> Int32 {
+        warnAboutLogLevel()
         do {
             let code = try dispatch(arguments)
             return Console.stdoutFailed ? ExitCode.ioError.rawValue : code.rawValue
@@ -47,6 +48,19 @@ enum CommandLineInterface {
             Console.err("sensebridge: \(error)")
             return ExitCode.software.rawValue
         }
+    }
+
+    /// A `SENSEBRIDGE_LOG` that names no level is said once, on stderr, and the log runs
+    /// at the default: a typo there should cost the person the events they asked for,
+    /// not their session, and not silently either. The variable is then removed, so the
+    /// processes this one starts (the harness's checks) do not say it again.
+    static func warnAboutLogLevel() {
+        let name = HostLog.environmentVariable
+        guard let value = ProcessInfo.processInfo.environment[name], HostLog.threshold(named: value) == nil else { return }
+        let accepted = HostLog.Level.allCases.map(\.name)
+        Console.err("sensebridge: warning: \(name) is '\(value)', which is not a log level; it must be "
+                    + "\(accepted.dropLast().joined(separator: ", ")) or \(accepted.last!). Logging at \(HostLog.defaultThreshold.name) instead.")
+        unsetenv(name)
     }
 
     static func dispatch(_ arguments: [String]) throws -> ExitCode {
@@ -69,8 +83,7 @@ enum CommandLineInterface {
             return .usage
         }
         rest.removeFirst()
-        if name == "help" { return try help(rest) }
-        if let leaf = leaves.first(where: { $0.path == [name] }) {
+        if let leaf = (leaves + [helpSpec]).first(where: { $0.path == [name] }) {
             return try run(leaf, rest, pluginPaths)
         }
         guard let group = groups.first(where: { $0.isNamed(name) }) else {
@@ -120,12 +133,22 @@ enum CommandLineInterface {
     /// The last command's context, kept until exit; never read.
     nonisolated(unsafe) private static var finishedContext: Context?
 
+    /// `help` is a command like the others, so it has help of its own: `help --help`,
+    /// `help -h` and `help help` print it, as `--help` does for every other command.
+    static let helpSpec = CommandSpec(
+        path: ["help"],
+        abstract: "Show help for a command.",
+        arguments: [("[<command>]", "The command to show help for (default: an overview of every command)."),
+                    ("[<subcommand>]", "A subcommand of that command.")],
+        runsPluginCode: false,
+        run: { arguments, _ in try help(arguments.positionals) })
+
     static func help(_ path: [String]) throws -> ExitCode {
         guard let first = path.first else {
             Console.out(rootHelp)
             return .ok
         }
-        if let leaf = leaves.first(where: { $0.path == [first] }) {
+        if let leaf = (leaves + [helpSpec]).first(where: { $0.path == [first] }) {
             Console.out(leaf.helpText)
             return .ok
         }

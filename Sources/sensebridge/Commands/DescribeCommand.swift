@@ -15,7 +15,7 @@ enum DescribeCommand {
         When no record clears the confidence floor, "Nothing was recognized clearly enough to name." is said \
         (in the profile's language): a fact about the detector, never a claim that nothing is there.
         """,
-        options: [.value("--records", "file", "A records file (JSON Lines, docs/FORMATS.md).", required: true),
+        options: [.value("--records", "file", "A records file (JSON Lines, docs/FORMATS.md); '-' reads standard input.", required: true),
                   .value("--detail", "level", "How many things are named: brief, standard or detailed (default: the profile's)."),
                   .value("--composer", "id", "Use this composer instead of the profile's.")]
             + OutputOptions.options
@@ -114,15 +114,12 @@ enum DescribeCommand {
          "phrase": failure.phraseIndex ?? NSNull(), "word": failure.word ?? NSNull()]
     }
 
+    /// A records file, or standard input for `-`; a bad line is named by its file (or
+    /// "standard input") and number.
     static func readRecords(_ path: String) throws -> [PerceptionRecord] {
-        let data: Data
+        let (data, name) = try InputFile.contents(path)
         do {
-            data = try WholeFile.contents(of: URL(fileURLWithPath: path))
-        } catch {
-            throw CLIError(message: "\(path): cannot be read (\((error as NSError).localizedDescription)).", code: .noInput)
-        }
-        do {
-            return try RecordsFile.parse(data, name: path)
+            return try RecordsFile.parse(data, name: name)
         } catch let error as RecordsFileError {
             throw CLIError(message: "\(error)", code: .dataError)
         }

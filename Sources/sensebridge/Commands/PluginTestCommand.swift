@@ -94,8 +94,11 @@ enum PluginTestCommand {
     static func resolve(_ argument: String, _ context: Context) throws -> URL {
         if argument.contains("/") || argument.hasSuffix(".json") {
             let url = URL(fileURLWithPath: argument).standardizedFileURL
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CLIError(message: "No manifest at \(url.path). Pass a manifest file or an installed plugin's id ('sensebridge plugins list' shows them).", code: .noInput)
+            do {
+                try InputFile.check(url.path, option: "The manifest", command: "plugins test")
+            } catch var error as CLIError where error.code == .noInput {
+                error.message += " Pass a manifest file or an installed plugin's id ('sensebridge plugins list' shows them)."
+                throw error
             }
             return url
         }

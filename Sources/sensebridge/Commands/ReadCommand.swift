@@ -48,9 +48,7 @@ enum ReadCommand {
         case (_, .some): throw CLIError.usage("Give either a path or --camera, not both.", command: command)
         default: throw CLIError.usage("Expected one path; got \(arguments.positionals.count).", command: command)
         }
-        if camera == nil && !FileManager.default.isReadableFile(atPath: input) {
-            throw CLIError(message: "\(input): cannot be read (no such readable file or folder).", code: .noInput)
-        }
+        if camera == nil { try InputFile.check(input, directoryAllowed: true, option: "The image, video or folder", command: command) }
         let profile = try OutputOptions.profile(arguments, context: context)
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         var configuration = ReadingSession.Configuration()

@@ -23,11 +23,17 @@ enum SayCommand {
         }
         var text = arguments.positionals[0]
         if text == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let input = String(data: data, encoding: .utf8) else {
+            guard let input = String(data: InputFile.standardInput(), encoding: .utf8) else {
                 throw CLIError(message: "Standard input is not valid UTF-8; nothing was said.", code: .dataError)
             }
             text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Rendered, an empty message is silence that exits 0: a script that lost its text
+        // on the way (an unset variable, an empty file) would believe it was said.
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw CLIError.usage(arguments.positionals[0] == "-" ? "Standard input held no text; there is nothing to say."
+                                                                 : "The text is empty; there is nothing to say. Give the words to say, quoted.",
+                                 command: "say")
         }
         let signalName = arguments.value("--signal") ?? "status"
         guard let signal = signals[signalName] else {

@@ -142,11 +142,8 @@ enum WalkCommand {
         }
         var config: [String: JSONValue] = ["pace": .string(arguments.has("--fast") ? "fast" : "recorded")]
         if let path = arguments.value("--recording") {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw CLIError(message: "\(path): cannot be read (no such readable file).", code: .noInput)
-            }
-            config["path"] = .string(url.path)
+            try InputFile.check(path, option: "--recording", command: "walk")
+            config["path"] = .string(URL(fileURLWithPath: path).standardizedFileURL.path)
         }
         do {
             return try context.host.sensingSource(manifest, config: config)

@@ -101,4 +101,61 @@ import Testing
         for _ in 0..<6 { notices += reader.feed(Self.lit) { _ in [] }.notices }
         #expect(notices == [.framing(.noTextRecognized)])
     }
+
+    // MARK: - The end of a live input: its last frame holds still
+
+    @Test("live, one dark frame then the end: too dark, said once from the end")
+    func liveOneDarkFrameEndsTooDark() {
+        var reader = PageReader(locale: .en, live: true)
+        #expect(reader.feed(Self.dark) { _ in [] }.notices.isEmpty)
+        #expect(reader.finish().notices == [.tooDark])
+        #expect(reader.finish().notices.isEmpty, "said once")
+    }
+
+    @Test("live, one frame without text then the end: no text is being recognized, once")
+    func liveOneBlankFrameEndsWithNoText() {
+        var reader = PageReader(locale: .en, live: true)
+        #expect(reader.feed(Self.lit) { _ in [] }.notices.isEmpty)
+        #expect(reader.finish().notices == [.framing(.noTextRecognized)])
+        #expect(reader.finish().notices.isEmpty, "said once")
+    }
+
+    @Test("live, one frame of text then the end: the page is read, as the frame held still")
+    func liveOneFrameOfTextEndsRead() throws {
+        var reader = PageReader(locale: .en, live: true)
+        #expect(reader.feed(Self.lit) { _ in Self.page(["Exit on the left."]) }.script == nil)
+        let script = try #require(reader.finish().script)
+        #expect(script.segments == ["Exit on the left."])
+    }
+
+    @Test("live, what was already said is not said again at the end")
+    func liveEndSaysNothingAlreadySaid() {
+        var reader = PageReader(locale: .en, live: true)
+        var said = 0
+        for _ in 0..<6 where reader.feed(Self.lit, perceive: { _ in Self.page(["Exit on the left."]) }).script != nil { said += 1 }
+        #expect(said == 1)
+        #expect(reader.finish() == PageReader.Step())
+        var dark = PageReader(locale: .en, live: true)
+        for _ in 0..<4 { _ = dark.feed(Self.dark) { _ in [] } }
+        #expect(dark.finish() == PageReader.Step(), "too dark was said after three frames")
+    }
+
+    @Test("live, the end judges only the last frame: after a page, a dark last frame is darkness, an unread one nothing more")
+    func liveEndJudgesTheLastFrame() {
+        var reader = PageReader(locale: .en, live: true)
+        _ = reader.feed(Self.lit) { _ in Self.page(["Exit on the left."]) }
+        _ = reader.feed(Self.dark) { _ in [] }
+        #expect(reader.finish() == PageReader.Step(notices: [.tooDark]))
+        var failing = PageReader(locale: .en, live: true)
+        _ = failing.feed(Self.lit) { _ in Self.page(["Exit on the left."]) }
+        #expect(failing.feed(Self.lit) { _ in throw RecognizerFailed() }.notices == [.pageUnread])
+        #expect(failing.finish() == PageReader.Step())
+    }
+
+    @Test("a document has nothing left to say at the end: every frame was read as it came")
+    func aDocumentEndsWithNothingMore() {
+        var reader = PageReader(locale: .en, live: false)
+        _ = reader.feed(Self.dark) { _ in [] }
+        #expect(reader.finish() == PageReader.Step())
+    }
 }

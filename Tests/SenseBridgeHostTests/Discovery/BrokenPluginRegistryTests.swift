@@ -135,7 +135,7 @@ import Testing
         // A directory where the file should be: open succeeds, read fails (EISDIR), even for root.
         try FileManager.default.createDirectory(at: registry.fileURL, withIntermediateDirectories: true)
         #expect(registry.entries.isEmpty)
-        #expect(warnings.all.first?.contains("cannot be used (Is a directory)") == true, "\(warnings.all)")
+        #expect(warnings.all.first?.contains("cannot be used (it is a directory, not a file)") == true, "\(warnings.all)")
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: registry.setAsideURL.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }

@@ -74,6 +74,19 @@ import Testing
         #expect(try cli(["say", "x", "--signal", "shout"]).status == 64)
     }
 
+    @Test("an empty or blank message is a usage mistake said in a sentence, and nothing is rendered; exit 64")
+    func sayRefusesAnEmptyMessage() throws {
+        for (arguments, input, sentence) in [(["say", ""], "", "The text is empty; there is nothing to say."),
+                                             (["say", " \t "], "", "The text is empty; there is nothing to say."),
+                                             (["say", "-"], " \n\n", "Standard input held no text; there is nothing to say.")] {
+            let result = try cli(arguments + ["--profile", profile.path, "--output", output.url.path], input: Data(input.utf8))
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(sentence) && result.standardError.hasSuffix("See 'sensebridge say --help'.\n"),
+                    "\(arguments): \(result.standardError)")
+        }
+        #expect(said.isEmpty, "\(said)")
+    }
+
     @Test func sayAfterTwoDashesSpeaksWhatLooksLikeAnOption() throws {
         for text in ["--help", "-h", "--urgent"] {
             let result = try cli(["say", "--profile", profile.path, "--output", output.url.path, "--", text])

@@ -111,6 +111,40 @@ import Testing
         #expect(shown.standardOutput.contains(image.path) && shown.standardOutput.contains("band 1"), "\(shown.standardOutput)")
     }
 
+    /// A 200 × 200 PGM of one gray level.
+    static func plain(_ level: UInt8) -> Data {
+        Data("P5\n200 200\n255\n".utf8) + Data(repeating: level, count: 200 * 200)
+    }
+
+    @Test("read --live on one image is never silence: black is too dark, white has no text, a page is read; each once, in the locale",
+          arguments: [("en", "It is too dark to read.", "No text is being recognized.", "End of text."),
+                      ("es", "Está demasiado oscuro para leer.", "No se está reconociendo ningún texto.", "Fin del texto.")])
+    func aSingleImageReadLiveSaysWhatItSaw(locale: String, tooDark: String, noText: String, endOfText: String) throws {
+        let black = home.file("black.pgm"), white = home.file("white.pgm"), page = home.file("page.pgm")
+        try Self.plain(0).write(to: black)
+        try Self.plain(255).write(to: white)
+        try Self.page([(20, 0.96)]).write(to: page)
+        for (image, expected) in [(black, [Message(signal: "status", text: tooDark)]),
+                                  (white, [Message(signal: "status", text: noText)]),
+                                  (page, [Message(signal: "reading", text: "band 1"), Message(signal: "status", text: endOfText)])] {
+            let (result, messages) = try read([image.path, "--live", "--locale", locale])
+            #expect(result.status == 0, "\(image.lastPathComponent): \(result.standardError)")
+            #expect(messages == expected, "\(image.lastPathComponent): \(result.standardOutput)")
+        }
+    }
+
+    @Test("a 1×1 image read by tesseract has no text recognized, and leptonica's errors never reach stderr")
+    func aOnePixelImageIsNoTextAndNoNoise() throws {
+        let dot = home.file("dot.pgm")
+        try (Data("P5\n1 1\n255\n".utf8) + Data([128])).write(to: dot)
+        for live in [[], ["--live"]] {
+            let (result, messages) = try read([dot.path] + live, perceiver: "org.sensebridge.tesseract-ocr")
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(messages == [Message(signal: "status", text: "No text is being recognized.")], "\(live): \(result.standardOutput)")
+            #expect(!result.standardError.contains("Error in") && !result.standardError.contains("pix"), "\(live): \(result.standardError)")
+        }
+    }
+
     @Test func badInputIsRefusedClearly() throws {
         let (missing, _) = try read([home.file("absent.png").path])
         #expect(missing.status == 66 && missing.standardError.contains("absent.png: cannot be read"))
