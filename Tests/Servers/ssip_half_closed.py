@@ -22,8 +22,11 @@ def main() -> None:
     if os.path.exists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(path)
+    # Bound and listening under a temporary name, then renamed: the tests wait for the
+    # socket file to appear, and a file that exists before listen() refuses connections.
+    server.bind(path + ".new")
     server.listen(1)
+    os.rename(path + ".new", path)
     print("READY", flush=True)
     server.settimeout(60)
     connection, _ = server.accept()

@@ -60,8 +60,11 @@ def main() -> None:
     if os.path.exists(path):
         os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(path)
+    # Bound and listening under a temporary name, then renamed: the tests wait for the
+    # socket file to appear, and a file that exists before listen() refuses connections.
+    server.bind(path + ".new")
     server.listen(2)
+    os.rename(path + ".new", path)
     server.settimeout(60)
     print("READY", flush=True)
     for message_id, finish in ((7, False), (8, True)):

@@ -246,7 +246,7 @@ import Testing
         let profile = OutputProfile(name: "p", displayNames: [:], summary: nil, outputs: [.init(alternatives: [.init(id: "org.example.crashy")])],
                                     composer: .init(id: "org.example.fine"), fallbackComposer: .init(id: "org.example.fine"),
                                     locale: "en", detail: "standard", fileURL: plugins.file("p.json"))
-        #expect(profile.problems(in: catalog).contains { $0.reason.contains("'org.example.crashy' is installed but broken") && $0.reason.contains("plugins rescan") })
+        #expect(profile.problems(in: catalog).contains { $0.reason.contains("'org.example.crashy', which is installed but broken") && $0.reason.contains("plugins rescan") })
     }
 
     @Test func theCatalogTriesARebuiltPluginAgain() throws {
