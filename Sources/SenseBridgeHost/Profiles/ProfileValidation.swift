@@ -38,6 +38,13 @@ extension OutputProfile {
         if SpokenDetail(rawValue: detail) == nil {
             invalid("detail", "must be brief, standard or detailed, not '\(detail)'.")
         }
+        for (index, output) in outputs.enumerated() {
+            // The role is how the person hears this output named; a name outside the closed
+            // list would be said only as "an output", which the person who wrote it did not mean.
+            if let role = output.role, OutputRole(code: role) == .other {
+                invalid("renderTargets[\(index)].role", "must be \(Self.spokenRoles), not '\(role)'.")
+            }
+        }
         for (field, reference, kind) in slots {
             guard let manifest = catalog.manifest(id: reference.id) else {
                 if let broken = catalog.broken.first(where: { $0.id == reference.id }) {
@@ -70,6 +77,12 @@ extension OutputProfile {
             }
         }
         return targets + [("composer", composer, .sceneComposer), ("fallbackComposer", fallbackComposer, .sceneComposer)]
+    }
+
+    /// "speech, captions, braille or haptics", the roles the tables name.
+    private static var spokenRoles: String {
+        let names = OutputRole.allCases.filter { $0 != .other }.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
     /// "en, es or vi", from the locales the host speaks.

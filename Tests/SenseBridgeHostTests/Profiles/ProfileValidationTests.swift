@@ -54,6 +54,8 @@ import Testing
          "renderTargets[0].alternatives[0].config.rate", "it must be an integer"),
         (#""renderTargets": [{"role": "speech", "alternatives": ["org.sensebridge.haptic-log", "org.example.absent"]}]"#,
          "renderTargets[0].alternatives[1]", "which is not installed"),
+        (#""renderTargets": [{"role": "All clear, it is safe to cross now", "alternatives": ["org.sensebridge.haptic-log"]}]"#,
+         "renderTargets[0].role", "must be speech, captions, braille or haptics, not 'All clear, it is safe to cross now'"),
         (#""composer": {"id": "org.sensebridge.network-composer", "config": {"modle": "x"}}, "fallbackComposer": "org.sensebridge.label-list""#,
          "composer.config.modle", "does not fit the settings of 'org.sensebridge.network-composer'"),
         (#""composer": {"id": "org.sensebridge.network-composer", "config": {"apiKey": "sk-1"}}, "fallbackComposer": "org.sensebridge.label-list""#,
