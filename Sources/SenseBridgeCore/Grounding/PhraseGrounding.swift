@@ -77,7 +77,9 @@ public enum PhraseGrounding {
                 if claimsSeveral && backing.count < 2 { return .failure(GroundingFailure(.pluralUnearned, word: name)) }
                 // "a chair", "chairs" or "several chairs" over two chair records: the one
                 // says there is one, the others hide how many. Only the number says it.
-                if count == nil && backing.count > 1 && LabelListComposition.countsRecords(of: stream) {
+                // Per name key: two things a locale happens to spell alike are one record
+                // of each, as the label list names them.
+                if count == nil && LabelListComposition.countsRecords(of: stream) && Set(backing).count < backing.count {
                     return .failure(GroundingFailure(.countUnearned, word: name))
                 }
                 named.formUnion(backing)
