@@ -252,10 +252,10 @@ if swift build --package-path examples/swift-composer --scratch-path "$swift_out
     else
         fail "counting composer accepted an unknown setting:"; sed 's/^/    /' "$scratch/composer-config.smoke"
     fi
-    if grep -q '"several chairs and a table"' "$scratch/counting-composer.smoke"; then
-        pass "counting composer says \"several chairs and a table\" for chair, table, chair"
+    if grep -q '"two chairs and a table"' "$scratch/counting-composer.smoke"; then
+        pass "counting composer says \"two chairs and a table\" for chair, table, chair"
     else
-        fail "counting composer did not compose \"several chairs and a table\":"
+        fail "counting composer did not compose \"two chairs and a table\":"
         sed 's/^/    /' "$scratch/counting-composer.smoke"
     fi
 else
@@ -342,7 +342,7 @@ PY
         fail "counting composer and compose-grounding:"; grep -E '^(pass|FAIL)  compose-' "$counting_log" | sed 's/^/    /'
     fi
     # A profile that names the C target, with the Swift composer describing a scene:
-    # its plural subject gets the plural hedge ("there are", never "there's several").
+    # its counted subject gets the plural hedge ("there are", never "there's two").
     mkdir -p "$scratch/plugins/profiles"
     cat >"$scratch/plugins/profiles/examples.json" <<'JSON'
 {"schema": "sensebridge.output-profile/1", "name": "examples",
@@ -354,8 +354,8 @@ JSON
         >"$scratch/scene.jsonl"
     if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
             --profile examples --output "$scratch/out" >"$scratch/describe.out" 2>"$scratch/describe.err" \
-        && grep -qx "It looks like there are several chairs and a table." "$scratch/describe.out" \
-        && grep -q "several chairs and a table" "$scratch/out/teletype.txt"; then
+        && grep -qx "It looks like there are two chairs and a table." "$scratch/describe.out" \
+        && grep -q "two chairs and a table" "$scratch/out/teletype.txt"; then
         pass "describe through the examples: '$(head -n 1 "$scratch/describe.out")' reached the teletype file"
     else
         fail "describe through the example composer and target did not deliver:"
@@ -363,7 +363,9 @@ JSON
     fi
     # The C composer in Spanish, through the host's whole pipeline: its names come from
     # the manifest's config entries, and the host's validator and grounding keep them.
-    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
+    printf '%s\n' '{"kind": "object", "label": "chair", "confidence": 0.9}' \
+        '{"kind": "object", "label": "table", "confidence": 0.88}' >"$scratch/scene-one-chair.jsonl"
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene-one-chair.jsonl" \
             --composer com.example.name-list --locale es --no-render --json >"$scratch/describe-es.json" 2>"$scratch/describe-es.err" \
         && python3 - "$scratch/describe-es.json" <<'PY'
 import json, sys
@@ -376,6 +378,17 @@ PY
         pass "describe --locale es through the C composer: '$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["sentences"][0])' "$scratch/describe-es.json")', kept by the host"
     else
         fail "describe --locale es through the C composer:"; sed 's/^/    /' "$scratch/describe-es.json" "$scratch/describe-es.err"
+    fi
+    # Two chairs in Spanish: its configured names are singular, so it declines rather
+    # than say "una silla" over two, and the person hears the label list's count.
+    if SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins:$root/.build/plugins" "$cli" describe --records "$scratch/scene.jsonl" \
+            --composer com.example.name-list --locale es --no-render >"$scratch/describe-es-two.out" 2>"$scratch/describe-es-two.err" \
+        && grep -qx "Parece que hay dos sillas y una mesa." "$scratch/describe-es-two.out" \
+        && ! grep -q "una silla" "$scratch/describe-es-two.out"; then
+        pass "describe --locale es of two chairs through the C composer: '$(head -n 1 "$scratch/describe-es-two.out")', counted by the host"
+    else
+        fail "describe --locale es of two chairs through the C composer:"
+        sed 's/^/    /' "$scratch/describe-es-two.out" "$scratch/describe-es-two.err"
     fi
 else
     echo "SKIP the sensebridge CLI is not built in this checkout ($cli); the examples were loaded by sb-smoke only."

@@ -5,7 +5,9 @@ import SenseBridgeNetwork
 import Testing
 
 /// The wire contract, asserted on the bytes a real server received: detected-object
-/// labels only, de-duplicated; never text, sounds, depth, confidences, boxes or images.
+/// labels only, each once; never text, sounds, depth, confidences, boxes or images; and
+/// nothing at all in a moment holding two things of one kind, which only the on-device
+/// label list can count.
 @Suite struct PayloadOnTheWireTests {
     @Test func onlyLabelsLeave() throws {
         let server = try LLMTestServer()
@@ -14,7 +16,7 @@ import Testing
             PerceptionRecord(kind: .text, label: "Account 4417 2291 Jane Doe overdraft", confidence: 0.99),
             PerceptionRecord(kind: .sound, label: "smoke_alarm", confidence: 0.97),
             PerceptionRecord(kind: .depth, label: "floor", confidence: 1, distanceMetres: 0.625),
-            PerceptionRecord(kind: .object, label: "chair", confidence: 0.61),
+            PerceptionRecord(kind: .object, label: "chair", confidence: 0.31),
             PerceptionRecord(kind: .object, label: "doorway", confidence: 0.4321),
             PerceptionRecord(kind: .object, label: "lamp", confidence: 0.3),
             PerceptionRecord(kind: .object, label: "Jane Doe 4417", confidence: 0.9),
@@ -24,7 +26,7 @@ import Testing
                                          resolver: resolver)
         let result = try composer.compose(records: records, locale: .en, detail: .standard, purpose: .handsFree)
         #expect(result.phrases.first?.phrase?.text == "a chair and a doorway" && result.source(of: 0) == .network)
-        #expect(result.phrases.first?.phrase?.recordIndices == [0, 4, 5])
+        #expect(result.phrases.first?.phrase?.recordIndices == [0, 5])
 
         let requests = server.requests()
         try #require(requests.count == 1)
@@ -37,10 +39,22 @@ import Testing
         // The only other text is the fixed instruction, which holds nothing perceived.
         // The word ceiling is the narrator's for the labels sent (two, at standard detail).
         #expect(messages.first?["content"] == composerInstructions(words: SpokenDetail.standard.maximumPhraseWords(labelCount: 2)))
-        for leaked in ["Account", "4417", "Jane", "overdraft", "smoke", "alarm", "floor", "lamp", "0.87", "0.8731", "0.61",
+        for leaked in ["Account", "4417", "Jane", "overdraft", "smoke", "alarm", "floor", "lamp", "0.87", "0.8731", "0.31",
                        "0.4321", "0.125", "0.375", "1.75", "0.625"] {
             #expect(!raw.contains(leaked), "'\(leaked)' reached the server")
         }
+    }
+
+    @Test func twoThingsOfOneKindSendNothing() throws {
+        let server = try LLMTestServer()
+        let records = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.87), PerceptionRecord(kind: .object, label: "doorway", confidence: 0.6),
+                       PerceptionRecord(kind: .object, label: "Chair", confidence: 0.61)]
+        let resolver = NetworkRouter(backend: .localEndpoint(host: "127.0.0.1", unencrypted: true), networkAvailable: true, now: { 0 })
+        let composer = NetworkComposition(onDevice: FakeOnDeviceComposer(), network: try Harness.composer(baseURL: server.baseURL("ok")),
+                                         resolver: resolver)
+        let result = try composer.compose(records: records, locale: .en, detail: .standard, purpose: .handsFree)
+        #expect(result.route == .onDevice && !result.usesNetworkPhrase)
+        #expect(server.requests().isEmpty)
     }
 
     /// The instruction text, rebuilt from what the server saw for a request with no

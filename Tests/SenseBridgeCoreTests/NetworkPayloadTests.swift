@@ -44,4 +44,17 @@ import Testing
     @Test func coveredIndicesAreTheOriginalObjectRecordsForTheSentLabels() {
         #expect(NetworkPayload.coveredIndices(in: mixed, labels: ["chair", "table"]) == [0, 4, 6])
     }
+
+    /// Two things of one kind among the records a reply would cover: a provider sent each
+    /// label once cannot count them. Below the floor, unsent or not an object, a record
+    /// is no second thing; two aliases of one name are.
+    @Test func thingsToCountAreTwoCoveredRecordsOfOneName() {
+        #expect(NetworkPayload.holdsThingsToCount(in: mixed, labels: ["chair", "table"]))
+        #expect(!NetworkPayload.holdsThingsToCount(in: mixed, labels: ["table"]))
+        let one = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9), PerceptionRecord(kind: .object, label: "chair", confidence: 0.3),
+                   PerceptionRecord(kind: .sound, label: "chair", confidence: 0.9), PerceptionRecord(kind: .object, label: "door", confidence: 0.9)]
+        #expect(!NetworkPayload.holdsThingsToCount(in: one, labels: ["chair", "door"]))
+        let aliases = [PerceptionRecord(kind: .object, label: "sofa", confidence: 0.9), PerceptionRecord(kind: .object, label: "couch", confidence: 0.8)]
+        #expect(NetworkPayload.holdsThingsToCount(in: aliases, labels: ["sofa", "couch"]))
+    }
 }

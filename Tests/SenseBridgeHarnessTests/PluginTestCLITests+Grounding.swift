@@ -30,6 +30,18 @@ extension PluginTestCLITests {
         #expect(run.reason(of: "compose-corpus").hasSuffix("; es and vi were declined with SB_ERR_UNSUPPORTED"))
     }
 
+    /// Covering every record, the smart liar names each label once with its article, as
+    /// the name-list example once did: "a person" over two people is a count the records
+    /// do not hold, and the harness says so as the host would refuse it.
+    @Test func aNameSaidOnceOverTwoRecordsFailsTheGroundingCheck() throws {
+        // Covering all, it also ignores the label limit, which compose-corpus reports.
+        let run = try test(try smartLiar("smartliar-all"), extra: ["--config", #"{"cover": "all"}"#, "--only", "compose-grounding"])
+        #expect(run.failed == ["compose-grounding"] && run.status == 1)
+        #expect(run.reason(of: "compose-grounding").contains("a name of sight without its number over two or more records of it (count-unearned)"))
+        #expect(run.reason(of: "compose-grounding").range(of: #"phrase 0 "an? [a-z ]+" covering \[\d+(, \d+)+\]"#, options: .regularExpression) != nil,
+                "\(run.reason(of: "compose-grounding"))")
+    }
+
     @Test func theLabelListPassesTheGroundingCheckInEveryLocale() throws {
         let run = try test(try RepositoryPaths.stagedManifest("label-list-composer.json"), extra: ["--only", "compose-grounding"])
         #expect(run.status == 0, "\(run.reason(of: "compose-grounding"))")

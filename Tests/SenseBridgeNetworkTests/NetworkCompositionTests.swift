@@ -110,6 +110,36 @@ import Testing
         #expect(result.route == .onDevice)
     }
 
+    /// Each label is sent once and the provider asked for no number, so "a chair" is all
+    /// it could say of two chairs, which the grounding rule refuses: the network is not
+    /// asked (nothing sent, no budget spent, no failure counted), and the person hears the
+    /// label list's count.
+    @Test(arguments: [
+        (SpokenLocale.en, "It looks like there are two chairs and a table."), (.es, "Parece que hay dos sillas y una mesa."),
+        (.vi, "Có vẻ như có hai cái ghế và một cái bàn."),
+    ])
+    func thingsToCountAreTheLabelListsNotTheNetworks(locale: SpokenLocale, expected: String) throws {
+        let scene = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9), PerceptionRecord(kind: .object, label: "table", confidence: 0.88),
+                     PerceptionRecord(kind: .object, label: "chair", confidence: 0.85)]
+        let reply = [SubjectPhrase(stream: .sight, text: ["en": "a chair and a table", "es": "una silla y una mesa",
+                                                          "vi": "một cái ghế và một cái bàn"][locale.rawValue]!, recordIndices: [0])]
+        let network = Fake { reply }
+        let labelList = Fake { LabelListComposition.compose(records: scene, locale: locale, detail: .standard) }
+        let resolver = NetworkRouter(backend: .cloud("OpenAI"), networkAvailable: true, now: { 0 })
+        let composer = NetworkComposition(onDevice: labelList, network: network, resolver: resolver, clock: { 0 })
+        for _ in 0..<3 {
+            let result = try composer.compose(records: scene, locale: locale, detail: .standard, purpose: .handsFree)
+            #expect(result.route == .onDevice && !result.usesNetworkPhrase && result.network == nil)
+            #expect(result.announcements.isEmpty, "no failure is counted against the provider")
+            let narration = SceneNarrator.narrate(records: scene, proposed: result.phrases, locale: locale, detail: .standard)
+            #expect(narration.sentences.map(\.text) == [expected])
+        }
+        #expect(network.received.isEmpty)
+        // Asked anyway, its singular would be refused: the reason the network is not asked.
+        let covering = SubjectPhrase(stream: .sight, text: reply[0].text, recordIndices: [0, 1, 2])
+        #expect(ReplyJudgement.refusal(of: covering, records: scene, locale: locale, detail: .standard)?.code == "count-unearned")
+    }
+
     @Test func withoutANetworkComposerNothingIsAsked() throws {
         let result = try compose(nil, purpose: .describe)
         #expect(result.route == .onDevice && !result.usesNetworkPhrase)

@@ -58,8 +58,8 @@ extern const char namelist_locales_spoken[];
 int namelist_label_is_nameable(const char *label);
 
 /* Appends the English name of a label covering `count` records: "a chair",
- * "an umbrella stand", "several chairs" (a plural only when count >= 2 and the
- * regular rule gives it; "a person" covers two people). 0 when out of memory. */
+ * "an umbrella stand", "two chairs", "two people", "many chairs" (over ten).
+ * 0 when out of memory. */
 int namelist_english_name(const char *label, size_t count, namelist_text *out);
 
 /* ---- config (namelist_config.c) */

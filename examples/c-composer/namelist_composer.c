@@ -2,7 +2,7 @@
  * namelist_composer.c — a SenseBridge scene composer in plain C.
  *
  * Turns perception records into subject phrases made only of their names and a
- * few connecting words: "a chair, a table and several cups", "una silla y un
+ * few connecting words: "a chair, a table and two cups", "una silla y un
  * perro". Never a sentence and never a hedge: the host validates every phrase,
  * grounds each word in the records it covers, and wraps it in a hedge chosen
  * from the weakest of them. The library is built against sensebridge.h alone,

@@ -5,7 +5,9 @@
  * The host grounds every phrase: each word must be a name of a record the phrase
  * covers or a reviewed connecting word. So an English name here is the label
  * itself, "_" and "-" read as spaces ("traffic_light" is "a traffic light"),
- * never a synonym, and the only words added are "a", "an", "several" and "and".
+ * never a synonym, and the only words added are "a", "an", "and" and the number
+ * of records of one label ("two chairs": the host refuses "a chair" or "several
+ * chairs" over two, as it refuses any count the records do not hold).
  * Spanish and Vietnamese nouns cannot be derived from an English identifier (the
  * article agrees with gender, the classifier with the kind of thing), so those
  * names come from the config (namelist_config.c), copied from the host's
@@ -84,47 +86,46 @@ static const char *article(const char *words, size_t length)
     return first > 0 && strchr("aeiouAEIOU", words[0]) ? "an" : "a";
 }
 
-/* Nouns whose plural is not the label plus an ending: the host could not tell
- * "people" names a "person", so two of them stay "a person". */
-static const char *const no_regular_plural[] = {
-    "person", "child", "man", "woman", "foot", "tooth", "mouse", "goose",
-    "sheep", "deer", "fish", "knife", "leaf", "shelf", "wolf", "life",
+/* Plurals the host's rule knows that an ending does not make (Plural.swift), so
+ * "two people" is grounded in two "person" records. */
+static const char *const irregular_plurals[][2] = {
+    {"person", "people"}, {"child", "children"}, {"man", "men"}, {"woman", "women"},
+    {"mouse", "mice"}, {"knife", "knives"}, {"shelf", "shelves"}, {"leaf", "leaves"},
+    {"wolf", "wolves"}, {"sheep", "sheep"}, {"deer", "deer"}, {"fish", "fish"},
+    {"glasses", "glasses"}, {"scissors", "scissors"}, {"stairs", "stairs"},
 };
 
-/* The ending that makes the last word plural ("s", "es", or "ies" replacing a
- * "y"), or NULL when the regular rule does not apply: an irregular noun, a word
- * already ending in "s", or one that does not end in an ASCII letter. */
-static const char *plural_ending(const char *words, size_t length, int *drop_last)
+/* The last word of `words` made plural into out, by the host's rule: the table
+ * above, then "es" after s, x, z, ch or sh, "ies" for a consonant and "y", else "s". */
+static int append_plural(const char *words, size_t length, namelist_text *out)
 {
     size_t start = length;
     while (start > 0 && words[start - 1] != ' ') start--;
     const char *last = words + start;
     size_t n = length - start;
-    *drop_last = 0;
-    for (size_t k = 0; k < sizeof no_regular_plural / sizeof no_regular_plural[0]; k++)
-        if (n == strlen(no_regular_plural[k]) && starts_with_word(last, n, no_regular_plural[k])) return NULL;
-    unsigned char end = (unsigned char)tolower((unsigned char)last[n - 1]);
-    if (end >= 0x80 || !isalpha(end) || end == 's') return NULL;
-    if (end == 'x' || end == 'z') return "es";
-    if (n >= 2 && (end == 'h') && strchr("csCS", last[n - 2])) return "es";
-    if (end == 'y' && n >= 2 && !strchr("aeiouAEIOU", last[n - 2])) {
-        *drop_last = 1;
-        return "ies";
-    }
-    return "s";
+    for (size_t k = 0; k < sizeof irregular_plurals / sizeof irregular_plurals[0]; k++)
+        if (n == strlen(irregular_plurals[k][0]) && starts_with_word(last, n, irregular_plurals[k][0]))
+            return namelist_text_append(out, words, start) && namelist_text_append_string(out, irregular_plurals[k][1]);
+    char end = (char)tolower((unsigned char)last[n - 1]), before = n >= 2 ? (char)tolower((unsigned char)last[n - 2]) : 0;
+    if (strchr("sxz", end) || (end == 'h' && (before == 'c' || before == 's')))
+        return namelist_text_append(out, words, length) && namelist_text_append_string(out, "es");
+    if (end == 'y' && n >= 2 && !strchr("aeiou", before))
+        return namelist_text_append(out, words, length - 1) && namelist_text_append_string(out, "ies");
+    return namelist_text_append(out, words, length) && namelist_text_append_string(out, "s");
 }
+
+/* The host's number words: a count of things of one kind is said exactly up to
+ * ten, and above ten only as "many" (ConnectingWords+Counts.swift). */
+static const char *const count_words[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
 
 int namelist_english_name(const char *label, size_t count, namelist_text *out)
 {
     namelist_text words = {0};
     int ok = label_words(label, &words);
     if (ok && words.length > 0) {
-        int drop_last;
-        const char *ending = count >= 2 ? plural_ending(words.bytes, words.length, &drop_last) : NULL;
-        if (ending) {
-            ok = namelist_text_append_string(out, "several ")
-              && namelist_text_append(out, words.bytes, words.length - (size_t)drop_last)
-              && namelist_text_append_string(out, ending);
+        if (count >= 2) {
+            ok = namelist_text_append_string(out, count > 10 ? "many" : count_words[count - 2])
+              && namelist_text_append(out, " ", 1) && append_plural(words.bytes, words.length, out);
         } else {
             ok = namelist_text_append_string(out, article(words.bytes, words.length))
               && namelist_text_append(out, " ", 1)

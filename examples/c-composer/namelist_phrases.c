@@ -9,10 +9,12 @@
  *     every other one is: the host says a dropped record anyway, and the harness
  *     fails a composer that drops one. When the names do not fit in max_words or
  *     max_labels, they are split into more phrases, never cut;
- *   - a phrase names exactly the records it covers, once each: records with the
- *     same label are one name ("several chairs" in English, the configured name
- *     elsewhere), and text records are "some text", whose words the host reads
- *     from the records themselves.
+ *   - a phrase names exactly the records it covers, once each: records of sight
+ *     with the same label are one name said with their number ("two chairs"; in
+ *     es and vi, whose configured names are singular, the request is declined and
+ *     the host counts them), a sound is named once however many records heard it,
+ *     and text records are "some text", whose words the host reads from the
+ *     records themselves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +141,15 @@ static sb_status name_item(work *w, size_t g, item *out, sb_error *error)
     if (named->stream == SB_STREAM_TEXT) {
         if (!namelist_text_append_string(&w->names, r->locale->text_subject)) return out_of_memory(error);
     } else if (r->locale->english) {
-        if (!namelist_english_name(named->label, named->count, &w->names)) return out_of_memory(error);
+        /* A sound is heard, not counted: two records of barking are not two dogs. */
+        size_t count = named->stream == SB_STREAM_SIGHT ? named->count : 1;
+        if (!namelist_english_name(named->label, count, &w->names)) return out_of_memory(error);
+    } else if (named->stream == SB_STREAM_SIGHT && named->count > 1) {
+        /* The configured names are singular, and "una silla" over two chairs tells a
+         * blind person there is one: the host's label list counts them instead. */
+        return namelist_fail(error, SB_ERR_UNSUPPORTED,
+                             "This composer counts things only in English; the host names the %zu '%s' records "
+                             "in '%s' with its own label list.", named->count, named->label, r->locale->id);
     } else {
         const char *name = namelist_config_name(r->config, r->locale->id, named->label, &w->key);
         if (!name)

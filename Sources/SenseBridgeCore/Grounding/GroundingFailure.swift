@@ -22,7 +22,10 @@ public struct GroundingFailure: Error, Equatable, Sendable {
         /// A number word that is not the number of covered records of the name it
         /// counts ("three chairs" over two chair records), that counts nothing (before a
         /// singular name, another number word or no name at all), that counts a sound,
-        /// or a name counted and also said apart ("two chairs and a chair").
+        /// or a name counted and also said apart ("two chairs and a chair"); and a name
+        /// of sight said without a number over more than one covered record of it ("a
+        /// chair", "chairs" or "several chairs" over two), which claims one or hides
+        /// the count. The word is the name.
         case countUnearned = "count-unearned"
     }
 

@@ -17,6 +17,10 @@
 ///   covered records with that name, which the phrase names nowhere else: "three
 ///   chairs" over two chair records is a count the detector never reported, and "two
 ///   chairs" over three hides one. Sound is never counted (`LabelListComposition.countsRecords(of:)`);
+/// - a name of sight said without a number covers one record of it: "a chair", "una
+///   silla" or "một cái ghế" over two chair records tells a blind person there is one,
+///   and a bare plural or "several chairs" hides how many, so both are refused as
+///   unearned counts and the label list says those records with their number;
 /// - in English and Spanish a singular countable name follows an article.
 /// The number of the first name decides the hedge's number, as English and Spanish
 /// speakers agree "there's a chair and two doors" with the first item.
@@ -71,6 +75,13 @@ public enum PhraseGrounding {
                 }
                 let claimsSeveral = form.isMadePlural || determiner?.role == .pluralQuantity || count != nil
                 if claimsSeveral && backing.count < 2 { return .failure(GroundingFailure(.pluralUnearned, word: name)) }
+                // "a chair", "chairs" or "several chairs" over two chair records: the one
+                // says there is one, the others hide how many. Only the number says it.
+                // Per name key: two things a locale happens to spell alike are one record
+                // of each, as the label list names them.
+                if count == nil && LabelListComposition.countsRecords(of: stream) && Set(backing).count < backing.count {
+                    return .failure(GroundingFailure(.countUnearned, word: name))
+                }
                 named.formUnion(backing)
                 if firstNumber == nil { firstNumber = claimsSeveral ? .plural : form.number }
                 determiner = nil

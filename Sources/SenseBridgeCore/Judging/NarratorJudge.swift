@@ -94,7 +94,8 @@ public struct NarratorJudge: CompositionJudging {
         case .ungrounded(.missingArticle): reason = "it says\(word) without an article"
         case .ungrounded(.pluralUnearned): reason = "it says\(word) in the plural, but fewer than two records it covers carry that name"
         case .ungrounded(.countUnearned):
-            reason = "it says\(word), which is not the number of records it covers with the name it counts (or counts a sound)"
+            reason = "it says\(word), a count the records it covers do not hold: a number other than the records of the name it counts, "
+                + "a number before a sound or before nothing, or a name of sight without its number over two or more records of it"
         case .unreadable: reason = "its text could not be read"
         case .streamOmitted, .recordsOmitted: reason = "records were left out"
         }

@@ -103,11 +103,16 @@ struct NarrationRun {
 
     /// The label list's own choice for this stream, minus every name already said:
     /// what a composer left out is said anyway, at the label list's detail limits, so a
-    /// correct composer is never padded and a hiding one never succeeds.
+    /// correct composer is never padded and a hiding one never succeeds. A name the
+    /// label list counts is said only when every record it counts was: "a chair" over
+    /// one of two chairs would leave a blind person thinking there is one.
     private mutating func sayWhatWasLeftOut(stream: PerceptionStream) {
-        let said = Set(covered.filter { records[$0].stream == stream }.map { LabelListComposition.nameKey(records[$0], stream: stream) })
+        func key(_ index: Int) -> String { LabelListComposition.nameKey(records[index], stream: stream) }
+        let said = Set(covered.filter { records[$0].stream == stream }.map(key))
         let expected = LabelListComposition.namedRecords(records: records, stream: stream, detail: detail)
-        let missing = expected.filter { !said.contains(LabelListComposition.nameKey(records[$0], stream: stream)) && !covered.contains($0) }
+        var counted: [String: Int] = [:]
+        for index in expected { counted[key(index), default: 0] += 1 }
+        let missing = expected.filter { !covered.contains($0) && (!said.contains(key($0)) || counted[key($0)]! > 1) }
         guard !missing.isEmpty else { return }
         report.composerFailures.append(.init(stream: stream, phraseIndex: nil, reason: said.isEmpty ? .streamOmitted : .recordsOmitted))
         replace(missing, stream: stream)

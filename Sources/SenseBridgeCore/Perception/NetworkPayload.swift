@@ -54,6 +54,16 @@ public enum NetworkPayload {
         }
     }
 
+    /// Whether two or more of the records a reply would cover are one thing of one kind
+    /// (by canonical name: "sofa" and "couch" are one). Each label is sent once and the
+    /// provider asked for no number, so it cannot say "two chairs", and the grounding rule
+    /// refuses the "a chair" it would say over two: such a moment is the label list's to
+    /// count, and the network is not asked, rather than asked to fail.
+    public static func holdsThingsToCount(in records: [PerceptionRecord], labels: [String]) -> Bool {
+        let names = coveredIndices(in: records, labels: labels).map { SpokenVocabulary.canonicalIdentifier(records[$0].label) }
+        return Set(names).count < names.count
+    }
+
     /// A trimmed label if it reads as an object name: letters (any script), spaces, `_`
     /// and `-` only, at most four words and forty characters.
     static func objectName(_ raw: String) -> String? {

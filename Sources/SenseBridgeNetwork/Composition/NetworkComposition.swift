@@ -59,7 +59,10 @@ public final class NetworkComposition: Sendable {
                         purpose: CompositionPurpose) throws -> Result {
         let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
         let labels = NetworkPayload.labels(from: records, maximumLabels: detail.maximumLabels)
-        var (route, announcements) = resolver.nextTick(wantsNetwork: !labels.isEmpty)
+        // Nothing to send, or things to count that a provider sent each label once cannot:
+        // no request, no budget spent, and no failure counted against the provider.
+        let wantsNetwork = !labels.isEmpty && !NetworkPayload.holdsThingsToCount(in: records, labels: labels)
+        var (route, announcements) = resolver.nextTick(wantsNetwork: wantsNetwork)
         var networkPhrase: SubjectPhrase?
         var use: NetworkUse?
         if case .network = route, let network {

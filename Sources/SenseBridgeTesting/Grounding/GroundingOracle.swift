@@ -3,7 +3,8 @@ import SenseBridgeCore
 
 /// An independent reading of what a narration says, for the tests and fuzz targets that
 /// check the grounding rule: nothing spoken names a thing the records do not hold, no
-/// number is other than the records its sentence covers of that thing, no hedge is
+/// number is other than the records its sentence covers of that thing (and a thing of
+/// sight said without one covers one record of it), no hedge is
 /// surer than the weakest thing its sentence names, and no detection the label list
 /// would name is hidden. The first three are read from the vocabulary as data and
 /// the hedge templates' text, never from the grounding code, so a check built on them
@@ -198,7 +199,8 @@ public struct GroundingOracle: Sendable {
     /// label absent from the scene, naming nothing the oracle knows, naming a record
     /// below the precision floor or with a confidence outside 0…1 (NaN included),
     /// counting a thing other than as many as it covers (or counting a sound), or
-    /// hedged surer than the weakest record it names.
+    /// hedged surer than the weakest record it names. A thing of sight said without a
+    /// number ("a chair", "chairs") over two or more records of it is a count too.
     /// Recognized text is spoken as what the text says, so it is not read for names.
     public func breaches(of narration: Narration, records: [PerceptionRecord], locale: SpokenLocale) -> [String] {
         var breaches: [String] = []
@@ -219,11 +221,15 @@ public struct GroundingOracle: Sendable {
                 let covered = sentence.recordIndices.filter {
                     records.indices.contains($0) && SpokenVocabulary.canonicalIdentifier(records[$0].label) == canonical
                 }.count
+                // Said without a number, a thing of sight is one record: "a chair" over
+                // two says there is one, "chairs" over two hides how many.
                 let heldExactly: Bool
                 switch claim {
                 case .exactly(let number): heldExactly = covered == number
                 case .many: heldExactly = covered > 10
-                case .one, .several: continue
+                case .one, .several:
+                    guard sentence.stream == .sight, covered > 1 else { continue }
+                    heldExactly = false
                 }
                 if sentence.stream != .sight || !heldExactly {
                     breaches.append("\(sentence.text) counts \(label) as \(claim), covering \(covered)")

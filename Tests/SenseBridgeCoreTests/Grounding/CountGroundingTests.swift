@@ -48,6 +48,35 @@ struct CountGroundingTests {
         #expect(failure(text, covered, threeChairs, locale) == GroundingFailure(.countUnearned, word: word))
     }
 
+    @Test("a name of sight said without its number over several records of it is refused, naming the name", arguments: [
+        ("a chair", "chair", SpokenLocale.en), ("chairs", "chairs", .en),
+        ("several chairs", "chairs", .en), ("the chairs", "chairs", .en),
+        ("una silla", "silla", .es), ("sillas", "sillas", .es), ("varias sillas", "sillas", .es),
+        ("algunas sillas", "sillas", .es),
+        ("một cái ghế", "ghế", .vi), ("cái ghế", "ghế", .vi), ("ghế", "ghế", .vi), ("những cái ghế", "ghế", .vi),
+    ])
+    func nameWithoutItsNumber(text: String, name: String, locale: SpokenLocale) {
+        #expect(failure(text, [0, 1], twoChairsAndADog, locale) == GroundingFailure(.countUnearned, word: name))
+        // In a list too, wherever the name stands.
+        let and = ["en": "and", "es": "y", "vi": "và"][locale.rawValue]!
+        let dog = ["en": "a dog", "es": "un perro", "vi": "một con chó"][locale.rawValue]!
+        #expect(failure("\(dog) \(and) \(text)", [0, 1, 2], twoChairsAndADog, locale) == GroundingFailure(.countUnearned, word: name))
+    }
+
+    /// Without its article the name is refused first for that ("It might be chair").
+    @Test("a bare singular over several records is refused too", arguments: [("chair", SpokenLocale.en), ("silla", .es)])
+    func bareSingular(text: String, locale: SpokenLocale) {
+        #expect(failure(text, [0, 1], twoChairsAndADog, locale)?.reason == .missingArticle)
+    }
+
+    @Test("one record of a name needs no number, however many the scene holds", arguments: [
+        ("a chair", SpokenLocale.en), ("una silla", .es), ("một cái ghế", .vi),
+    ])
+    func oneOfSeveral(text: String, locale: SpokenLocale) {
+        #expect(failure(text, [0], twoChairsAndADog, locale) == nil)
+        #expect(failure(text, [1], twoChairsAndADog, locale) == nil)
+    }
+
     @Test("many is more than ten")
     func many() {
         let eleven = Array(repeating: Self.object("chair"), count: 11)
@@ -76,6 +105,9 @@ struct CountGroundingTests {
                        PerceptionRecord(kind: .sound, label: "dog_barking", confidence: 0.8)]
         #expect(failure("two dogs barking", [0, 1], barking, stream: .sound) != nil)
         #expect(failure("hai tiếng chó sủa", [0, 1], barking, .vi, stream: .sound)?.reason == .countUnearned)
+        // Named without a number, a sound covers every record of it, as the label list names it.
+        #expect(failure("a dog barking", [0, 1], barking, stream: .sound) == nil)
+        #expect(failure("tiếng chó sủa", [0, 1], barking, .vi, stream: .sound) == nil)
         let steps = [PerceptionRecord(kind: .sound, label: "footsteps", confidence: 0.9),
                      PerceptionRecord(kind: .sound, label: "footsteps", confidence: 0.8)]
         #expect(failure("two footsteps", [0, 1], steps, stream: .sound) == GroundingFailure(.countUnearned, word: "two"))

@@ -33,6 +33,36 @@ struct LabelListCountTests {
         #expect(fallback.spokenText == [Self.expected[locale]!])
     }
 
+    /// Grounding refuses a name said without its number over two records of it; two
+    /// different things whose names a locale spells alike would be refused so, and the
+    /// label list would lose them. Every pair of reviewed sight names, one record each,
+    /// is said by the label list's own phrase, unrefused.
+    @Test("no two reviewed things of sight are one name to grounding", arguments: SpokenLocale.allCases)
+    func everyPairIsTwoNames(locale: SpokenLocale) {
+        let sight = SpokenVocabulary.entries.filter { $0.stream == .sight }.map(\.identifier)
+        for (position, first) in sight.enumerated() {
+            for second in sight[(position + 1)...] {
+                let records = [Self.object(first, 0.9), Self.object(second, 0.9)]
+                let narration = SceneNarrator.narrate(records: records, composerPhrases: [], locale: locale, detail: .standard)
+                #expect(narration.report.fallbackFailures.isEmpty, "\(first) and \(second) in \(locale)")
+                #expect(Set(narration.sentences.flatMap(\.recordIndices)) == [0, 1], "\(first) and \(second) in \(locale)")
+            }
+        }
+    }
+
+    /// A detector's own label may spell another thing's reviewed name ("silla" beside
+    /// "chair" in Spanish): one record of each is not a count, and is said, not refused
+    /// into silence.
+    @Test("two things a locale spells alike are one record of each")
+    func spelledAlike() {
+        let records = [Self.object("chair", 0.9), Self.object("silla", 0.9)]
+        let narration = SceneNarrator.narrate(records: records, composerPhrases: [], locale: .es, detail: .standard)
+        #expect(narration.report.fallbackFailures.isEmpty)
+        #expect(Set(narration.sentences.flatMap(\.recordIndices)) == [0, 1])
+        #expect(PhraseGrounding.ground("una silla", covering: [0, 1], records: records, stream: .sight, locale: .es)
+            == .success(.init(number: .singular)))
+    }
+
     @Test("a group's hedge is its weakest record's", arguments: SpokenLocale.allCases)
     func weakestRecordHedgesTheGroup(locale: SpokenLocale) {
         let records = [Self.object("chair", 0.95), Self.object("chair", 0.45)]

@@ -89,6 +89,28 @@ struct SceneNarratorTests {
         #expect(narration.report.composerFailures == [.init(stream: .sound, phraseIndex: nil, reason: .streamOmitted)])
     }
 
+    /// "a chair" over one of two chairs is honest about that chair and hides the other:
+    /// a name the label list counts is said only when every record it counts was, so
+    /// the other chair is said too. A sound is named once, by any of its records.
+    @Test("a counted name said over some of its records leaves the others to the fallback", arguments: [
+        (SpokenLocale.en, "a chair", "It looks like there's a chair."), (.es, "una silla", "Parece que hay una silla."),
+        (.vi, "một cái ghế", "Có vẻ như có một cái ghế."),
+    ])
+    func oneOfTwoChairs(locale: SpokenLocale, subject: String, chair: String) {
+        let records = [PerceptionRecord(kind: .object, label: "chair", confidence: 0.9),
+                       PerceptionRecord(kind: .object, label: "chair", confidence: 0.85),
+                       PerceptionRecord(kind: .sound, label: "dog_barking", confidence: 0.9),
+                       PerceptionRecord(kind: .sound, label: "dog_barking", confidence: 0.8)]
+        let said = SceneNarrator.narrate(records: records, composerPhrases: [
+            SubjectPhrase(stream: .sight, text: subject, recordIndices: [0]),
+            SubjectPhrase(stream: .sound, text: SpokenVocabulary.subject(for: "dog_barking", locale: locale), recordIndices: [3]),
+        ], locale: locale, detail: .standard)
+        #expect(said.sentences.filter { $0.stream == .sight }.map(\.recordIndices) == [[0], [1]])
+        #expect(said.sentences.filter { $0.stream == .sight }.map(\.text) == [chair, chair])
+        #expect(said.sentences.filter { $0.stream == .sound }.map(\.recordIndices) == [[3]])
+        #expect(said.report.composerFailures == [.init(stream: .sight, phraseIndex: nil, reason: .recordsOmitted)])
+    }
+
     @Test("recognized text is read by the host inside the text hedge; the composer only chooses records")
     func textStream() {
         let records = [PerceptionRecord(kind: .text, label: "PLATFORM 2\nTRAINS TO CITY", confidence: 0.85),

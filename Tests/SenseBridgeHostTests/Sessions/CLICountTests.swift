@@ -54,4 +54,25 @@ import Testing
         let reasons = (object["refusedComposerPhrases"] as? [[String: Any]])?.compactMap { $0["reason"] as? String }
         #expect(reasons == ["count-unearned"])
     }
+
+    /// "a chair" over two chair records is a count too: it tells a blind person there
+    /// is one. Refused with or without its article, and as a bare plural that hides the
+    /// number; the person hears the label list's count instead, never silence.
+    @Test(arguments: [
+        ("en", "a chair", "It looks like there are two chairs."), ("en", "chairs", "It looks like there are two chairs."),
+        ("en", "several chairs", "It looks like there are two chairs."),
+        ("es", "una silla", "Parece que hay dos sillas."), ("es", "varias sillas", "Parece que hay dos sillas."),
+        ("es", "unas sillas", "Parece que hay dos sillas."),
+        ("vi", "một cái ghế", "Có vẻ như có hai cái ghế."), ("vi", "những cái ghế", "Có vẻ như có hai cái ghế."),
+    ])
+    func aNameWithoutItsNumberIsRefused(locale: String, phrase: String, expected: String) throws {
+        let scene = [("chair", 0.9), ("chair", 0.85)]
+        let refused = try liar.describe(scene, .blunt, config: ["phrase": phrase], locale: locale, extra: ["--json"])
+        #expect(refused.status == 0, "\(refused.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(refused.standardOutput.utf8)) as? [String: Any])
+        #expect(object["sentences"] as? [String] == [expected])
+        let refusals = object["refusedComposerPhrases"] as? [[String: Any]]
+        #expect(refusals?.compactMap { $0["reason"] as? String } == ["count-unearned"])
+        #expect(try liar.spoken(scene, .blunt, config: ["phrase": phrase], locale: locale) == [expected])
+    }
 }

@@ -1,7 +1,7 @@
 /// English counting words, reviewed as data.
 ///
-/// Only what a grouped subject phrase needs: the article for one, and the plural for
-/// several. Anything not listed follows the regular rules below.
+/// Only what a grouped subject phrase needs: the article for one, and the number and
+/// plural for more. Anything not listed follows the regular rules below.
 enum EnglishNouns {
     /// Plurals the suffix rules get wrong, for labels common detectors emit.
     static let irregularPlurals: [String: String] = [
@@ -34,6 +34,9 @@ enum EnglishNouns {
     ]
 
     /// Counts a person can take in at a glance are said as words; beyond ten the exact
+    /// number stops being useful to hear, so it is "many". These are the host's own
+    /// number words, and it accepts one only when it is exactly the records covered.
+    static let numberWords = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
     static func plural(_ noun: String) -> String {
         var words = noun.split(separator: " ").map(String.init)
@@ -59,11 +62,12 @@ enum EnglishNouns {
         return first.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
-    /// "a chair", "an oven", "several chairs". No number word: the host refuses them,
-    /// because a count it cannot check against the detections is a claim it cannot back.
+    /// "a chair", "an oven", "two chairs", "many chairs" (over ten). Never "several
+    /// chairs" or "a chair" for two: the host refuses a name of sight said without the
+    /// number of records it covers, since a blind person would hear one, or not how many.
     static func counted(_ noun: String, count: Int) -> String {
         if count <= 1 { return "\(article(for: noun)) \(noun)" }
-        return "several \(plural(noun))"
+        return "\(count > numberWords.count + 1 ? "many" : numberWords[count - 2]) \(plural(noun))"
     }
 
     /// "a", "a and b", "a, b and c".

@@ -4,7 +4,7 @@ import CountedPhrases
 import SenseBridgeCore
 import SenseBridgePluginKit
 
-/// A scene composer that groups repeated labels: "several chairs and a table".
+/// A scene composer that groups repeated labels: "two chairs and a table".
 ///
 /// Objects are narrated in the sight stream and classified sounds in the sound
 /// stream, one phrase each. Text records are not labels to count (their label is the
@@ -49,7 +49,7 @@ final class CountingComposer: SceneComposerPlugin {
                 .map { (index: $0.offset, label: $0.element.label) }
             guard let phrase = try CountedPhrases.phrase(
                 for: labels, maximumWords: request.maximumWords, maximumLabels: request.maximumLabels,
-                checkpoint: checkpoint) else { continue }
+                counting: stream == .sight, checkpoint: checkpoint) else { continue }
             phrases.append(ComposedPhrase(stream: stream, text: phrase.text, recordIndices: phrase.recordIndices))
         }
         host.log(.debug, "counting-composer.composed", [("phrases", .public(String(phrases.count)))])

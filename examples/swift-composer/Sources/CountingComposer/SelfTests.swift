@@ -11,7 +11,7 @@ extension CountingComposer {
                 .init(kind: .object, label: "table", confidence: 0.8),
                 .init(kind: .object, label: "chair", confidence: 0.7),
             ]))
-            let expected = "several chairs and a table"
+            let expected = "two chairs and a table"
             guard phrases.count == 1, phrases[0].text == expected, phrases[0].recordIndices == [0, 1, 2] else {
                 throw PluginError(.internal, "Expected one phrase '\(expected)' covering records 0, 1 and 2; got \(phrases.map(\.text)).")
             }
