@@ -40,6 +40,16 @@ run describe --records "$scene" --output "$out"
 run describe --records "$scene" --output "$out" --profile deaf
 
 echo
+echo "Things of one kind are counted, in words, in each language: two chairs and a dog,"
+echo "read from standard input ('-'), printed only (--no-render)."
+counted='{"kind": "object", "label": "chair", "confidence": 0.91}
+{"kind": "object", "label": "chair", "confidence": 0.84}
+{"kind": "object", "label": "dog", "confidence": 0.88}'
+for locale in en es vi; do
+    printf '%s\n' "$counted" | run describe --records - --no-render --locale "$locale"
+done
+
+echo
 echo "What was written to $out:"
 ( cd "$out" && find . -type f | sort | while read -r file; do
     case "$file" in
