@@ -81,13 +81,16 @@ extension OutputProfile {
 
     /// "speech, captions, braille or haptics", the roles the tables name.
     private static var spokenRoles: String {
-        let names = OutputRole.allCases.filter { $0 != .other }.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        alternatives(OutputRole.allCases.filter { $0 != .other }.map(\.rawValue))
     }
 
     /// "en, es or vi", from the locales the host speaks.
     private static var spokenLocales: String {
-        let names = SpokenLocale.allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        alternatives(SpokenLocale.allCases.map(\.rawValue))
+    }
+
+    /// "a, b or c", for a reason that lists what a field may be.
+    private static func alternatives(_ names: [String]) -> String {
+        names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 }

@@ -302,7 +302,7 @@ public final class AwarenessSession: @unchecked Sendable {
 
     /// A frame's session time (`Clock`). A monotonic timestamp from before the session
     /// started (a source's clock slightly behind) takes the latest time instead. Held at
-    /// `latestNanoseconds`: a timestamp is a plugin's number, and a source with a broken
+    /// `sessionTimeCeilingNanoseconds`: a timestamp is a plugin's number, and a source with a broken
     /// clock stamping frames near UInt64.max made the schedule's additions overflow.
     private func sessionNanoseconds(of timestamp: UInt64, origin: UInt64) -> UInt64 {
         Self.sessionNanoseconds(of: timestamp, origin: origin, clock: configuration.clock, latest: currentNanoseconds)
@@ -315,15 +315,15 @@ public final class AwarenessSession: @unchecked Sendable {
         case .recording: time = timestamp
         case .monotonic: time = timestamp >= origin ? timestamp - origin : latest
         }
-        return min(time, latestNanoseconds)
+        return min(time, sessionTimeCeilingNanoseconds)
     }
 
     /// The latest session time kept, about 285 years: far beyond any walk, and far enough
     /// below UInt64.max that adding an interval to it cannot overflow.
-    static let latestNanoseconds: UInt64 = 9_000_000_000_000_000_000
+    static let sessionTimeCeilingNanoseconds: UInt64 = 9_000_000_000_000_000_000
 
     static func nanoseconds(_ seconds: Double) -> UInt64 {
-        UInt64(max(0, min((seconds * 1e9).rounded(), Double(latestNanoseconds))))
+        UInt64(max(0, min((seconds * 1e9).rounded(), Double(sessionTimeCeilingNanoseconds))))
     }
 
     /// Seconds for what is said and shown; never compared to decide anything.

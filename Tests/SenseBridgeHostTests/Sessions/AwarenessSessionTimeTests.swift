@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [AwarenessSession.Clock.monotonic, .recording])
     func aTimestampAtTheEndOfTimeLeavesRoomForTheSchedule(_ clock: AwarenessSession.Clock) {
         let time = AwarenessSession.sessionNanoseconds(of: .max, origin: 20_000_000_000, clock: clock, latest: 0)
-        #expect(time == AwarenessSession.latestNanoseconds)
+        #expect(time == AwarenessSession.sessionTimeCeilingNanoseconds)
         // The largest step the walk adds: 600 s of narration interval at the slowest thermal pace.
         let (_, overflow) = time.addingReportingOverflow(AwarenessSession.nanoseconds(600) * 4)
         #expect(!overflow)
@@ -19,7 +19,7 @@ import Testing
         #expect(AwarenessSession.sessionNanoseconds(of: 7_500_000_000, origin: 2_500_000_000, clock: .monotonic, latest: 0) == 5_000_000_000)
         #expect(AwarenessSession.sessionNanoseconds(of: 1_000, origin: 2_000, clock: .monotonic, latest: 42) == 42)
         #expect(AwarenessSession.sessionNanoseconds(of: 6_850_000_000, origin: 9, clock: .recording, latest: 0) == 6_850_000_000)
-        #expect(AwarenessSession.nanoseconds(.infinity) == AwarenessSession.latestNanoseconds)
+        #expect(AwarenessSession.nanoseconds(.infinity) == AwarenessSession.sessionTimeCeilingNanoseconds)
         #expect(AwarenessSession.nanoseconds(.nan) == 0 && AwarenessSession.nanoseconds(-3) == 0)
     }
 }
