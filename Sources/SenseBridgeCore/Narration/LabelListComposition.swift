@@ -125,10 +125,13 @@ public enum LabelListComposition {
     /// the whole group being trimmed from the phrase and not said at all.
     static func countable(_ label: String, wordCeiling: (Int) -> Int) -> Bool {
         guard SpokenVocabulary.isCountable(label) else { return false }
+        // Both kinds of count: a number word ("two") and the word for more ("many").
         return SpokenLocale.allCases.allSatisfy { locale in
-            SpokenVocabulary.subject(for: label, locale: locale, count: 2).map {
-                PhraseValidator.validate($0, locale: locale, maximumWords: wordCeiling(1)).acceptedPhrase != nil
-            } ?? false
+            [2, ConnectingWords.largestCount + 1].allSatisfy { count in
+                SpokenVocabulary.subject(for: label, locale: locale, count: count).map {
+                    PhraseValidator.validate($0, locale: locale, maximumWords: wordCeiling(1)).acceptedPhrase != nil
+                } ?? false
+            }
         }
     }
 

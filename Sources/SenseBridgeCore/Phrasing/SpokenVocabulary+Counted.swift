@@ -155,7 +155,9 @@ extension SpokenVocabulary {
         if let counted = countedName(for: identifier) {
             (plural, gender) = (counted.plural(locale), counted.esGender)
         } else if entry(for: identifier) == nil, let english = englishFallbackPlural(for: identifier) {
-            (plural, gender) = (english, nil)
+            // An English noun in a Spanish sentence takes the masculine, as borrowed nouns
+            // do ("muchos umbrella stands"); with no gender, Spanish has no "many" at all.
+            (plural, gender) = (english, .masculine)
         } else {
             return nil
         }

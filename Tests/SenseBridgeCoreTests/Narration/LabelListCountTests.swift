@@ -96,6 +96,22 @@ struct LabelListCountTests {
         #expect(narration.report.composerFailures.isEmpty)
     }
 
+    /// A label with no reviewed entry is said in English inside the locale's sentence; in
+    /// Spanish its "many" needs a gender, and without one the group went unsaid and the
+    /// person heard that nothing was recognized.
+    @Test("above ten of an unreviewed label is many in every locale, never silence", arguments: [
+        (SpokenLocale.en, "It looks like there are many umbrella stands."),
+        (.es, "Parece que hay muchos umbrella stands."),
+        (.vi, "Có vẻ như có nhiều umbrella stands."),
+    ])
+    func manyOfAnUnreviewedLabel(locale: SpokenLocale, sentence: String) {
+        let eleven = Array(repeating: Self.object("umbrella_stand", 0.9), count: 11)
+        let phrases = LabelListComposition.compose(records: eleven, locale: locale, detail: .brief)
+        let narration = SceneNarrator.narrate(records: eleven, composerPhrases: phrases, locale: locale, detail: .brief)
+        #expect(narration.spokenText == [sentence])
+        #expect(narration.report.composerFailures.isEmpty)
+    }
+
     @Test("detail limits how many kinds are named, never how many of a kind are counted")
     func detailLimitsKindsNotCounts() {
         let records = [Self.object("chair", 0.9), Self.object("chair", 0.9), Self.object("chair", 0.9),
