@@ -1,3 +1,4 @@
+import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 
@@ -50,7 +51,8 @@ public struct FailureWording: Sendable, Equatable {
 
     public var jsonObject: [String: Any] {
         var object: [String: Any] = Dictionary(uniqueKeysWithValues: sentences.map { ($0.key.rawValue, $0.value) })
-        if let unlistedChannel { object["unlistedChannel"] = unlistedChannel }
+        // Present always, null for a listed channel (docs/FORMATS.md: no key left out).
+        object["unlistedChannel"] = unlistedChannel ?? NSNull()
         return object
     }
 }
