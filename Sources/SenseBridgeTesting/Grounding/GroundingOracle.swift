@@ -24,13 +24,24 @@ public struct GroundingOracle: Sendable {
     static let pluralQuantities: Set<String> = ["several", "varios", "varias", "algunos", "algunas", "nhung", "cac", "vai"]
 
     /// Number words, folded, and the count each claims; "many" claims more than ten
-    /// (written here as eleven or more). Vietnamese "tám" (eight) is left out: folded it
-    /// is "tam", the classifier "tấm", and a word the oracle cannot tell it may not accuse.
+    /// (written here as eleven or more).
     static let countWords: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
         "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "chin": 9, "muoi": 10,
     ]
+
+    /// Number words whose folded form is also a function word, read with their tone
+    /// marks: Vietnamese "tám" (eight) folds to "tam", as the classifier "tấm" does. Left
+    /// out, "tám cái ghế" over eight chairs read as one chair and the oracle accused a
+    /// right count; folded, it would read every "tấm" as eight.
+    static let tonedCountWords: [String: Int] = ["tám": 8]
+
+    /// The count a word claims, from its folded form or, where folding merges it with
+    /// a word that claims none, its lowercase form with tone marks.
+    static func count(folded: String, lowercased: String) -> Int? {
+        countWords[folded] ?? tonedCountWords[lowercased]
+    }
     static let manyWords: Set<String> = ["many", "muchos", "muchas", "nhieu"]
 
     /// What a sentence says of one label: how many of it, when it says.
@@ -77,7 +88,13 @@ public struct GroundingOracle: Sendable {
     }
 
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == "_" }).map { fold(String($0)) }
+        lowercasedWords(text).map(fold)
+    }
+
+    /// The words of `text` in lowercase with their accents and tone marks, one for each
+    /// of `words(text)`.
+    static func lowercasedWords(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" || $0 == "_" }).map { $0.lowercased() }
     }
 
     /// Every way the vocabulary, as data, spells a label in any locale: its reviewed
@@ -147,18 +164,20 @@ public struct GroundingOracle: Sendable {
     /// chairs", "dos sillas", "hai cái ghế", "many chairs").
     static func namedLabels(in subject: String, records: [PerceptionRecord], stream: PerceptionStream,
                             locale: SpokenLocale) -> [String: Claim] {
-        let said = words(subject)
+        let said = words(subject), saidLowercased = lowercasedWords(subject)
         var matches: [(start: Int, length: Int, label: String, claim: Claim)] = []
         for label in Set(records.filter { $0.stream == stream }.map(\.label)) {
             let singular = spellings(of: label, locale: locale)
             let spelled = singular.map { ($0, false) } + (singular.flatMap(plurals) + countedSpellings(of: label, locale: locale)).map { ($0, true) }
             for (spelling, plural) in spelled where spelling.count <= said.count {
                 for start in 0...(said.count - spelling.count) where Array(said[start..<(start + spelling.count)]) == spelling {
-                    let before = said[..<start].reversed().prefix {
-                        functionWords.contains($0) || countWords[$0] != nil || manyWords.contains($0)
+                    let beforeIndices = (0..<start).reversed().prefix {
+                        functionWords.contains(said[$0]) || countWords[said[$0]] != nil || manyWords.contains(said[$0])
                     }
+                    let before = beforeIndices.map { said[$0] }
+                    let number = beforeIndices.lazy.compactMap { count(folded: said[$0], lowercased: saidLowercased[$0]) }.first
                     let claim: Claim
-                    if let number = before.lazy.compactMap({ countWords[$0] }).first, !before.contains(where: manyWords.contains) {
+                    if let number, !before.contains(where: manyWords.contains) {
                         claim = .exactly(number)
                     } else if before.contains(where: manyWords.contains) {
                         claim = .many

@@ -153,4 +153,33 @@ struct LabelListCountTests {
         #expect(wrong.report.composerFailures.map(\.reason) == [.ungrounded(.countUnearned)])
         #expect(GroundingOracle().breaches(of: right, records: records, locale: .en).isEmpty)
     }
+
+    /// Every count the label list can say, two to eleven, read back by the test oracle
+    /// as the count it is: a number word the oracle cannot read (Vietnamese "tám" folds
+    /// to the classifier "tấm") made it accuse the right count of eight.
+    @Test("the oracle reads every count the label list says, in en, es and vi", arguments: SpokenLocale.allCases)
+    func oracleReadsEveryCount(locale: SpokenLocale) {
+        for count in 2...(ConnectingWords.largestCount + 1) {
+            let records = Array(repeating: Self.object("chair", 0.9), count: count)
+            let narration = SceneNarrator.narrate(records: records, composerPhrases: [], locale: locale, detail: .standard)
+            #expect(narration.sentences.flatMap(\.recordIndices).count == count, "\(count) in \(locale)")
+            #expect(GroundingOracle().breaches(of: narration, records: records, locale: locale).isEmpty, "\(count) in \(locale)")
+        }
+    }
+
+    @Test("the oracle accuses a wrong 'tám' and does not read the classifier 'tấm' as eight")
+    func oracleTellsEightFromTheClassifier() {
+        let threeChairs = Array(repeating: Self.object("chair", 0.9), count: 3)
+        let wrong = Self.narration("Có vẻ như có tám cái ghế.", covering: [0, 1, 2])
+        #expect(!GroundingOracle().breaches(of: wrong, records: threeChairs, locale: .vi).isEmpty)
+        let sign = [Self.object("sign", 0.9)]
+        let oneSign = Self.narration("Có vẻ như có một tấm biển.", covering: [0])
+        #expect(GroundingOracle().breaches(of: oneSign, records: sign, locale: .vi).isEmpty)
+    }
+
+    /// One sentence as a composer might have worded it, for the oracle to judge.
+    static func narration(_ text: String, covering indices: [Int]) -> Narration {
+        Narration(sentences: [NarratedSentence(stream: .sight, certainty: .high, text: text, recordIndices: indices, source: .composer)],
+                  report: NarrationReport())
+    }
 }

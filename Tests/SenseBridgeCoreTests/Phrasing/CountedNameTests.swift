@@ -33,7 +33,7 @@ struct CountedNameTests {
         ("person", .en, 10, "ten people"), ("bus", .es, 4, "cuatro autobuses"), ("umbrella", .es, 2, "dos paraguas"),
         ("stairs", .en, 2, "two staircases"), ("sofa", .en, 2, "two couches"),
         ("chair", .en, 11, "many chairs"), ("chair", .es, 12, "muchas sillas"), ("dog", .es, 40, "muchos perros"),
-        ("chair", .vi, 11, "nhiều cái ghế"),
+        ("chair", .vi, 11, "nhiều cái ghế"), ("chair", .vi, 8, "tám cái ghế"), ("sign", .vi, 8, "tám tấm biển"),
         ("umbrella_stand", .en, 2, "two umbrella stands"), ("umbrella_stand", .es, 2, "dos umbrella stands"),
         ("chair", .en, 1, "a chair"), ("chair", .vi, 1, "một cái ghế"),
     ])
