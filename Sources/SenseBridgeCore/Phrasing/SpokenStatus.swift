@@ -26,6 +26,10 @@ public enum SpokenStatus: Hashable, Sendable {
     case composerOff
     /// The sensing source crashed or stopped answering; the session ends.
     case sensingStopped
+    /// A perceiver of `stream` failed on one picture; the description leaves its part out.
+    case perceiverFailed(PerceptionStream)
+    /// A perceiver of `stream` stopped for the rest of the session.
+    case perceiverStopped(PerceptionStream)
     /// Thermal backoff changed pace (`ThermalBackoff.feed` returned this level): the
     /// sentence says the pace now in effect, slowed or back to usual. One case over the
     /// level, not one per sentence, so a level added later is a compile error here
@@ -46,6 +50,18 @@ extension Phrasing {
         case .composerStopped: return table.composerStopped.text
         case .composerOff: return table.composerOff.text
         case .sensingStopped: return table.sensingStopped.text
+        case let .perceiverFailed(stream):
+            switch stream {
+            case .sight: return table.perceiverFailedSight.text
+            case .sound: return table.perceiverFailedSound.text
+            case .text: return table.perceiverFailedText.text
+            }
+        case let .perceiverStopped(stream):
+            switch stream {
+            case .sight: return table.perceiverStoppedSight.text
+            case .sound: return table.perceiverStoppedSound.text
+            case .text: return table.perceiverStoppedText.text
+            }
         case let .thermalBackoff(level):
             switch level {
             case .nominal, .fair: return table.thermalRecovered.text

@@ -112,6 +112,16 @@ public struct SpokenTable: Sendable {
     public let lossNotAnsweringForNow: SpokenEntry
     public let composerStopped: SpokenEntry
     public let composerOff: SpokenEntry
+    /// A perceiver failed on one picture (`SpokenStatus.perceiverFailed`), by the stream
+    /// it perceives: what the description then leaves out, so its silence about objects
+    /// is not taken for a room without any (Invariant 2).
+    public let perceiverFailedSight: SpokenEntry
+    public let perceiverFailedSound: SpokenEntry
+    public let perceiverFailedText: SpokenEntry
+    /// A perceiver stopped for the rest of a session (`SpokenStatus.perceiverStopped`).
+    public let perceiverStoppedSight: SpokenEntry
+    public let perceiverStoppedSound: SpokenEntry
+    public let perceiverStoppedText: SpokenEntry
 
     // MARK: Hands-free awareness
     public let nearestOnLeft: SpokenEntry

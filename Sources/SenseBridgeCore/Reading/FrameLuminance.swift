@@ -55,6 +55,14 @@ public enum FrameLuminance: Hashable, Sendable {
         pixels.withUnsafeBytes { measure($0, width: width, height: height, stride: stride, format: format) }
     }
 
+    /// The mean luma (0–255) of the sampled grid, for following a camera's exposure as
+    /// it settles (`ExposureSettling`); nil when the frame cannot be measured.
+    public static func meanLuma(_ image: ImageFrame) -> Double? {
+        image.pixels.withUnsafeBytes { pixels in
+            sampleLuma(pixels, width: image.width, height: image.height, stride: image.bytesPerRow, format: image.format)?.mean
+        }
+    }
+
     /// The mean luma of the sampled grid and how many samples are bright; nil when the
     /// layout does not fit the bytes.
     static func sampleLuma(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int,

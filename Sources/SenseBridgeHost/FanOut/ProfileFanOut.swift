@@ -168,6 +168,11 @@ public final class ProfileFanOut: @unchecked Sendable {
         observer?(announcement, available.map(\.name))
     }
 
+    /// Seconds since the session began, on the one clock its messages are timed by (the
+    /// fan-out's own announcements included), so a session's messages never disagree on
+    /// when they were said.
+    public var sessionTime: Double { clock() }
+
     /// The next number in the session's one message sequence. A session numbers its
     /// messages here, not with a counter of its own, so the fan-out's announcements and
     /// the session's messages never share a number.

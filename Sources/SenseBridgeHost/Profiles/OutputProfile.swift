@@ -65,9 +65,23 @@ public struct OutputProfile: Sendable {
     public var renderTargets: [PluginReference] { outputs.flatMap(\.alternatives) }
     public var composer: PluginReference
     public var fallbackComposer: PluginReference
+    /// What perceives a picture for this person, run on the same frame and feeding one
+    /// description (`describe IMAGE`, `walk --camera`); `read` takes those that read text.
+    /// A profile that names none gets `defaultPerceivers`.
+    public var perceivers: [PluginReference]
+    /// Whether the file named its perceivers. Only named ones are checked with the rest of
+    /// the profile: a profile that never mentions perceivers (one for `walk` on a depth
+    /// recording, say) is not refused because a picture's perceiver is missing; a command
+    /// that needs one says so when it starts it.
+    public var listsPerceivers: Bool
     public var locale: String
     public var detail: String
     public var fileURL: URL
+
+    /// Objects and text, as the seeds' "describe this scene" flow perceives a picture: a
+    /// profile written before perceivers were configurable keeps working unchanged.
+    public static let defaultPerceivers = [PluginReference(id: "org.sensebridge.object-detector"),
+                                           PluginReference(id: "org.sensebridge.tesseract-ocr")]
 
     public func displayName(for locale: String = "en") -> String {
         displayNames[locale] ?? displayNames["en"] ?? name

@@ -34,6 +34,7 @@ public enum ProfileReader {
             guard let composerValue = object["composer"] else { throw fail("is missing the required field \"composer\".") }
             let composer = try reference(composerValue, field: "composer", fail: fail)
             let fallback = try object["fallbackComposer"].map { try reference($0, field: "fallbackComposer", fail: fail) } ?? composer
+            let perceivers = try perceiverReferences(object["perceivers"], fail: fail)
             let locale = try reader.optionalString("locale") ?? "en"
             // Their values are checked with everything else a session needs
             // (`OutputProfile.problems(in:)`), so the profile is still listed, with the reason.
@@ -41,10 +42,21 @@ public enum ProfileReader {
             return OutputProfile(
                 name: name, displayNames: try reader.stringMap("displayName", required: false),
                 summary: try reader.optionalString("summary"), outputs: outputs, composer: composer,
-                fallbackComposer: fallback, locale: locale, detail: detail, fileURL: url)
+                fallbackComposer: fallback, perceivers: perceivers, listsPerceivers: object["perceivers"] != nil, locale: locale, detail: detail, fileURL: url)
         } catch let problem as PluginProblem {
             throw fail(problem.explanation)
         }
+    }
+
+    /// `"perceivers": [reference, …]`, or the defaults when the field is absent. An empty
+    /// list is refused: a profile that perceives nothing would describe every picture as
+    /// "nothing recognized", a claim about the detector that no detector made.
+    private static func perceiverReferences(_ value: JSONValue?, fail: (String) -> ProfileProblem) throws -> [OutputProfile.PluginReference] {
+        guard let value else { return OutputProfile.defaultPerceivers }
+        guard case .array(let entries) = value, !entries.isEmpty else {
+            throw fail("field \"perceivers\" must be a non-empty array of perceivers such as [\"org.sensebridge.object-detector\"], not \(value.jsonText).")
+        }
+        return try entries.enumerated().map { index, entry in try reference(entry, field: "perceivers[\(index)]", fail: fail) }
     }
 
     /// The largest `memoryLimitMiB` taken (1 TiB): far above any plugin's need, and low

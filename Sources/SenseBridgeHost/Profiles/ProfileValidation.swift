@@ -76,7 +76,8 @@ extension OutputProfile {
                  reference, PluginKind.renderTarget)
             }
         }
-        return targets + [("composer", composer, .sceneComposer), ("fallbackComposer", fallbackComposer, .sceneComposer)]
+        let perceiving = (listsPerceivers ? perceivers : []).enumerated().map { index, reference in ("perceivers[\(index)]", reference, PluginKind.perceiver) }
+        return targets + [("composer", composer, .sceneComposer), ("fallbackComposer", fallbackComposer, .sceneComposer)] + perceiving
     }
 
     /// "speech, captions, braille or haptics", the roles the tables name.

@@ -67,7 +67,6 @@ public final class ReadingSession: @unchecked Sendable {
     private let sourceProblem: @Sendable (String) -> Void
     private let lock = NSLock()
     private var stopRequested = false
-    private let origin = MonotonicClock.nanoseconds()
     private var summary = Summary()
 
     /// `commands` nil: nobody is at the keys, and every page is read through once.
@@ -267,7 +266,7 @@ public final class ReadingSession: @unchecked Sendable {
     private func say(_ signal: OutputSignal, _ text: String, urgent: Bool = false) {
         let message: OutputMessage = lock.withLock {
             OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
-                          sessionTime: Double(MonotonicClock.nanoseconds() - origin) / 1e9, sequence: fanOut.nextSequence())
+                          sessionTime: fanOut.sessionTime, sequence: fanOut.nextSequence())
         }
         let targets = fanOut.deliver(message)
         observer(Delivery(message: message, targets: targets))

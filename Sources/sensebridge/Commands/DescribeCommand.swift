@@ -3,39 +3,61 @@ import SenseBridgeProcess
 import SenseBridgeCore
 import SenseBridgeHost
 
-/// `sensebridge describe --records FILE`: one moment described, as a person would hear it.
+/// `sensebridge describe`: one moment described, as a person would hear it: what a
+/// picture, a folder of pictures, a video or a camera shows, or a records file.
 enum DescribeCommand {
     static let spec = CommandSpec(
         path: ["describe"],
-        abstract: "Describe a records file once: print the hedged sentences and render them through a profile.",
+        abstract: "Describe what a picture, a folder of pictures, a video or a camera shows, or a records file: print the hedged sentences and render them through a profile.",
         discussion: """
-        The composer proposes subject phrases; the host validates every one, hedges it from the \
-        weakest confidence it covers, and replaces anything it refuses with the fallback composer's words. \
-        The spoken sentences are printed on stdout, one per line; where each output went is printed on stderr. \
-        When no record clears the confidence floor, "Nothing was recognized clearly enough to name." is said \
-        (in the profile's language): a fact about the detector, never a claim that nothing is there.
+        The profile's perceivers (objects and text by default) look at each picture; the composer proposes \
+        subject phrases; the host validates every one, hedges it from the weakest confidence it covers, and \
+        replaces anything it refuses with the fallback composer's words. At --detail detailed the host also \
+        says where in the view each thing is. The spoken sentences are printed on stdout, one per line; \
+        where each output went is printed on stderr. When no record clears the confidence floor, "Nothing \
+        was recognized clearly enough to name." is said (in the profile's language): a fact about the \
+        detector, never a claim that nothing is there.
+
+        An image is described once; a folder, image by image in name order, each line on stdout prefixed \
+        with the picture's number; a video, its first frame and then a frame every --interval seconds of \
+        video (default \(Int(defaultVideoInterval))), a description the same as the one before not repeated, \
+        each line prefixed with its time; a camera (--camera), one capture, the first frame after its \
+        exposure has settled. What a camera saw stays in memory: no picture is written anywhere.
         """,
-        options: [.value("--records", "file", "A records file (JSON Lines, docs/FORMATS.md); '-' reads standard input.", required: true),
+        arguments: [("[<path>]", "An image (png, jpg…), a folder of images, or a video file.")],
+        options: [.value("--camera", "device", "Describe one capture from a V4L2 camera (for example /dev/video0)."),
+                  .value("--records", "file", "Describe a records file instead (JSON Lines, docs/FORMATS.md); '-' reads standard input."),
+                  .value("--interval", "seconds", "A video: seconds of video between descriptions (default: \(Int(defaultVideoInterval)))."),
                   .value("--detail", "level", "How many things are named: brief, standard or detailed (default: the profile's)."),
                   .value("--composer", "id", "Use this composer instead of the profile's.")]
             + OutputOptions.options
             + [.flag("--no-render", "Only print the sentences; create no render target."),
-               .flag("--json", "Print the sentences and the host's report as JSON: each refused phrase with its reason code (docs/WRITING_PLUGINS.md).")],
+               .flag("--json", "Print the sentences, the records and the host's report as JSON: each refused phrase with its reason code (docs/WRITING_PLUGINS.md); one line per picture for pictures.")],
         run: run)
+
+    /// Five seconds of video between descriptions: a scene changes on that scale, and a
+    /// description takes about as long to hear.
+    static let defaultVideoInterval = 5.0
+
+    /// What was asked to be described.
+    enum Input {
+        case records(String)
+        case pictures(PluginHost.PictureInput)
+    }
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
         let command = "describe"
-        guard arguments.positionals.isEmpty else {
-            throw CLIError.usage("Unexpected argument '\(arguments.positionals[0])'; the records file goes after --records.", command: command)
-        }
-        guard let path = arguments.value("--records") else { throw CLIError.usage("--records <file> is required.", command: command) }
-        let records = try readRecords(path)
+        let input = try input(arguments, command: command)
+        // A bad records file is named before anything starts, as it always was.
+        var records: [PerceptionRecord]?
+        if case .records(let path) = input { records = try readRecords(path) }
         let profile = try OutputOptions.profile(arguments, context: context)
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         let detailText = arguments.value("--detail") ?? profile.detail
         guard let detail = SpokenDetail(rawValue: detailText) else {
             throw CLIError.usage("--detail must be brief, standard or detailed, not '\(detailText)'.", command: command)
         }
+        let interval = try videoInterval(arguments, command: command)
         let composerID = arguments.value("--composer") ?? profile.composer.id
         let requested = OutputProfile.PluginReference(id: composerID, config: composerID == profile.composer.id ? profile.composer.config : [:])
         let assembly: PipelineAssembly
@@ -48,6 +70,48 @@ enum DescribeCommand {
         }
         assembly.notices.forEach { Console.err("sensebridge: \($0)") }
         guard let pipeline = assembly.pipeline else { throw CLIError(message: "No composer is available.", code: .unavailable) }
+        switch input {
+        case .records:
+            return try describeRecords(records ?? [], pipeline: pipeline, composerID: composerID, profile: profile,
+                                       locale: locale, detail: detail, arguments, context)
+        case .pictures(let pictures):
+            return try PictureDescribing.run(pictures, pipeline: pipeline, profile: profile, locale: locale,
+                                             videoInterval: interval, arguments, context)
+        }
+    }
+
+    /// Exactly one of a path, --camera and --records.
+    static func input(_ arguments: Arguments, command: String) throws -> Input {
+        let camera = arguments.value("--camera"), records = arguments.value("--records")
+        guard arguments.positionals.count <= 1 else {
+            throw CLIError.usage("Expected one picture, folder or video; got \(arguments.positionals.count).", command: command)
+        }
+        switch (arguments.positionals.first, camera, records) {
+        case (let path?, nil, nil):
+            try InputFile.check(path, directoryAllowed: true, option: "The picture, folder or video", command: command)
+            return .pictures(.path(path))
+        case (nil, let device?, nil):
+            return .pictures(.camera(device))
+        case (nil, nil, let path?):
+            return .records(path)
+        case (nil, nil, nil):
+            throw CLIError.usage("Expected a picture, a folder or a video to describe, --camera DEVICE, or --records FILE.", command: command)
+        default:
+            throw CLIError.usage("Give one of a path, --camera and --records, not several.", command: command)
+        }
+    }
+
+    static func videoInterval(_ arguments: Arguments, command: String) throws -> Double {
+        guard let text = arguments.value("--interval") else { return defaultVideoInterval }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 3600 else {
+            throw CLIError.usage("--interval must be a number of seconds from 0.1 to 3600, not '\(text)'.", command: command)
+        }
+        return seconds
+    }
+
+    /// A records file described once, as it always was.
+    static func describeRecords(_ records: [PerceptionRecord], pipeline: DescriptionPipeline, composerID: String, profile: OutputProfile,
+                                locale: SpokenLocale, detail: SpokenDetail, _ arguments: Arguments, _ context: Context) throws -> ExitCode {
         let announcements = pipeline.sessionStart()
         let outcome = pipeline.describe(records)
         let said = announcements + outcome.announcements

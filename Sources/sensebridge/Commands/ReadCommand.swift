@@ -4,14 +4,11 @@ import SenseBridgeHost
 
 /// `sensebridge read`: reads a page image, a video, a folder of images or a camera aloud.
 enum ReadCommand {
-    static let sourceID = "org.sensebridge.camera-source"
-    static let perceiverID = "org.sensebridge.tesseract-ocr"
-
     static let spec = CommandSpec(
         path: ["read"],
         abstract: "Read text aloud from an image, a video, a folder of images or a camera, one sentence at a time.",
         discussion: """
-        Each image is recognized by the text perceiver (\(perceiverID), tesseract), its lines put in reading \
+        Each image is recognized by the profile's text perceiver (tesseract by default), its lines put in reading \
         order (columns, headings), split into sentences and spoken one at a time through the profile, each \
         awaited before the next. Text recognized with little confidence is read inside a hedge ("The text may \
         say: …"); text below the confidence floor is not read, and you are told some was left out. A page \
@@ -32,7 +29,7 @@ enum ReadCommand {
         arguments: [("[<path>]", "An image (png, jpg, pgm…), a video file, or a folder of images.")],
         options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
                   .flag("--live", "Read images and folders live too: a page once its recognized text has settled (videos and cameras always are)."),
-                  .value("--perceiver", "id", "The text perceiver, by plugin id (default: \(perceiverID)); 'sensebridge plugins list' shows what is installed."),
+                  .value("--perceiver", "id", "The text perceiver, by plugin id (default: the profile's first perceiver that reads text); 'sensebridge plugins list' shows what is installed."),
                   .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"urgent\", \"targets\"}.")]
             + OutputOptions.options,
         run: run)
@@ -56,8 +53,15 @@ enum ReadCommand {
         configuration.live = camera != nil || arguments.has("--live") || isVideo(input)
 
         // The perceiver first: a wrong --perceiver is a usage mistake, said before any file is opened.
-        let perceiver = try makePerceiver(arguments.value("--perceiver") ?? perceiverID, context: context)
-        let source = try makeSource(input: input, isCamera: camera != nil, context: context)
+        // One named with --perceiver is the person's choice and used as it is; from the
+        // profile, its first perceiver that reads text.
+        let perceiver = try SessionPartErrors.map(command: command) {
+            if let id = arguments.value("--perceiver") { return try context.host.perceivers([OutputProfile.PluginReference(id: id)])[0] }
+            return try context.host.firstPerceiver(profile.perceivers, perceiving: "text")
+        }
+        let source = try SessionPartErrors.map(command: command) {
+            try context.host.pictureSource(camera.map { .camera($0) } ?? .path(input), pixelFormat: .gray8)
+        }
         let output = OutputOptions.outputDirectory(arguments, context: context)
         let runtime = try OutputOptions.runtime(profile, locale: locale, output: output, context: context)
         let json = arguments.has("--json")
@@ -114,36 +118,6 @@ enum ReadCommand {
             try history.record(document)
         } catch {
             Console.err("sensebridge: the reading history was not updated: \(error)")
-        }
-    }
-
-    static func makeSource(input: String, isCamera: Bool, context: Context) throws -> SensingSourceInstance {
-        let manifest = try installed(sourceID, context: context)
-        let path = isCamera ? input : URL(fileURLWithPath: input).standardizedFileURL.path
-        do {
-            return try context.host.sensingSource(manifest, config: ["input": .string(path)])
-        } catch {
-            throw CLIError(message: "\(input) could not be opened: \(error)", code: isCamera ? .unavailable : .dataError)
-        }
-    }
-
-    static func makePerceiver(_ id: String, context: Context) throws -> PerceiverInstance {
-        let manifest = try installed(id, context: context)
-        guard manifest.kind == .perceiver else {
-            throw CLIError.usage("\(id) is a \(manifest.kind.rawValue), not a perceiver.", command: "read")
-        }
-        do {
-            return try context.host.perceiver(manifest)
-        } catch {
-            throw CLIError(message: "The text perceiver \(id) could not start: \(error)", code: .unavailable)
-        }
-    }
-
-    static func installed(_ id: String, context: Context) throws -> PluginManifest {
-        do {
-            return try context.host.manifest(id: id)
-        } catch let error as PluginHost.LookupError {
-            throw CLIError(message: "\(error.description) Run 'make build' to stage the shipped plugins.", code: .unavailable)
         }
     }
 }

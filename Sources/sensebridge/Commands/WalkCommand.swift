@@ -5,7 +5,7 @@ import SenseBridgeHost
 
 /// `sensebridge walk`: hands-free awareness over a recorded walk, as a person would hear it.
 enum WalkCommand {
-    static let sourceID = "org.sensebridge.replay-source"
+    static let sourceID = PluginHost.replaySourceID
 
     static let spec = CommandSpec(
         path: ["walk"],

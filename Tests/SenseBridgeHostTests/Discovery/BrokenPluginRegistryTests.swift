@@ -245,6 +245,7 @@ import Testing
         // What a profile naming it says, so the person knows which output they lost and why.
         let profile = OutputProfile(name: "p", displayNames: [:], summary: nil, outputs: [.init(alternatives: [.init(id: "org.example.crashy")])],
                                     composer: .init(id: "org.example.fine"), fallbackComposer: .init(id: "org.example.fine"),
+                                    perceivers: OutputProfile.defaultPerceivers, listsPerceivers: false,
                                     locale: "en", detail: "standard", fileURL: plugins.file("p.json"))
         #expect(profile.problems(in: catalog).contains { $0.reason.contains("'org.example.crashy', which is installed but broken") && $0.reason.contains("plugins rescan") })
     }
