@@ -115,10 +115,31 @@ class Display:
                 except OSError:
                     self.conn = None
             if (self.args.no_display or self.conn is not None) and os.path.exists(api) and socket_alive(api):
-                say("READY")
-                return
+                # BrlAPI answers before the virtual driver has taken the display's size:
+                # a client connecting then is told 0 cells. BRLTTY writes its first window
+                # once the driver is up, so that window, not the socket, is the sign.
+                if self.args.no_display or self.first_window_shown(deadline):
+                    say("READY")
+                    return
             time.sleep(0.05)
         sys.exit("brltty_display: brltty did not answer within 20 s")
+
+    def first_window_shown(self, deadline):
+        """Reads what BRLTTY writes to the display until its first window (logged like
+        every other), or the deadline; False when none came."""
+        shown = len(open(os.path.join(self.args.dir, "cells.log")).read().splitlines())
+        while time.time() < deadline:
+            ready, _, _ = select.select([self.conn], [], [], max(0.0, deadline - time.time()))
+            if not ready:
+                return False
+            data = self.conn.recv(65536)
+            if not data:
+                return False
+            self.received(data)
+            self.log.flush()
+            if len(open(os.path.join(self.args.dir, "cells.log")).read().splitlines()) > shown:
+                return True
+        return False
 
     def stop(self):
         if self.conn is not None:
