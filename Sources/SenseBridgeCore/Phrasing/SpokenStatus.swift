@@ -28,8 +28,10 @@ public enum SpokenStatus: Hashable, Sendable {
     case sensingStopped
     /// A perceiver of `stream` failed on one picture; the description leaves its part out.
     case perceiverFailed(PerceptionStream)
-    /// A perceiver of `stream` stopped for the rest of the session.
+    /// A perceiver of `stream` stopped; it may come back (an isolated one is restarted).
     case perceiverStopped(PerceptionStream)
+    /// The session's source has no depth (a camera walk): no obstacle alerts.
+    case noDepthSensor
     /// Thermal backoff changed pace (`ThermalBackoff.feed` returned this level): the
     /// sentence says the pace now in effect, slowed or back to usual. One case over the
     /// level, not one per sentence, so a level added later is a compile error here
@@ -56,6 +58,7 @@ extension Phrasing {
             case .sound: return table.perceiverFailedSound.text
             case .text: return table.perceiverFailedText.text
             }
+        case .noDepthSensor: return table.noDepthSensor.text
         case let .perceiverStopped(stream):
             switch stream {
             case .sight: return table.perceiverStoppedSight.text

@@ -118,7 +118,7 @@ public struct SpokenTable: Sendable {
     public let perceiverFailedSight: SpokenEntry
     public let perceiverFailedSound: SpokenEntry
     public let perceiverFailedText: SpokenEntry
-    /// A perceiver stopped for the rest of a session (`SpokenStatus.perceiverStopped`).
+    /// A perceiver stopped mid-session (`SpokenStatus.perceiverStopped`).
     public let perceiverStoppedSight: SpokenEntry
     public let perceiverStoppedSound: SpokenEntry
     public let perceiverStoppedText: SpokenEntry
@@ -129,6 +129,8 @@ public struct SpokenTable: Sendable {
     public let sensorFailing: SpokenEntry
     public let sensorRecovered: SpokenEntry
     public let sensingStopped: SpokenEntry
+    /// A walk whose source has no depth (`SpokenStatus.noDepthSensor`), said at its start.
+    public let noDepthSensor: SpokenEntry
     public let sessionSummary: SpokenEntry
     public let alertOne: SpokenEntry
     public let alertsMany: SpokenEntry

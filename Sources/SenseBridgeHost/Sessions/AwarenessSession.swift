@@ -72,6 +72,15 @@ public final class AwarenessSession: @unchecked Sendable {
         /// object may be missing and still be named (`DetectionStabilizer`).
         public var detectionConfirmations = DetectionStabilizer.defaultConfirmations
         public var detectionPersistence = DetectionStabilizer.defaultPersistence
+        /// Seconds between the starts of two live detection passes (`LiveDetection`): two
+        /// agreeing passes confirm a thing within two seconds, several passes fall in one
+        /// narration interval, and a detector of about 60 ms takes about 6 % of one core.
+        public var detectionInterval: Double = 1
+        /// How long the perceivers may take over one picture before the pass is given up.
+        public var perceiveSeconds: Double = 10
+        /// false for a source without depth (`walk --camera`): said once at the start, so a
+        /// walk without obstacle alerts is never taken for a walk with nothing in the way.
+        public var hasDepthSensor = true
         /// The device's thermal level, read once a second of session time; nil: no
         /// backoff (a machine whose zones cannot be read gets none, and nothing is said).
         public var thermal: ThermalPoller?
@@ -144,7 +153,14 @@ public final class AwarenessSession: @unchecked Sendable {
     private var throttle = NarrationThrottle()
     private var summary = Summary()
 
+    /// The perceivers that look at the source's pictures during the walk, off the loop.
+    private let perceivers: [PerceiverInstance]
+
+    /// `perceivers` look at the source's image frames on a thread of their own, at most
+    /// every `Configuration.detectionInterval`; their passes feed the detection stabiliser
+    /// like a source's records frames.
     public init(source: SensingSourceInstance, pipeline: DescriptionPipeline?, fanOut: ProfileFanOut,
+                perceivers: [PerceiverInstance] = [],
                 configuration: Configuration = Configuration(), log: HostLog = .shared,
                 compositionObserver: @escaping @Sendable (Composition) -> Void = { _ in },
                 observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
@@ -152,6 +168,7 @@ public final class AwarenessSession: @unchecked Sendable {
         self.source = source
         self.pipeline = pipeline
         self.fanOut = fanOut
+        self.perceivers = perceivers
         self.configuration = configuration
         self.log = log
         self.observer = observer
@@ -172,7 +189,16 @@ public final class AwarenessSession: @unchecked Sendable {
         try source.start()
         log.event(.info, "awareness.started")
         deliver(.status, Phrasing.status(.sessionStarted, locale: configuration.locale), time: 0, frame: nil)
+        if !configuration.hasDepthSensor {
+            deliver(.status, Phrasing.status(.noDepthSensor, locale: configuration.locale), time: 0, frame: nil)
+        }
         announce(pipeline?.sessionStart() ?? [], time: 0)
+        let detection = perceivers.isEmpty ? nil : LiveDetection(
+            perceivers: perceivers, interval: configuration.detectionInterval, perceiveSeconds: configuration.perceiveSeconds,
+            locale: configuration.locale, log: log) { [self] status in
+                deliver(.status, Phrasing.status(status, locale: configuration.locale), time: currentNanoseconds, frame: nil)
+            }
+        detection?.start()
         var engine = AwarenessEngine()
         let reducer = DepthReducer()
         // Each records frame is one detection pass. A pass that failed is never fed, so
@@ -259,10 +285,13 @@ public final class AwarenessSession: @unchecked Sendable {
                 for event in events { say(event, time: time, frame: frame.timestampNanoseconds, received: received) }
             case .records(let records):
                 detections.feed(records)
-            case .image:
-                // Awareness reads depth and detections; a picture is a perceiver's to
-                // read (`sensebridge read`), never a depth frame that measured nothing.
-                break
+            case .image(let image):
+                // A picture is the perceivers' to look at, off this loop; without them it
+                // is never a depth frame that measured nothing.
+                detection?.offer(image, timestamp: frame.timestampNanoseconds)
+            }
+            for pass in detection?.takePasses() ?? [] where !pass.failed {
+                detections.feed(pass.records)
             }
             // Until a label could have been confirmed, an empty stable set would be said as
             // "nothing recognized": too early to tell is not that, so the tick waits.
@@ -271,7 +300,8 @@ public final class AwarenessSession: @unchecked Sendable {
                 compose(detections.stable, tick: time)
             }
         }
-        // The composer instance must not be in use when the caller destroys it.
+        // Neither a perceiver nor the composer may be in use when the caller destroys it.
+        detection?.stop()
         if compositionDone.wait(timeout: .now() + (pipeline?.timeout ?? 0) + 2) == .timedOut {
             log.event(.error, "awareness.composition.abandoned")
         }

@@ -67,10 +67,14 @@ extension PluginHost {
 
     /// The picture source over `input`, handing frames in `pixelFormat`: RGB where a
     /// detector looks at the picture, gray where only text is read.
-    public func pictureSource(_ input: PictureInput, pixelFormat: ImageFrame.PixelFormat) throws -> SensingSourceInstance {
+    /// `realtime`: a file's frames each at its own time, as a camera would give them (a
+    /// video standing in for a camera on a walk); otherwise as fast as they decode.
+    public func pictureSource(_ input: PictureInput, pixelFormat: ImageFrame.PixelFormat, realtime: Bool = false) throws -> SensingSourceInstance {
         let manifest = try sessionManifest(Self.pictureSourceID, kind: .sensingSource)
+        var config: [String: JSONValue] = ["input": .string(input.configValue), "pixelFormat": .string(pixelFormat.rawValue)]
+        if realtime { config["pace"] = .string("realtime") }
         do {
-            return try sensingSource(manifest, config: ["input": .string(input.configValue), "pixelFormat": .string(pixelFormat.rawValue)])
+            return try sensingSource(manifest, config: config)
         } catch {
             let reason: SessionPartUnavailable.Reason
             if case .camera = input { reason = .couldNotStart } else { reason = .inputUnreadable }
@@ -83,6 +87,15 @@ extension PluginHost {
     /// hearing a description made without it.
     public func perceivers(_ references: [OutputProfile.PluginReference]) throws -> [PerceiverInstance] {
         try references.map { try startPerceiver($0, manifest: try sessionManifest($0.id, kind: .perceiver)) }
+    }
+
+    /// The profile's perceivers of one stream (sight, for a walk's live detection), created
+    /// in its order; none is not an error (a profile that only reads text walks without).
+    public func perceivers(_ references: [OutputProfile.PluginReference], of stream: PerceptionStream) throws -> [PerceiverInstance] {
+        try references.compactMap { reference in
+            let manifest = try sessionManifest(reference.id, kind: .perceiver)
+            return manifest.perceivedStream == stream ? try startPerceiver(reference, manifest: manifest) : nil
+        }
     }
 
     /// The first of the profile's perceivers whose manifest says it perceives `modality`
@@ -106,13 +119,17 @@ extension PluginHost {
     }
 }
 
-extension PerceiverInstance {
-    /// The stream this perceiver's records belong to, from its manifest's modalities: what
-    /// the person is told is missing when it fails ("text", "sound", else sight).
-    public var stream: PerceptionStream {
-        let modalities = manifest.capabilities.modalities
+extension PluginManifest {
+    /// The stream a perceiver's records belong to, from its modalities: what the person is
+    /// told is missing when it fails ("text", "sound", else sight).
+    public var perceivedStream: PerceptionStream {
+        let modalities = capabilities.modalities
         if modalities.contains("text") { return .text }
         if modalities.contains("sound") { return .sound }
         return .sight
     }
+}
+
+extension PerceiverInstance {
+    public var stream: PerceptionStream { manifest.perceivedStream }
 }

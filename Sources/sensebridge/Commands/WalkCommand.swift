@@ -29,7 +29,8 @@ enum WalkCommand {
         Each description composed adds a {"type": "composition"} line and --stats a last {"type": "stats"} \
         line (docs/FORMATS.md).
         """,
-        options: [.value("--source", "id", "The sensing source, by plugin id (default: org.sensebridge.replay-source, which replays --recording). org.sensebridge.freenect-source walks with a Kinect (docs/SYNTHETIC_SCENES.md); 'sensebridge plugins list' shows what is installed."),
+        options: [.value("--camera", "device|video", "Walk with a camera (for example /dev/video0), or a video file standing in for one at its own pace: the profile's object perceivers look at the newest frame about once a second and the scene is described; a camera has no depth, so there are no obstacle alerts, which is said at the start."),
+                  .value("--source", "id", "The sensing source, by plugin id (default: org.sensebridge.replay-source, which replays --recording). org.sensebridge.freenect-source walks with a Kinect (docs/SYNTHETIC_SCENES.md); 'sensebridge plugins list' shows what is installed."),
                   .value("--recording", "file", "A recording (docs/FORMATS.md; default: the staged sample corridor walk)."),
                   .flag("--fast", "Replay as fast as possible instead of at the recorded pace; session time is then the recording's own and each description is awaited, so the output is the same every run."),
                   .value("--narration-interval", "seconds", "Seconds of recorded time between descriptions (default: 6)."),
@@ -65,7 +66,22 @@ enum WalkCommand {
         defer { thermal.cancel() }
         configuration.thermal = thermal
 
-        let source = try makeSource(arguments, context: context)
+        let camera = arguments.value("--camera")
+        var perceivers: [PerceiverInstance] = []
+        let source: SensingSourceInstance
+        if let camera {
+            for flag in ["--source", "--recording", "--fast"] where arguments.value(flag) != nil || arguments.has(flag) {
+                throw CLIError.usage("--camera walks with a camera; it does not take \(flag).", command: command)
+            }
+            // The perceivers first: a missing detector is said before the camera is opened.
+            perceivers = try SessionPartErrors.map(command: command) { try context.host.perceivers(profile.perceivers, of: .sight) }
+            source = try SessionPartErrors.map(command: command) {
+                try context.host.pictureSource(cameraInput(camera), pixelFormat: .rgb24, realtime: true)
+            }
+            configuration.hasDepthSensor = false
+        } else {
+            source = try makeSource(arguments, context: context)
+        }
         let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
         let assembly: PipelineAssembly
         do {
@@ -82,7 +98,7 @@ enum WalkCommand {
         // What the fan-out says itself (which speech alternative started, an output lost)
         // is printed like the session's messages, in text and in --json alike.
         runtime.fanOut.observeAnnouncements { message, targets in OutputOptions.printDelivered(message, targets: targets, json: json) }
-        let session = AwarenessSession(source: source, pipeline: assembly.pipeline, fanOut: runtime.fanOut,
+        let session = AwarenessSession(source: source, pipeline: assembly.pipeline, fanOut: runtime.fanOut, perceivers: perceivers,
                                        configuration: configuration, log: context.host.log,
                                        compositionObserver: { composition in
             if json { Console.jsonLine(compositionJSON(composition)) }
@@ -97,7 +113,7 @@ enum WalkCommand {
             summary = try session.run()
         } catch {
             _ = runtime.fanOut.shutdown()
-            throw CLIError(message: "The sensing source \(arguments.value("--source") ?? sourceID) could not start: \(error)", code: .unavailable)
+            throw CLIError(message: "The sensing source \(source.pluginID) could not start: \(error)", code: .unavailable)
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         if arguments.has("--stats") {
@@ -127,6 +143,13 @@ enum WalkCommand {
 
     static func rounded(_ seconds: Double) -> Double {
         (seconds * 1000).rounded() / 1000
+    }
+
+    /// A device under /dev/ is a camera; any other path a video standing in for one.
+    static func cameraInput(_ given: String) throws -> PluginHost.PictureInput {
+        if given.hasPrefix("/dev/") { return .camera(given) }
+        try InputFile.check(given, option: "--camera", command: "walk")
+        return .path(given)
     }
 
     /// The replay source with the recording and pace asked for; a corrupt recording fails

@@ -12,6 +12,8 @@
  *   FIXTURE_CRASH_PERCEIVE  1: perceive dereferences NULL (SIGSEGV)
  *   FIXTURE_LIE_PERCEIVE    1: perceive fails with SB_ERR_INTERNAL and FIXTURE_LIE as its message
  *   FIXTURE_ROW_US          n: microseconds of "work" per row (default 200)
+ *   FIXTURE_OBJECT_LABEL    "chair": every band is instead an object record with this label, as a
+ *                           detector's, so a walk's stabiliser has something to confirm
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -38,6 +40,12 @@
 #endif
 #ifndef FIXTURE_ROW_US
 #define FIXTURE_ROW_US 200
+#endif
+
+#ifdef FIXTURE_OBJECT_LABEL
+#define FIXTURE_BAND_KIND SB_RECORD_OBJECT
+#else
+#define FIXTURE_BAND_KIND SB_RECORD_TEXT
 #endif
 
 #define MAX_BANDS 256
@@ -129,10 +137,14 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
         band_dark += row_dark;
         if (row_dark == 0 && band_start >= 0) {
             if (count < MAX_BANDS) {
+#ifdef FIXTURE_OBJECT_LABEL
+                snprintf(self->labels[count], sizeof self->labels[count], "%s", FIXTURE_OBJECT_LABEL);
+#else
                 snprintf(self->labels[count], sizeof self->labels[count], "band %zu", count + 1);
+#endif
                 float rows = (float)(y - band_start);
                 self->records[count] = (sb_record){
-                    SB_RECORD_TEXT, SB_RECORD_HAS_BOX, self->labels[count],
+                    FIXTURE_BAND_KIND, SB_RECORD_HAS_BOX, self->labels[count],
                     (float)band_dark / (rows * (float)image->width),
                     {(float)band_left / (float)image->width, (float)band_start / (float)image->height,
                      (float)(band_right + 1 - band_left) / (float)image->width, rows / (float)image->height}, 0.0f};

@@ -8,6 +8,13 @@
  *   FIXTURE_FAIL_COUNT        how many calls fail from FIXTURE_FAIL_FROM (default 3), then frames resume
  *   FIXTURE_DEPTH_WIDTH       with FIXTURE_DEPTH_HEIGHT, n > 0: every frame is a depth map of that size
  *                             (2 m everywhere) instead of a records frame, for the isolation benchmark
+ *   FIXTURE_DEPTH_METRES      the depth maps' distance everywhere (default 2.0; under 1.5 an alert)
+ *   FIXTURE_DEPTH_INTRINSICS  1: the maps carry intrinsics (a 90-degree view), without which the host
+ *                             cannot measure them (the isolation benchmark copies maps without)
+ *   FIXTURE_IMAGE_EVERY       n > 0, with depth maps: every n-th frame is instead a 200 x 200 gray picture,
+ *                             white with a dark band across rows 20-49 (what fixture_perceiver.c reads
+ *                             as "band 1"), as a camera beside a depth sensor gives
+ *   FIXTURE_FRAME_US          microseconds each next_frame call waits first, as a sensor's rate would
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -32,6 +39,20 @@
 #define FIXTURE_DEPTH_HEIGHT 0
 #endif
 
+#ifndef FIXTURE_DEPTH_METRES
+#define FIXTURE_DEPTH_METRES 2.0f
+#endif
+#ifndef FIXTURE_DEPTH_INTRINSICS
+#define FIXTURE_DEPTH_INTRINSICS 0
+#endif
+#ifndef FIXTURE_IMAGE_EVERY
+#define FIXTURE_IMAGE_EVERY 0
+#endif
+#ifndef FIXTURE_FRAME_US
+#define FIXTURE_FRAME_US 0
+#endif
+#define FIXTURE_IMAGE_SIDE 200
+
 typedef struct source {
     const sb_host_services *host;
     int started;
@@ -41,6 +62,8 @@ typedef struct source {
     uint64_t last_timestamp;
     sb_record record; /* plugin-owned until the next call */
     float *metres;    /* FIXTURE_DEPTH_WIDTH x FIXTURE_DEPTH_HEIGHT, when depth frames are asked for */
+    uint8_t *picture; /* FIXTURE_IMAGE_SIDE squared, when pictures are asked for */
+    sb_image image;
 } source;
 
 static void *source_create(const sb_host_services *host, const char *config_json, sb_error *error) {
@@ -50,13 +73,19 @@ static void *source_create(const sb_host_services *host, const char *config_json
     if (FIXTURE_DEPTH_WIDTH > 0) {
         size_t samples = (size_t)FIXTURE_DEPTH_WIDTH * FIXTURE_DEPTH_HEIGHT;
         self->metres = malloc(samples * sizeof(float));
-        for (size_t i = 0; i < samples; i++) self->metres[i] = 2.0f;
+        for (size_t i = 0; i < samples; i++) self->metres[i] = FIXTURE_DEPTH_METRES;
+    }
+    if (FIXTURE_IMAGE_EVERY > 0) {
+        self->picture = malloc(FIXTURE_IMAGE_SIDE * FIXTURE_IMAGE_SIDE);
+        memset(self->picture, 255, FIXTURE_IMAGE_SIDE * FIXTURE_IMAGE_SIDE);
+        memset(self->picture + 20 * FIXTURE_IMAGE_SIDE, 0, 30 * FIXTURE_IMAGE_SIDE);
     }
     return self;
 }
 
 static void source_destroy(void *instance) {
     free(((source *)instance)->metres);
+    free(((source *)instance)->picture);
     free(instance);
 }
 
@@ -86,6 +115,7 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         return SB_ERR_END_OF_STREAM;
     }
     if (FIXTURE_LEAK_FRAME) fixture_deliberate_leak(64 * 1024);
+    if (FIXTURE_FRAME_US > 0) usleep(FIXTURE_FRAME_US);
     uint64_t now = self->host->monotonic_ns(self->host);
     uint64_t timestamp = now > self->last_timestamp ? now : self->last_timestamp + 1;
     if (FIXTURE_REPEAT_TIMESTAMP && self->frame % 2 == 1) timestamp = self->last_timestamp;
@@ -96,6 +126,13 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     frame->struct_size = sizeof *frame;
     frame->timestamp_ns = timestamp;
     frame->run_id = self->run_id;
+    if (FIXTURE_IMAGE_EVERY > 0 && self->frame % FIXTURE_IMAGE_EVERY == 0) {
+        self->image = (sb_image){sizeof(sb_image), SB_PIXEL_GRAY8, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE,
+                                 self->picture, {0, 0, 0, 0}};
+        frame->kind = SB_FRAME_IMAGE;
+        frame->image = &self->image;
+        return SB_OK;
+    }
     if (FIXTURE_DEPTH_WIDTH > 0) {
         static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         frame->kind = SB_FRAME_DEPTH;
@@ -104,6 +141,12 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         frame->depth.row_stride = FIXTURE_DEPTH_WIDTH * sizeof(float);
         frame->depth.metres = self->metres;
         memcpy(frame->depth.camera_to_world, identity, sizeof identity);
+        if (FIXTURE_DEPTH_INTRINSICS) {
+            frame->depth.intrinsics[0] = FIXTURE_DEPTH_WIDTH / 2.0f;
+            frame->depth.intrinsics[1] = FIXTURE_DEPTH_WIDTH / 2.0f;
+            frame->depth.intrinsics[2] = (FIXTURE_DEPTH_WIDTH - 1) / 2.0f;
+            frame->depth.intrinsics[3] = (FIXTURE_DEPTH_HEIGHT - 1) / 2.0f;
+        }
         return SB_OK;
     }
     frame->kind = SB_FRAME_RECORDS;

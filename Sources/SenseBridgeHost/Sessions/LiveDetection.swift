@@ -1,0 +1,145 @@
+import Foundation
+import SenseBridgeCore
+
+/// Object detection during a walk, on a thread of its own, so the depth loop never waits
+/// on a detector (Invariant 5).
+///
+/// The loop hands over every picture it receives (`offer`), which only replaces the one
+/// waiting: a detector slower than the camera looks at the newest frame, never at a
+/// queue of old ones, and never holds more than one picture. At most every `interval`
+/// seconds the thread runs the perceivers on the newest picture and leaves the pass for
+/// the loop (`takePasses`), which feeds it to its `DetectionStabilizer` between frames.
+///
+/// A pass in which a perceiver failed is returned without that perceiver's records and
+/// marked failed; the loop does not feed a failed pass, so the stable set holds rather
+/// than emptying (a detector that crashed is not "nothing there", Invariant 2). A
+/// perceiver that stopped (crashed, hung past its deadline, stayed off) or failed
+/// `failuresSaid` passes in a row is said once a session, by the stream it perceives,
+/// through `announce`: one failed pass may be a bad picture; two in a row is a detector
+/// the person can no longer count on.
+/// Unchecked Sendable: `lock` guards every `var`; the rest is `let`.
+final class LiveDetection: @unchecked Sendable {
+    struct Pass: Sendable {
+        var records: [PerceptionRecord]
+        /// A perceiver failed: the pass is incomplete and must not be fed.
+        var failed: Bool
+    }
+
+    private let perceivers: [PerceiverInstance]
+    private let interval: Double
+    private let perceiveSeconds: Double
+    private let locale: SpokenLocale
+    private let log: HostLog
+    private let announce: @Sendable (SpokenStatus) -> Void
+    private let condition = NSCondition()
+    private var newest: (image: ImageFrame, timestamp: UInt64)?
+    private var passes: [Pass] = []
+    private var stopping = false
+    private var stoppedStreams: Set<PerceptionStream> = []
+    /// Per perceiver (by index), its failed passes in a row; touched only by the thread.
+    private var consecutiveFailures: [Int]
+    static let failuresSaid = 2
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(perceivers: [PerceiverInstance], interval: Double, perceiveSeconds: Double, locale: SpokenLocale, log: HostLog,
+         announce: @escaping @Sendable (SpokenStatus) -> Void) {
+        self.perceivers = perceivers
+        self.interval = interval
+        self.perceiveSeconds = perceiveSeconds
+        self.locale = locale
+        self.log = log
+        self.announce = announce
+        consecutiveFailures = Array(repeating: 0, count: perceivers.count)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "sensebridge.awareness.detection"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Never waits beyond a lock held only to swap a reference: the depth loop calls it.
+    func offer(_ image: ImageFrame, timestamp: UInt64) {
+        condition.lock()
+        newest = (image, timestamp)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The passes finished since the last call, oldest first.
+    func takePasses() -> [Pass] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = passes
+        passes = []
+        return taken
+    }
+
+    /// Stops the thread: a pass in progress is cancelled, and waited for up to the
+    /// perceivers' deadline, so no instance is in use when the caller destroys it.
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.signal()
+        condition.unlock()
+        perceivers.forEach { $0.cancel() }
+        guard thread != nil else { return }
+        if finished.wait(timeout: .now() + perceiveSeconds + 2) == .timedOut {
+            log.event(.error, "awareness.detection.abandoned")
+        }
+    }
+
+    private func run() {
+        defer { finished.signal() }
+        var lastPass: UInt64?
+        while true {
+            condition.lock()
+            while !stopping && newest == nil { condition.wait() }
+            if stopping { condition.unlock(); return }
+            // Not before `interval` since the last pass began: detection at the narration's
+            // pace costs a detector's share of one core, not all of it.
+            if let lastPass {
+                let due = lastPass + UInt64(interval * 1e9)
+                let now = MonotonicClock.nanoseconds()
+                if now < due {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: Double(due - now) / 1e9))
+                    condition.unlock()
+                    continue
+                }
+            }
+            let (image, timestamp) = newest!
+            newest = nil
+            condition.unlock()
+            lastPass = MonotonicClock.nanoseconds()
+            let pass = detect(image, timestamp: timestamp)
+            condition.lock()
+            passes.append(pass)
+            condition.unlock()
+        }
+    }
+
+    private func detect(_ image: ImageFrame, timestamp: UInt64) -> Pass {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(perceiveSeconds * 1e9)
+        var records: [PerceptionRecord] = []
+        var failed = false
+        for (index, perceiver) in perceivers.enumerated() {
+            do {
+                records += try perceiver.perceive(image, timestampNanoseconds: timestamp, locale: locale.rawValue, deadline: deadline)
+                consecutiveFailures[index] = 0
+            } catch {
+                failed = true
+                consecutiveFailures[index] += 1
+                // By code only: a perceiver's message could quote what it saw.
+                log.event(.warning, "awareness.detection.failed", [.public("perceiver", perceiver.pluginID),
+                                                                   .public("reason", (error as? PluginStopped)?.code ?? "error")])
+                let lost = error is PluginStopped || consecutiveFailures[index] >= Self.failuresSaid
+                if lost, condition.withLock({ stoppedStreams.insert(perceiver.stream).inserted }) {
+                    announce(.perceiverStopped(perceiver.stream))
+                }
+            }
+        }
+        return Pass(records: records, failed: failed)
+    }
+}
