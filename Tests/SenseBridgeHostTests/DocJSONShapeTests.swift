@@ -124,6 +124,21 @@ import Testing
         try expectDocumented(output, section: "`describe --json`")
     }
 
+    /// Pictures print JSON Lines, one per picture: each line is held to the table.
+    @Test func describePictures() throws {
+        let page = RepositoryPaths.root.appendingPathComponent("samples/page-en.png").path
+        let result = try ProcessRunner.cli(["describe", page, "--no-render", "--json"], home: home.url,
+                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": plugins.url.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.standardOutput)")
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect((object["records"] as? [Any])?.isEmpty == false, "\(object)")
+            try expectDocumented(object, section: "`describe PATH --json`")
+        }
+    }
+
     @Test func pluginsListInspectAndRescan() throws {
         let list = try json(["plugins", "list"])
         #expect((list["broken"] as? [[String: Any]])?.first { ($0["manifest"] as? String)?.hasSuffix("broken.json") == true }?["id"] is NSNull)

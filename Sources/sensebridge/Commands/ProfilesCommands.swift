@@ -90,7 +90,7 @@ enum ProfilesCommands {
                     "name": profile.name, "file": profile.fileURL.path, "displayName": profile.displayName(),
                     "locale": profile.locale, "detail": profile.detail,
                     "renderTargets": profile.outputs.map(output), "composer": reference(profile.composer),
-                    "fallbackComposer": reference(profile.fallbackComposer),
+                    "fallbackComposer": reference(profile.fallbackComposer), "perceivers": profile.perceivers.map(reference),
                     "status": status.rawValue, "problems": problems.map(json),
                 ])
             } else {
@@ -106,6 +106,7 @@ enum ProfilesCommands {
                 }
                 lines.append("  composer:          \(profile.composer.id)")
                 lines.append("  fallback composer: \(profile.fallbackComposer.id)")
+                lines.append("  perceivers:        \(profile.perceivers.map(\.id).joined(separator: ", "))")
                 if !problems.isEmpty {
                     lines.append("")
                     lines.append("  problems:")
