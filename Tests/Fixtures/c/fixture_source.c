@@ -9,6 +9,8 @@
  *   FIXTURE_DEPTH_WIDTH       with FIXTURE_DEPTH_HEIGHT, n > 0: every frame is a depth map of that size
  *                             (2 m everywhere) instead of a records frame, for the isolation benchmark
  *   FIXTURE_DEPTH_METRES      the depth maps' distance everywhere (default 2.0; under 1.5 an alert)
+ *   FIXTURE_DEPTH_BLINK       1: the obstacle stands at FIXTURE_DEPTH_METRES for two depth maps and at 3 m for
+ *                             the next two, so an alert is raised every fourth map (for latency figures)
  *   FIXTURE_DEPTH_INTRINSICS  1: the maps carry intrinsics (a 90-degree view), without which the host
  *                             cannot measure them (the isolation benchmark copies maps without)
  *   FIXTURE_IMAGE_EVERY       n > 0, with depth maps: every n-th frame is instead a 200 x 200 gray picture,
@@ -42,6 +44,9 @@
 #ifndef FIXTURE_DEPTH_METRES
 #define FIXTURE_DEPTH_METRES 2.0f
 #endif
+#ifndef FIXTURE_DEPTH_BLINK
+#define FIXTURE_DEPTH_BLINK 0
+#endif
 #ifndef FIXTURE_DEPTH_INTRINSICS
 #define FIXTURE_DEPTH_INTRINSICS 0
 #endif
@@ -62,6 +67,7 @@ typedef struct source {
     uint64_t last_timestamp;
     sb_record record; /* plugin-owned until the next call */
     float *metres;    /* FIXTURE_DEPTH_WIDTH x FIXTURE_DEPTH_HEIGHT, when depth frames are asked for */
+    unsigned depth_maps; /* given so far, for FIXTURE_DEPTH_BLINK */
     uint8_t *picture; /* FIXTURE_IMAGE_SIDE squared, when pictures are asked for */
     sb_image image;
 } source;
@@ -115,7 +121,10 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         return SB_ERR_END_OF_STREAM;
     }
     if (FIXTURE_LEAK_FRAME) fixture_deliberate_leak(64 * 1024);
-    if (FIXTURE_FRAME_US > 0) usleep(FIXTURE_FRAME_US);
+    if (FIXTURE_FRAME_US > 0) {
+        struct timespec pause = {FIXTURE_FRAME_US / 1000000, (FIXTURE_FRAME_US % 1000000) * 1000L};
+        nanosleep(&pause, NULL);
+    }
     uint64_t now = self->host->monotonic_ns(self->host);
     uint64_t timestamp = now > self->last_timestamp ? now : self->last_timestamp + 1;
     if (FIXTURE_REPEAT_TIMESTAMP && self->frame % 2 == 1) timestamp = self->last_timestamp;
@@ -139,6 +148,11 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         frame->depth.width = FIXTURE_DEPTH_WIDTH;
         frame->depth.height = FIXTURE_DEPTH_HEIGHT;
         frame->depth.row_stride = FIXTURE_DEPTH_WIDTH * sizeof(float);
+        if (FIXTURE_DEPTH_BLINK) {
+            float metres = self->depth_maps % 4 < 2 ? FIXTURE_DEPTH_METRES : 3.0f;
+            for (size_t i = 0; i < (size_t)FIXTURE_DEPTH_WIDTH * FIXTURE_DEPTH_HEIGHT; i++) self->metres[i] = metres;
+        }
+        self->depth_maps += 1;
         frame->depth.metres = self->metres;
         memcpy(frame->depth.camera_to_world, identity, sizeof identity);
         if (FIXTURE_DEPTH_INTRINSICS) {
