@@ -29,7 +29,9 @@ struct SpokenVocabularyTests {
     func spanishGender() {
         let expected = ["chair": "una silla", "dog": "un perro", "door": "una puerta", "car": "un coche",
                         "table": "una mesa", "tree": "un árbol", "bicycle": "una bicicleta", "bus": "un autobús",
-                        "smoke_alarm": "una alarma de humo", "doorbell": "un timbre", "stairs": "unas escaleras"]
+                        "smoke_alarm": "una alarma de humo", "doorbell": "un timbre", "stairs": "unas escaleras",
+                        "microwave": "un microondas", "scissors": "unas tijeras", "skis": "un par de esquís",
+                        "computer_mouse": "un ratón de ordenador", "kite": "una cometa"]
         for (identifier, phrase) in expected {
             #expect(SpokenVocabulary.subject(for: identifier, locale: .es) == phrase)
         }
@@ -39,7 +41,10 @@ struct SpokenVocabularyTests {
     func vietnameseClassifiers() {
         let expected = ["chair": "một cái ghế", "dog": "một con chó", "cat": "một con mèo", "book": "một quyển sách",
                         "bicycle": "một chiếc xe đạp", "car": "một chiếc ô tô", "door": "một cánh cửa",
-                        "wall": "một bức tường", "sign": "một tấm biển"]
+                        "wall": "một bức tường", "sign": "một tấm biển", "knife": "một con dao",
+                        "kite": "một con diều", "teddy_bear": "một con gấu bông", "skis": "một đôi ván trượt tuyết",
+                        "microwave": "một cái lò vi sóng", "toaster": "một cái máy nướng bánh mì",
+                        "toothbrush": "một cái bàn chải đánh răng"]
         for (identifier, phrase) in expected {
             #expect(SpokenVocabulary.subject(for: identifier, locale: .vi) == phrase)
         }

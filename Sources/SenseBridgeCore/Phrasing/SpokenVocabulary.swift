@@ -81,8 +81,16 @@ public enum SpokenVocabulary {
     static let aSoundingExceptions = ["uni", "use", "usu", "uti", "eu", "one", "once", "ur"]
     static let anSoundingExceptions = ["hour", "honest", "honor", "honour", "heir"]
 
-    /// Detector spellings that mean an identifier already in the table.
+    /// Detector spellings that mean an identifier already in the table: COCO's own
+    /// names where they differ ("dining table", "sports ball", "remote", "hair drier";
+    /// "wine glass" and "teddy bear" need none, spaces being underscores already).
+    /// Only a spelling that can mean nothing else: COCO's "mouse" is the pointing device,
+    /// but "mouse" from any other detector is first the animal, and naming an animal a
+    /// device misleads where the English fallback "a mouse" does not, so the object
+    /// detector reports computer_mouse and "mouse" is no alias.
     static let aliases: [String: String] = [
+        "dining_table": "table", "sports_ball": "ball", "remote": "remote_control", "hair_drier": "hair_dryer",
+        "aeroplane": "airplane", "doughnut": "donut",
         "tv": "television", "tvmonitor": "television", "sofa": "couch",
         "cellphone": "cell_phone", "mobile_phone": "cell_phone", "phone": "cell_phone",
         "bike": "bicycle", "motorbike": "motorcycle", "fridge": "refrigerator",

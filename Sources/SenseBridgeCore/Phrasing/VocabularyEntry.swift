@@ -11,15 +11,20 @@ public struct VocabularyEntry: Equatable, Sendable {
     /// hedge must agree with it ("there are some stairs") and "glass breaking" or
     /// "applause" end like plurals in no reliable way.
     public let pluralIn: Set<SpokenLocale>
+    /// Why a word was chosen where the choice is not obvious (a device named apart from
+    /// an animal, a word the validator would refuse); never spoken. Empty where the
+    /// phrase is the everyday name in every locale.
+    public let note: String
 
     public init(_ identifier: String, _ stream: PerceptionStream, en: String, es: String, vi: String,
-                pluralIn: Set<SpokenLocale> = []) {
+                pluralIn: Set<SpokenLocale> = [], note: String = "") {
         self.identifier = identifier
         self.stream = stream
         self.en = en
         self.es = es
         self.vi = vi
         self.pluralIn = pluralIn
+        self.note = note
     }
 
     public func phrase(_ locale: SpokenLocale) -> String {

@@ -28,14 +28,16 @@ public struct GroundingOracle: Sendable {
     static let countWords: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
-        "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "chin": 9, "muoi": 10,
+        "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "chin": 9, "muoi": 10,
     ]
 
-    /// Number words whose folded form is also a function word, read with their tone
-    /// marks: Vietnamese "tám" (eight) folds to "tam", as the classifier "tấm" does. Left
-    /// out, "tám cái ghế" over eight chairs read as one chair and the oracle accused a
-    /// right count; folded, it would read every "tấm" as eight.
-    static let tonedCountWords: [String: Int] = ["tám": 8]
+    /// Number words whose folded form is also a function word or a word of a name, read
+    /// with their tone marks: Vietnamese "tám" (eight) folds to "tam", as the classifier
+    /// "tấm" does, and "bảy" (seven) to "bay", the last word of "máy bay" (an airplane).
+    /// Left out, "tám cái ghế" over eight chairs read as one chair and the oracle accused
+    /// a right count; folded, it would read every "tấm" as eight, and the dog listed
+    /// after an airplane ("máy bay và một con chó") as seven dogs.
+    static let tonedCountWords: [String: Int] = ["tám": 8, "bảy": 7]
 
     /// The count a word claims, from its folded form or, where folding merges it with
     /// a word that claims none, its lowercase form with tone marks.
@@ -120,8 +122,10 @@ public struct GroundingOracle: Sendable {
         }
         for record in records { mine.formUnion(wordsByLabel[record.label] ?? Self.allWords(of: record.label)) }
         // A number word names nothing; folded, some are also words of a name ("ba" of
-        // "ba lô", "bon" of "bồn cầu"), which the oracle then cannot tell apart.
-        return theirs.subtracting(mine).subtracting(Self.functionWords).subtracting(Self.countWords.keys).subtracting(Self.manyWords)
+        // "ba lô", "bon" of "bồn cầu", "bay" of "máy bay"), which the oracle then cannot
+        // tell apart.
+        return theirs.subtracting(mine).subtracting(Self.functionWords).subtracting(Self.countWords.keys)
+            .subtracting(Self.tonedCountWords.keys.map(Self.fold)).subtracting(Self.manyWords)
     }
 
     /// The word sequences that name `label` in `locale`: its reviewed phrase without
@@ -172,7 +176,8 @@ public struct GroundingOracle: Sendable {
             for (spelling, plural) in spelled where spelling.count <= said.count {
                 for start in 0...(said.count - spelling.count) where Array(said[start..<(start + spelling.count)]) == spelling {
                     let beforeIndices = (0..<start).reversed().prefix {
-                        functionWords.contains(said[$0]) || countWords[said[$0]] != nil || manyWords.contains(said[$0])
+                        functionWords.contains(said[$0]) || count(folded: said[$0], lowercased: saidLowercased[$0]) != nil
+                            || manyWords.contains(said[$0])
                     }
                     let before = beforeIndices.map { said[$0] }
                     let number = beforeIndices.lazy.compactMap { count(folded: said[$0], lowercased: saidLowercased[$0]) }.first

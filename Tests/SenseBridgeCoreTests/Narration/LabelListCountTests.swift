@@ -177,6 +177,22 @@ struct LabelListCountTests {
         #expect(GroundingOracle().breaches(of: oneSign, records: sign, locale: .vi).isEmpty)
     }
 
+    /// "máy bay" (an airplane) ends in "bay" (to fly), which is "bảy" (seven) without
+    /// its tone mark: read folded, the oracle counted the dog listed after an airplane
+    /// as seven dogs and accused a right narration.
+    @Test("the oracle reads 'bảy' as seven and the airplane's 'bay' as no number")
+    func oracleTellsSevenFromTheAirplane() {
+        let records = [Self.object("airplane", 0.95), Self.object("dog", 0.9)]
+        let listed = SceneNarrator.narrate(records: records, composerPhrases: [], locale: .vi, detail: .standard)
+        #expect(listed.spokenText == ["Có vẻ như có một chiếc máy bay và một con chó."])
+        #expect(GroundingOracle().breaches(of: listed, records: records, locale: .vi).isEmpty)
+        let sevenDogs = Array(repeating: Self.object("dog", 0.9), count: 7)
+        #expect(GroundingOracle().breaches(of: Self.narration("Có vẻ như có bảy con chó.", covering: Array(0..<7)),
+                                           records: sevenDogs, locale: .vi).isEmpty)
+        #expect(!GroundingOracle().breaches(of: Self.narration("Có vẻ như có bảy con chó.", covering: [0, 1]),
+                                            records: Array(sevenDogs.prefix(2)), locale: .vi).isEmpty)
+    }
+
     /// One sentence as a composer might have worded it, for the oracle to judge.
     static func narration(_ text: String, covering indices: [Int]) -> Narration {
         Narration(sentences: [NarratedSentence(stream: .sight, certainty: .high, text: text, recordIndices: indices, source: .composer)],

@@ -102,9 +102,11 @@ struct SceneNarratorPropertyTests {
                     "markup or punctuation in \(subject.debugDescription)")
         }
         // Reviewed names that contain a listed word without claiming it ("một biển báo
-        // dừng" is a stop sign, "ba lô" a backpack).
+        // dừng" is a stop sign, "ba lô" a backpack, "parking meters" are no distance).
         var named = subject.lowercased()
-        for compound in ["biển báo dừng", "ba lô"] { named = named.replacingOccurrences(of: compound, with: " ") }
+        for compound in ["biển báo dừng", "ba lô", "parking meters", "parking meter"] {
+            named = named.replacingOccurrences(of: compound, with: " ")
+        }
         let words = named.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init)
         for word in words {
             let folded = word.folding(options: .diacriticInsensitive, locale: nil)

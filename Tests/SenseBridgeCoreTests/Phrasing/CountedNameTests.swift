@@ -36,6 +36,10 @@ struct CountedNameTests {
         ("chair", .vi, 11, "nhiều cái ghế"), ("chair", .vi, 8, "tám cái ghế"), ("sign", .vi, 8, "tám tấm biển"),
         ("umbrella_stand", .en, 2, "two umbrella stands"), ("umbrella_stand", .es, 2, "dos umbrella stands"),
         ("chair", .en, 1, "a chair"), ("chair", .vi, 1, "một cái ghế"),
+        ("microwave", .es, 2, "dos microondas"), ("scissors", .es, 11, "muchas tijeras"), ("scissors", .en, 2, "two pairs of scissors"),
+        ("skis", .en, 2, "two pairs of skis"), ("skis", .es, 2, "dos pares de esquís"), ("sheep", .en, 3, "three sheep"),
+        ("knife", .en, 2, "two knives"), ("computer_mouse", .en, 2, "two computer mice"), ("broccoli", .en, 2, "two heads of broccoli"),
+        ("knife", .vi, 7, "bảy con dao"),
     ])
     func subjects(label: String, locale: SpokenLocale, count: Int, expected: String) {
         #expect(SpokenVocabulary.subject(for: label, locale: locale, count: count) == expected)
