@@ -5,7 +5,9 @@
 # espeak-ng, and haptics), then through the deaf profile
 # (captions and haptics), printing what was said and where every output went; then
 # a recorded corridor walk with hands-free awareness through the deaf-blind profile;
-# then the sample page read aloud (samples/page-en.png).
+# then the sample page read aloud (samples/page-en.png); then a photograph described
+# (samples/photo-coffee.png, objects found by the object detector), in detail with where
+# each thing is, and a walk with a video of photographs standing in for a camera.
 #
 #   scripts/demo.sh [OUTPUT_DIR]     default: .build/demo-output (emptied first)
 set -euo pipefail
@@ -73,6 +75,27 @@ echo "its ground truth in samples/page-en.txt), recognized by tesseract, put in 
 echo "read one sentence at a time through the deaf profile (captions)."
 # stdin from /dev/null: at a terminal, read would wait past the end for keys (b, r, q).
 run read samples/page-en.png --profile deaf --output "$out/read" </dev/null
+
+echo
+echo "Seeing: a photograph (samples/photo-coffee.png, CC0, from scikit-image; docs/MODELS.md) described"
+echo "through the blind profile. The object detector (SSD MobileNetV2 on OpenCV's DNN module, in its own"
+echo "process) and the text reader look at the same picture; each thing is hedged by its confidence."
+run describe samples/photo-coffee.png --output "$out/see"
+echo
+echo "In detail, with where each thing is in the view, in each language (printed only):"
+for locale in en es vi; do
+    run describe samples/photo-coffee.png --detail detailed --locale "$locale" --no-render
+done
+
+echo
+echo "A walk with a camera: a video of two photographs (a cup on a table, then a cat) stands in for"
+echo "one, at its own pace. The detector looks at the newest frame about once a second, off the walk's"
+echo "loop; a thing is named once two looks agree. A camera has no depth: that is said first."
+video="$out/camera-walk.mkv"
+ffmpeg -v error -y -loop 1 -t 4 -i samples/photo-coffee.png -loop 1 -t 4 -i Tests/Fixtures/images/photos/chelsea.png \
+    -filter_complex "[0:v]scale=640:480,setsar=1[a];[1:v]scale=640:480,setsar=1[b];[a][b]concat=n=2:v=1[v]" \
+    -map "[v]" -r 10 -c:v ffv1 "$video"
+run walk --camera "$video" --narration-interval 2 --profile deaf --output "$out/camera-walk"
 
 echo
 echo "Try another language:  $cli describe --records $scene --locale es"

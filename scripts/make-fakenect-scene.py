@@ -6,12 +6,14 @@
 
 A chest-mounted Kinect v1 walks through one of the scenes below. OUTDIR receives
 what `fakenect-record` would have written (INDEX.txt, `d-<time>-<timestamp>.pgm`
-11-bit depth frames, `a-<time>-<timestamp>.dump` accelerometer records) and
+11-bit depth frames, `a-<time>-<timestamp>.dump` accelerometer records, and with
+--photo `r-<time>-<timestamp>.ppm` colour pictures) and
 `ground-truth.json`, which fakenect never reads because INDEX.txt does not list it.
 The format, the conversions and why this is a script are in docs/SYNTHETIC_SCENES.md.
 
-Python's standard library only. Deterministic: the same arguments (and --seed) give
-the same bytes on every run.
+Python's standard library only, but for --photo, which reads and scales the
+photograph with Pillow (python3-pil). Deterministic: the same arguments (and --seed)
+give the same bytes on every run.
 """
 import argparse
 import array
@@ -260,6 +262,10 @@ def main(argv):
     parser.add_argument("--duration", type=float, default=4.0, help="seconds of walk (default 4)")
     parser.add_argument("--block", type=int, default=4, choices=(1, 2, 4, 8),
                         help="pixels per cast ray along each side (default 4; 8 renders four times faster)")
+    parser.add_argument("--photo", help="a photograph shown by the colour camera: every colour picture is it, scaled to 640x480 "
+                                         "(a real scene's objects over the synthetic depth, for the walk's detector)")
+    parser.add_argument("--colour-fps", type=float, default=2,
+                        help="colour pictures per second written with --photo (default 2; the Kinect gives 30)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.list:
@@ -272,6 +278,19 @@ def main(argv):
         parser.error("--tilt must be from 0 to 40 degrees (a chest mount's range)")
     if not 0 < args.fps <= 30:
         parser.error("--fps must be above 0 and at most 30 (the Kinect's depth rate)")
+    if not 0 < args.colour_fps <= 30:
+        parser.error("--colour-fps must be above 0 and at most 30 (the Kinect's colour rate)")
+    colour = None
+    if args.photo:
+        try:
+            from PIL import Image
+        except ImportError:
+            parser.error("--photo needs Pillow (Debian: python3-pil)")
+        try:
+            with Image.open(args.photo) as photo:
+                colour = photo.convert("RGB").resize((WIDTH, HEIGHT), Image.BILINEAR).tobytes()
+        except OSError as error:
+            parser.error(f"--photo {args.photo}: cannot be read as a picture ({error})")
     scene = SCENES[args.scene]
     os.makedirs(args.outdir, exist_ok=True)
     if os.path.exists(os.path.join(args.outdir, "INDEX.txt")):
@@ -311,6 +330,13 @@ def main(argv):
             # Host byte order, as fakenect-record writes it and fakenect copies it (not PGM's big-endian).
             handle.write(raw.tobytes())
         index += [a_name, d_name]
+        if colour is not None and math.floor(time * args.colour_fps) != math.floor((time - 1 / args.fps) * args.colour_fps):
+            # The picture a moment after the depth frame, as the two cameras run apart.
+            r_name = f"r-{stamp + 0.001:f}-{device_time + 1000}.ppm"
+            with open(os.path.join(args.outdir, r_name), "wb") as handle:
+                handle.write(b"P6 640 480 255\n")
+                handle.write(colour)
+            index.append(r_name)
         truth.update({"frame": n, "time": round(time, 4), "walkedMetres": round(walked, 4),
                       "pitchDownDegrees": round(math.degrees(pitch), 3), "yawDegrees": round(math.degrees(yaw), 3),
                       "rollDegrees": round(math.degrees(roll), 3), "accelerometerCounts": counts, "depthFile": d_name})
@@ -324,6 +350,8 @@ def main(argv):
         "floorAtMetres": 0.0,
         "stairs": {"firstEdgeAheadMetres": scene["stairs_at"], "riserMetres": 0.18, "treadMetres": 0.28} if "stairs_at" in scene else None,
         "glassAheadMetres": scene.get("glass_at"),
+        "colour": {"photo": os.path.basename(args.photo), "picturesPerSecond": args.colour_fps,
+                   "fx": 525.0, "fy": 525.0, "cx": (WIDTH - 1) / 2, "cy": (HEIGHT - 1) / 2} if args.photo else None,
         "frames": truth_frames,
     }
     with open(os.path.join(args.outdir, "ground-truth.json"), "w") as handle:

@@ -18,11 +18,13 @@ struct FakenectRecording {
     /// How many lines fakenect will consume (one per `freenect_process_events`).
     let lines: Int
     let depthFrames: Int
+    let colourFrames: Int
 
     /// fakenect 0.5.3 copies `sizeof(freenect_raw_tilt_state)` bytes and warns on stdout
     /// about any other size: int16 x, y, z, int8 motor tilt, then an int32 status.
     static let accelerometerBytes = MemoryLayout<Int16>.size * 3 + 2 + MemoryLayout<Int32>.size
     static let depthBytes = KinectDepth.width * KinectDepth.height * MemoryLayout<UInt16>.size
+    static let colourBytes = KinectDepth.width * KinectDepth.height * 3
 
     struct Invalid: Error, CustomStringConvertible {
         var description: String
@@ -34,7 +36,7 @@ struct FakenectRecording {
         guard let index = FileManager.default.contents(atPath: indexPath) else {
             throw Invalid(description: "\(indexPath) cannot be read; FAKENECT_PATH must name a directory written by fakenect-record or scripts/make-fakenect-scene.py.")
         }
-        var lines = 0, depth = 0
+        var lines = 0, depth = 0, colour = 0
         // fakenect reads lines up to '\n' or EOF, so a final line without '\n' counts.
         let names = String(decoding: index, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for (offset, name) in names.enumerated() {
@@ -58,15 +60,19 @@ struct FakenectRecording {
             }
             switch type {
             case "d":
-                try Self.checkDepth(path: path, size: size, place: place)
+                try Self.checkFrame(path: path, size: size, place: place, header: "P5 640 480 65535", bytes: Self.depthBytes,
+                                    what: "a 640×480 11-bit frame")
                 depth += 1
             case "a":
                 guard size == Self.accelerometerBytes else {
                     throw Invalid(description: "\(place): \(path) is \(size) bytes; an accelerometer record is \(Self.accelerometerBytes) (freenect_raw_tilt_state).")
                 }
             case "r":
-                // A colour frame: fakenect skips it, as no video callback is set.
-                break
+                // A colour picture: fakenect copies it into the video buffer when colour is
+                // on (and skips it otherwise), the same 921,600 bytes after its header.
+                try Self.checkFrame(path: path, size: size, place: place, header: "P6 640 480 255", bytes: Self.colourBytes,
+                                    what: "a 640×480 RGB picture")
+                colour += 1
             default:
                 throw Invalid(description: "\(place): '\(name)' has type '\(type)'; fakenect knows d (depth), r (colour) and a (accelerometer).")
             }
@@ -75,26 +81,28 @@ struct FakenectRecording {
         guard depth > 0 else { throw Invalid(description: "\(indexPath) lists no depth frame (d-…).") }
         self.lines = lines
         depthFrames = depth
+        colourFrames = colour
     }
 
-    /// A header line ending in '\n' ("P5 640 480 65535"), then at least the 640×480
-    /// 16-bit samples fakenect copies.
-    private static func checkDepth(path: String, size: Int, place: String) throws {
+    /// A header line ending in '\n' ("P5 640 480 65535", "P6 640 480 255"), then at least
+    /// the `bytes` fakenect copies.
+    private static func checkFrame(path: String, size: Int, place: String, header expected: String, bytes: Int,
+                                   what: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw Invalid(description: "\(place): \(path) cannot be opened.")
         }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 64)) ?? Data()
         guard let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
-            throw Invalid(description: "\(place): \(path) has no one-line header (\"P5 640 480 65535\" and a newline) in its first 64 bytes.")
+            throw Invalid(description: "\(place): \(path) has no one-line header (\"\(expected)\" and a newline) in its first 64 bytes.")
         }
         let header = String(decoding: head[..<newline], as: UTF8.self)
-        guard header.split(separator: " ").prefix(3) == ["P5", "640", "480"] else {
-            throw Invalid(description: "\(place): \(path) header is '\(header)'; a Kinect depth frame is 'P5 640 480 65535'.")
+        guard header.split(separator: " ").prefix(3).elementsEqual(expected.split(separator: " ").prefix(3)) else {
+            throw Invalid(description: "\(place): \(path) header is '\(header)'; \(what) has '\(expected)'.")
         }
         let samples = size - (newline + 1)
-        guard samples >= depthBytes else {
-            throw Invalid(description: "\(place): \(path) holds \(samples) bytes after its header; a 640×480 11-bit frame needs \(depthBytes).")
+        guard samples >= bytes else {
+            throw Invalid(description: "\(place): \(path) holds \(samples) bytes after its header; \(what) needs \(bytes).")
         }
     }
 }

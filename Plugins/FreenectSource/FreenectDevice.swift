@@ -1,7 +1,8 @@
 import CFreenect
 import Foundation
 
-/// One Kinect v1 opened through libfreenect: its 11-bit depth stream and accelerometer.
+/// One Kinect v1 opened through libfreenect: its 11-bit depth stream, accelerometer and,
+/// when asked, its colour camera (640×480 RGB).
 ///
 /// The same calls drive a live device and fakenect, the libfreenect stand-in that
 /// replays a recording from `FAKENECT_PATH` when its directory is first on
@@ -15,6 +16,8 @@ import Foundation
 final class FreenectDevice {
     enum Next {
         case frame(raw: UnsafeBufferPointer<UInt16>)
+        /// A colour picture, 640×480 RGB, valid until the next call.
+        case colour(rgb: UnsafeBufferPointer<UInt8>)
         case timedOut
         /// The recording has no more lines (fakenect only; a device never ends).
         case ended
@@ -31,6 +34,9 @@ final class FreenectDevice {
     private var device: OpaquePointer?
     private let raw: UnsafeMutablePointer<UInt16>
     fileprivate var arrived = false
+    /// The colour camera's buffer, when colour was asked for.
+    private let rgb: UnsafeMutablePointer<UInt8>?
+    fileprivate var colourArrived = false
     private var linesLeft: Int
     private var streaming = false
     private var lastTiltUpdate: UInt64 = 0
@@ -44,7 +50,9 @@ final class FreenectDevice {
     static let tiltIntervalNanoseconds: UInt64 = 100_000_000
     private var lastFrame: UInt64 = 0
 
-    init(index: Int, clock: @escaping () -> UInt64) throws {
+    static let colourBytes = KinectDepth.width * KinectDepth.height * 3
+
+    init(index: Int, colour: Bool = false, clock: @escaping () -> UInt64) throws {
         self.clock = clock
         if let library = Self.loadedLibraryPath(), library.contains("/fakenect/") {
             guard let path = ProcessInfo.processInfo.environment["FAKENECT_PATH"], !path.isEmpty else {
@@ -61,6 +69,12 @@ final class FreenectDevice {
         linesLeft = recording?.lines ?? 0
         raw = .allocate(capacity: KinectDepth.width * KinectDepth.height)
         raw.initialize(repeating: UInt16(KinectDepth.rawNoValue), count: KinectDepth.width * KinectDepth.height)
+        if colour {
+            rgb = .allocate(capacity: Self.colourBytes)
+            rgb!.initialize(repeating: 0, count: Self.colourBytes)
+        } else {
+            rgb = nil
+        }
         // A failure here runs deinit (every property is set), which closes what was
         // opened and frees `raw`; freeing it here as well was a double free.
         try open(index: index)
@@ -69,6 +83,7 @@ final class FreenectDevice {
     deinit {
         close()
         raw.deallocate()
+        rgb?.deallocate()
     }
 
     private func open(index: Int) throws {
@@ -103,6 +118,16 @@ final class FreenectDevice {
         guard freenect_set_depth_buffer(device, raw) >= 0 else {
             throw Lost(description: "libfreenect refused the depth buffer (freenect_set_depth_buffer failed).")
         }
+        if let rgb {
+            let video = freenect_find_video_mode(FREENECT_RESOLUTION_MEDIUM, FREENECT_VIDEO_RGB)
+            guard video.is_valid != 0, freenect_set_video_mode(device, video) >= 0, freenect_set_video_buffer(device, rgb) >= 0 else {
+                throw Lost(description: "The Kinect refused 640×480 RGB colour (freenect_set_video_mode failed).")
+            }
+            freenect_set_video_callback(device, { device, _, _ in
+                guard let user = freenect_get_user(device) else { return }
+                Unmanaged<FreenectDevice>.fromOpaque(user).takeUnretainedValue().colourArrived = true
+            })
+        }
         freenect_set_user(device, Unmanaged.passUnretained(self).toOpaque())
         freenect_set_depth_callback(device, { device, _, _ in
             guard let user = freenect_get_user(device) else { return }
@@ -112,7 +137,10 @@ final class FreenectDevice {
 
     private func close() {
         if let device {
-            if streaming { _ = freenect_stop_depth(device) }
+            if streaming {
+                _ = freenect_stop_depth(device)
+                if rgb != nil { _ = freenect_stop_video(device) }
+            }
             _ = freenect_close_device(device)
         }
         if let context { _ = freenect_shutdown(context) }
@@ -126,24 +154,35 @@ final class FreenectDevice {
         if !streaming {
             let status = freenect_start_depth(device)
             guard status >= 0 else { throw Lost(description: "The Kinect would not start its depth stream (error \(status)); it may have been unplugged.") }
+            if rgb != nil {
+                let video = freenect_start_video(device)
+                guard video >= 0 else {
+                    _ = freenect_stop_depth(device)
+                    throw Lost(description: "The Kinect would not start its colour stream (error \(video)); it may have been unplugged.")
+                }
+            }
             streaming = true
         }
         lastFrame = clock()
     }
 
     func stop() {
-        if let device, streaming { _ = freenect_stop_depth(device) }
+        if let device, streaming {
+            _ = freenect_stop_depth(device)
+            if rgb != nil { _ = freenect_stop_video(device) }
+        }
         streaming = false
     }
 
-    /// Pumps libfreenect until a depth frame arrives or `timeoutNanoseconds` pass. fakenect
+    /// Pumps libfreenect until a depth frame or a colour picture arrives or `timeoutNanoseconds` pass. fakenect
     /// ignores timeouts (it sleeps to keep the recording's pace between lines), so there
     /// a call may overrun by one gap between recorded lines.
     func next(timeoutNanoseconds: UInt64) throws -> Next {
         guard let context else { throw Lost(description: "The Kinect is not open.") }
         let deadline = clock() &+ timeoutNanoseconds
         arrived = false
-        while !arrived {
+        colourArrived = false
+        while !arrived && !colourArrived {
             let now = clock()
             if recording != nil {
                 // Never past the last line: fakenect would print "No more lines" on stdout.
@@ -165,9 +204,10 @@ final class FreenectDevice {
                     throw Lost(description: "The Kinect stopped delivering (libusb error \(status)\(status == -4 ? ": no such device, it was unplugged" : "")).")
                 }
             }
-            if !arrived && recording != nil && clock() >= deadline { return .timedOut }
+            if !arrived && !colourArrived && recording != nil && clock() >= deadline { return .timedOut }
         }
         lastFrame = clock()
+        if colourArrived, let rgb { return .colour(rgb: UnsafeBufferPointer(start: rgb, count: Self.colourBytes)) }
         return .frame(raw: UnsafeBufferPointer(start: raw, count: KinectDepth.width * KinectDepth.height))
     }
 

@@ -3,7 +3,9 @@ import SenseBridgeCore
 import SenseBridgePluginKit
 
 /// Live depth from a Kinect v1 through libfreenect: the sensor a wearable can have for
-/// the price of a used games accessory, and the one Debian ships a driver for.
+/// the price of a used games accessory, and the one Debian ships a driver for. Beside
+/// depth, its colour camera's pictures (`KinectColour`), a few a second, for a walk's
+/// object detector.
 ///
 /// Each frame is the 640×480 depth image in metres (`KinectDepth`) with the Kinect's
 /// intrinsics, and the accelerometer's gravity as the camera-to-world pose
@@ -26,6 +28,7 @@ final class FreenectSource: SensingSourcePlugin {
     struct Config: Decodable {
         var device: Int?
         var recordingEnd: String?
+        var colourFramesPerSecond: Int?
     }
 
     private let host: HostServices
@@ -38,6 +41,9 @@ final class FreenectSource: SensingSourcePlugin {
     private var lastTimestamp: UInt64 = 0
     /// Set once frames stopped for good; every later call fails with it.
     private var lost: String?
+    /// Nanoseconds between colour pictures handed on; nil: colour off.
+    private let colourInterval: UInt64?
+    private var lastColour: UInt64?
 
     init(host: HostServices, config: PluginConfig) throws {
         let settings = try config.decode(Config.self)
@@ -49,14 +55,20 @@ final class FreenectSource: SensingSourcePlugin {
         case let other:
             throw PluginError.invalidConfig("Config key 'recordingEnd' must be \"end-of-stream\" or \"unplugged\", not \"\(other)\".")
         }
+        let colourRate = settings.colourFramesPerSecond ?? KinectColour.defaultFramesPerSecond
+        guard (0...30).contains(colourRate) else {
+            throw PluginError.invalidConfig("Config key 'colourFramesPerSecond' must be from 0 (no colour) to 30, not \(colourRate).")
+        }
+        colourInterval = colourRate > 0 ? 1_000_000_000 / UInt64(colourRate) : nil
         self.host = host
         do {
-            device = try FreenectDevice(index: index) { host.monotonicNanoseconds() }
+            device = try FreenectDevice(index: index, colour: colourRate > 0) { host.monotonicNanoseconds() }
         } catch let lost as FreenectDevice.Lost {
             throw PluginError.io(lost.description)
         }
         if let recording = device.recording {
-            host.log(.info, "freenect.fakenect", [("depthFrames", .public(String(recording.depthFrames)))])
+            host.log(.info, "freenect.fakenect", [("depthFrames", .public(String(recording.depthFrames))),
+                                                  ("colourFrames", .public(String(recording.colourFrames)))])
         } else {
             host.log(.info, "freenect.opened", [("device", .public(String(index)))])
         }
@@ -92,6 +104,16 @@ final class FreenectSource: SensingSourcePlugin {
             lost = "The fakenect recording ended, replayed as the Kinect being unplugged (\"recordingEnd\": \"unplugged\")."
             host.log(.error, "freenect.lost")
             throw PluginError.io(lost!)
+        case .colour(let rgb):
+            // Only every `colourInterval`: the rest are dropped here, before a copy.
+            let now = host.monotonicNanoseconds()
+            guard let colourInterval, lastColour.map({ now &- $0 >= colourInterval }) ?? true else { return nil }
+            lastColour = now
+            let timestamp = max(now, lastTimestamp + 1)
+            lastTimestamp = timestamp
+            let picture = ImageFrame(format: .rgb24, width: KinectColour.width, height: KinectColour.height, pixels: Array(rgb),
+                                     intrinsics: KinectColour.intrinsics)
+            return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .image(picture))
         case .frame(let raw):
             KinectDepth.convert(raw, into: &metres)
             if let counts = device.accelerometer() { gravity.feed(x: counts.x, y: counts.y, z: counts.z) }

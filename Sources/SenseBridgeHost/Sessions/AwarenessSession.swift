@@ -212,6 +212,9 @@ public final class AwarenessSession: @unchecked Sendable {
         var failingSince: UInt64?
         var failedRetries = 0
         var runID: UInt64?
+        /// The latest depth map, handed with each picture to live detection, which measures
+        /// what it finds against it.
+        var latestDepth: (map: DepthMap, timestamp: UInt64)?
 
         loop: while !lock.withLock({ stopRequested }) {
             let next: SensingSourceInstance.Next
@@ -266,6 +269,7 @@ public final class AwarenessSession: @unchecked Sendable {
             }
             switch frame.content {
             case .depth(let map):
+                if detection != nil { latestDepth = (map, frame.timestampNanoseconds) }
                 // Backed off ×n, only every n-th frame is reduced: the sensor keeps its
                 // rate, the host does a 1/n of the work (and the alert waits up to n frames).
                 depthFramesSeen += 1
@@ -288,7 +292,7 @@ public final class AwarenessSession: @unchecked Sendable {
             case .image(let image):
                 // A picture is the perceivers' to look at, off this loop; without them it
                 // is never a depth frame that measured nothing.
-                detection?.offer(image, timestamp: frame.timestampNanoseconds)
+                detection?.offer(image, timestamp: frame.timestampNanoseconds, depth: latestDepth)
             }
             for pass in detection?.takePasses() ?? [] where !pass.failed {
                 detections.feed(pass.records)

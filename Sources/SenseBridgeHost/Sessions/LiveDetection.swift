@@ -10,6 +10,10 @@ import SenseBridgeCore
 /// seconds the thread runs the perceivers on the newest picture and leaves the pass for
 /// the loop (`takePasses`), which feeds it to its `DetectionStabilizer` between frames.
 ///
+/// With a depth map of the same moment (a Kinect's colour and depth), each object found
+/// is given the distance measured under its box (`DepthUnderBox`), off the loop too; where
+/// depth there was not measured it gets none, and none is said.
+///
 /// A pass in which a perceiver failed is returned without that perceiver's records and
 /// marked failed; the loop does not feed a failed pass, so the stable set holds rather
 /// than emptying (a detector that crashed is not "nothing there", Invariant 2). A
@@ -32,7 +36,9 @@ final class LiveDetection: @unchecked Sendable {
     private let log: HostLog
     private let announce: @Sendable (SpokenStatus) -> Void
     private let condition = NSCondition()
-    private var newest: (image: ImageFrame, timestamp: UInt64)?
+    private var newest: (image: ImageFrame, timestamp: UInt64, depth: DepthMap?)?
+    /// A depth map further than this from the picture in time is of another moment.
+    static let depthSkewNanoseconds: UInt64 = 200_000_000
     private var passes: [Pass] = []
     private var stopping = false
     private var stoppedStreams: Set<PerceptionStream> = []
@@ -61,9 +67,14 @@ final class LiveDetection: @unchecked Sendable {
     }
 
     /// Never waits beyond a lock held only to swap a reference: the depth loop calls it.
-    func offer(_ image: ImageFrame, timestamp: UInt64) {
+    /// `depth`: the latest depth map and its timestamp, when the source gives depth too.
+    func offer(_ image: ImageFrame, timestamp: UInt64, depth: (map: DepthMap, timestamp: UInt64)? = nil) {
+        let sameMoment = depth.flatMap { depth in
+            (timestamp > depth.timestamp ? timestamp - depth.timestamp : depth.timestamp - timestamp) <= Self.depthSkewNanoseconds
+                ? depth.map : nil
+        }
         condition.lock()
-        newest = (image, timestamp)
+        newest = (image, timestamp, sameMoment)
         condition.signal()
         condition.unlock()
     }
@@ -109,14 +120,26 @@ final class LiveDetection: @unchecked Sendable {
                     continue
                 }
             }
-            let (image, timestamp) = newest!
+            let (image, timestamp, depth) = newest!
             newest = nil
             condition.unlock()
             lastPass = MonotonicClock.nanoseconds()
-            let pass = detect(image, timestamp: timestamp)
+            var pass = detect(image, timestamp: timestamp)
+            if let depth { pass.records = Self.measured(pass.records, in: image, depth: depth) }
             condition.lock()
             passes.append(pass)
             condition.unlock()
+        }
+    }
+
+    /// Each boxed object with the distance measured under its box, where there is one.
+    static func measured(_ records: [PerceptionRecord], in image: ImageFrame, depth: DepthMap) -> [PerceptionRecord] {
+        let picture = DepthUnderBox.Picture(width: image.width, height: image.height, intrinsics: image.intrinsics)
+        return records.map { record in
+            guard record.kind == .object, let box = record.box else { return record }
+            var measured = record
+            measured.distanceMetres = DepthUnderBox.distance(of: box, in: picture, depth: depth)
+            return measured
         }
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeTesting
+
+/// What seeing costs a person, side by side in one run:
+///
+/// - `describe PHOTO` as a person runs it (the whole process, to the first sentence on
+///   stdout), beside `describe --records` of the same kind of moment with no picture to
+///   perceive: the difference is what looking at the picture costs;
+/// - a walk with live detection against the same walk without it: alert latency (frame →
+///   render call, p50 and p99; goal: unchanged, p99 < 1 ms) and the CPU the detector takes
+///   as a share of one core. The source is a C fixture giving a 64×48 depth map every
+///   10 ms whose obstacle blinks (an alert every fourth map) and, every third frame, a
+///   picture; the detector is the shipped one, isolated as by default, at the walk's
+///   default pace (a pass at most once a second).
+@MainActor func seeingBenchmarks(staged: URL, installed: InstalledLayout?) throws {
+    if let installed {
+        let photo = RepositoryPaths.root.appendingPathComponent("samples/photo-coffee.png").path
+        let records = RepositoryPaths.root.appendingPathComponent("samples/kitchen.records.jsonl").path
+        let seeing = try (0..<3).map { _ in try installed.run(["describe", photo, "--no-render"], firstByte: true) }
+        let baseline = try (0..<3).map { _ in try installed.run(["describe", "--records", records, "--no-render"], firstByte: true) }
+        let first = median(seeing.compactMap(\.firstByteSeconds)), base = median(baseline.compactMap(\.firstByteSeconds))
+        report("describe PHOTO, whole process to the first sentence (median of 3)",
+               "\(format(first * 1000)) ms, CPU \(format(median(seeing.map(\.cpuSeconds)) * 1000)) ms")
+        report("describe --records, the same without a picture (baseline)",
+               "\(format(base * 1000)) ms  (the picture costs \(format((first - base) * 1000)) ms)")
+    }
+
+    let work = try TemporaryDirectory("sensebridge-seeing")
+    try FixturePlugin.make(in: work.url, name: "recorder", id: "org.sensebridge.recording-target",
+                           manifest: ["config": ["defaults": ["path": ""], "schema": ["path": ["type": "string"]]]],
+                           source: "recording_target.c")
+    try FixturePlugin.make(in: work.url, name: "camera-beside-depth", id: "org.example.camera-beside-depth",
+                           defines: ["FIXTURE_FRAME_COUNT": "900", "FIXTURE_FRAME_US": "10000", "FIXTURE_DEPTH_WIDTH": "64",
+                                     "FIXTURE_DEPTH_HEIGHT": "48", "FIXTURE_DEPTH_METRES": "1.0f", "FIXTURE_DEPTH_BLINK": "1",
+                                     "FIXTURE_DEPTH_INTRINSICS": "1", "FIXTURE_IMAGE_EVERY": "3"],
+                           manifest: ["kind": "sensing-source"], source: "fixture_source.c")
+    let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine),
+                                                                 .init(directory: staged, origin: .build)]))
+    let inProcess = Placement(isolated: false)
+    var cpuShares: [String: Double] = [:]
+    for detecting in [false, true] {
+        let label = detecting ? "with live detection" : "without detection (baseline)"
+        let source = try host.sensingSource(try host.manifest(id: "org.example.camera-beside-depth"), placement: inProcess)
+        let recorder = try host.manifest(id: "org.sensebridge.recording-target")
+        let targets = try ["speech", "haptics"].map { name in
+            (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(work.file("\(name)-\(detecting).txt").path)],
+                                                         placement: inProcess))
+        }
+        let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
+        let composer = try host.sceneComposer(try host.manifest(id: "org.sensebridge.label-list"), placement: inProcess)
+        var perceivers = detecting ? [try host.perceiver(try host.manifest(id: "org.sensebridge.object-detector"))] : []
+        var configuration = AwarenessSession.Configuration()
+        configuration.narrationInterval = 2
+        let cpuBefore = processTreeCPUSeconds()
+        let started = MonotonicClock.nanoseconds()
+        let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: composer, fallback: nil, locale: .en, detail: .standard),
+                                       fanOut: fan, perceivers: perceivers, configuration: configuration)
+        let summary = try session.run()
+        let wall = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        _ = fan.drain(timeout: 30)
+        // Releasing the detector ends its runner, whose CPU then counts as a reaped child's.
+        perceivers.removeAll()
+        let cpu = processTreeCPUSeconds() - cpuBefore
+        cpuShares[label] = cpu / wall
+        for (target, latency) in fan.renderLatency(of: .awarenessAlert) {
+            guard let p50 = latency.quantile(0.5), let p99 = latency.quantile(0.99) else { continue }
+            report("walk alert frame → render call, \(target), \(label)",
+                   "p50 \(format(Double(p50) / 1000)) µs, p99 \(format(Double(p99) / 1000)) µs over \(latency.count) alerts (goal p99 < 1000 µs)")
+        }
+        report("  that walk: depth frames / alerts / descriptions / CPU of one core",
+               "\(summary.depthFrames) / \(summary.alertsRaised) / \(summary.descriptionsSaid) / \(format(cpu / wall * 100)) %")
+        _ = fan.shutdown()
+    }
+    if let with = cpuShares["with live detection"], let without = cpuShares["without detection (baseline)"] {
+        report("CPU share live detection takes (goal: a detector's share, not a core)", "\(format((with - without) * 100)) % of one core")
+    }
+}
+
+/// User and system seconds of this process and of every child it has reaped (an
+/// isolated plugin's runner, once its instance is released).
+func processTreeCPUSeconds() -> Double {
+    func seconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    return seconds(RUSAGE_SELF) + seconds(RUSAGE_CHILDREN)
+}
+
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
