@@ -81,6 +81,17 @@ enum WalkCommand {
             configuration.hasDepthSensor = false
         } else {
             source = try makeSource(arguments, context: context)
+            // A live source that gives pictures beside depth (a Kinect's colour camera):
+            // the profile's object perceivers look at them. One that cannot start costs
+            // descriptions of what the camera sees, never the walk, whose alerts come from
+            // depth: said on the terminal, and the walk goes on.
+            if source.manifest.capabilities.modalities.contains("image") {
+                do {
+                    perceivers = try context.host.perceivers(profile.perceivers, of: .sight)
+                } catch {
+                    Console.err("sensebridge: the pictures of \(source.pluginID) are not looked at: \(error)")
+                }
+            }
         }
         let detail = SpokenDetail(rawValue: profile.detail) ?? .standard
         let assembly: PipelineAssembly
