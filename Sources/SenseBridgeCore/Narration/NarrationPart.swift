@@ -43,6 +43,42 @@ public struct NarrationPart: Equatable, Sendable {
         }
         return positioned + (rest.isEmpty && !positioned.isEmpty ? [] : [NarrationPart(position: nil, indices: rest)])
     }
+
+    /// A result proposed for the whole moment, shared out among `parts`, each entry's
+    /// indices made its part's own: for a composer asked once about every record (the
+    /// network, which must not learn which things are together, let alone where).
+    ///
+    /// An entry goes to the part of its first record the moment holds (the last part
+    /// when it holds none); an index of another part, or of no record, becomes one the
+    /// part does not hold, so the narrator refuses the entry as it refuses any bad index
+    /// and each of its records is still said, in its own place. One part of every record,
+    /// as below the detailed level, gets the result unchanged.
+    public static func share(_ proposed: [ProposedPhrase], among parts: [NarrationPart]) -> [[ProposedPhrase]] {
+        guard parts.count > 1 else { return parts.map { _ in proposed } }
+        var home: [Int: (part: Int, index: Int)] = [:]
+        for (part, members) in parts.enumerated() {
+            for (index, record) in members.indices.enumerated() { home[record] = (part, index) }
+        }
+        var shares = parts.map { _ in [ProposedPhrase]() }
+        for entry in proposed {
+            let indices: [Int]
+            switch entry {
+            case .phrase(let phrase): indices = phrase.recordIndices
+            case .unreadable(let unreadable): indices = unreadable.recordIndices
+            }
+            let part = indices.lazy.compactMap { home[$0]?.part }.first ?? parts.count - 1
+            let own = indices.map { home[$0].flatMap { $0.part == part ? $0.index : nil } ?? -1 }
+            switch entry {
+            case .phrase(var phrase):
+                phrase.recordIndices = own
+                shares[part].append(.phrase(phrase))
+            case .unreadable(var unreadable):
+                unreadable.recordIndices = own
+                shares[part].append(.unreadable(unreadable))
+            }
+        }
+        return shares
+    }
 }
 
 extension SceneNarrator {
@@ -55,18 +91,19 @@ extension SceneNarrator {
     ///
     /// - Parameters:
     ///   - proposing: the composer, asked once per part with that part's records only;
-    ///     its phrases' indices refer to what it was given.
+    ///     its phrases' indices refer to what it was given (`share(_:among:)` makes a
+    ///     result for the whole moment so).
     ///   - fallback: as in `narrate(records:proposed:…)`; it is asked about one part's
     ///     records at a time, so its indices refer to those.
     /// - Returns: sentences whose indices refer to `records`; a refusal's `phraseIndex`
     ///   is its place in its own part's result.
     public static func narrate(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail,
                                fallback: NarrationFallback? = nil,
-                               proposing: (_ records: [PerceptionRecord]) -> [ProposedPhrase]) -> Narration {
+                               proposing: (_ part: NarrationPart, _ records: [PerceptionRecord]) -> [ProposedPhrase]) -> Narration {
         var whole = Narration(sentences: [], report: NarrationReport())
         for part in NarrationPart.parts(of: records, detail: detail) {
             let subset = part.indices.map { records[$0] }
-            let narration = narrate(records: subset, proposed: proposing(subset), locale: locale, detail: detail,
+            let narration = narrate(records: subset, proposed: proposing(part, subset), locale: locale, detail: detail,
                                     fallback: fallback, position: part.position)
             whole.sentences += narration.sentences.map { sentence in
                 var sentence = sentence

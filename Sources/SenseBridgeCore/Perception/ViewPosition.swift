@@ -13,6 +13,7 @@
 /// of the view is ahead even when its centre lies in a side third (a sofa from the
 /// left edge to past the middle is in the way), and a centre exactly on a boundary is
 /// ahead.
+///
 /// `allCases` is the order positioned sentences are said in: left to right, as a reader
 /// scans a line.
 public enum ViewPosition: String, CaseIterable, Sendable, Codable {

@@ -44,18 +44,27 @@ public final class DescriptionPipeline: @unchecked Sendable {
         network?.sessionStart(locale: locale) ?? []
     }
 
-    /// One moment's description. At the detailed level the composer is asked once per
-    /// part of the view (`NarrationPart`: the things on the left, ahead, on the right,
-    /// then the rest), each with a deadline of its own: a composer that answers within
-    /// its timeout is never stopped because the host asked it more than once. The first
-    /// failure is the outcome's; every one is logged, and a lost composer said once.
+    /// One moment's description. At the detailed level the on-device composer is asked
+    /// once per part of the view (`NarrationPart`: the things on the left, ahead, on the
+    /// right, then the rest), each with a deadline of its own: a composer that answers
+    /// within its timeout is never stopped because the host asked it more than once. The
+    /// network is asked once about every record, as at every level, and its phrases are
+    /// shared out among the parts: a request per part would tell a server which things
+    /// are together and, by their order, where (Invariant 3: labels only), and spend the
+    /// request budget several times over. The first failure is the outcome's; every one
+    /// is logged, and a lost composer said once.
     public func describe(_ records: [PerceptionRecord]) -> DescriptionOutcome {
         var moment = Moment()
         let fallbackPhrases = NarrationFallback { records, stream, indices in
             self.fallbackPhrases(records, stream: stream, indices: indices)
         }
-        let narration = SceneNarrator.narrate(records: records, locale: locale, detail: detail, fallback: fallbackPhrases) {
-            propose($0, into: &moment)
+        let shared: [(part: NarrationPart, phrases: [ProposedPhrase])]? = network.map { _ in
+            let parts = NarrationPart.parts(of: records, detail: detail)
+            return Array(zip(parts, NarrationPart.share(propose(records, into: &moment), among: parts)))
+        }
+        let narration = SceneNarrator.narrate(records: records, locale: locale, detail: detail, fallback: fallbackPhrases) { part, subset in
+            if let shared { return shared.first { $0.part == part }?.phrases ?? [] }
+            return propose(subset, into: &moment)
         }
         logRefusals(narration.report)
         return DescriptionOutcome(narration: narration, composerFailure: moment.composerFailure, measurement: measurement(records),
@@ -67,19 +76,17 @@ public final class DescriptionPipeline: @unchecked Sendable {
     private struct Moment {
         var composerFailure: ComposerFailure?
         var announcements: [StatusAnnouncement] = []
-        /// The network's part in the moment: where it was asked about several parts, the
-        /// first that was not used, since a reply refused for any part is what to report.
         var network: NetworkUse?
     }
 
-    /// The composer's (or the network's) phrases for one part's records; none when it
-    /// failed, so the narrator's fallback speaks for them.
+    /// The network's phrases for `records` (a whole moment), or the composer's (one
+    /// part's); none when it failed, so the narrator's fallback speaks for them.
     private func propose(_ records: [PerceptionRecord], into moment: inout Moment) -> [ProposedPhrase] {
         do {
             if let network {
                 let proposal = try network.propose(CompositionRequest(records: records, locale: locale, detail: detail, purpose: purpose))
                 moment.announcements += proposal.announcements
-                if let use = proposal.network, moment.network?.used != false { moment.network = use }
+                moment.network = proposal.network
                 return proposal.phrases
             }
             let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)

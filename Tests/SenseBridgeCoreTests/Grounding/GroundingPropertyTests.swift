@@ -27,16 +27,22 @@ struct GroundingPropertyTests {
             accepted += narration.report.acceptedComposerPhrases
             let scene = "round \(round) \(locale) \(records.map { "\($0.label) \($0.confidence)" }) \(phrases.map(\.text))"
             sentencesChecked += narration.sentences.filter { $0.stream != .text }.count
-            let breaches = Self.oracle.breaches(of: narration, records: records, locale: locale)
-            #expect(breaches.isEmpty, "\(breaches) in \(scene)")
-            let hidden = GroundingOracle.hiddenDetections(in: narration, records: records, locale: locale, detail: detail)
-            #expect(hidden.isEmpty, "\(hidden), which the label list names, not said in \(scene)")
+            Self.judge(narration, records: records, locale: locale, detail: detail, scene: scene)
         }
         #expect(phrasesTried >= 6_000)
         #expect(sentencesChecked >= 6_000)
         // Mostly lies, so the refusals are what is tested; some honest, so acceptance is too.
         let ratio = Double(accepted) / Double(phrasesTried)
         #expect(ratio < 0.4 && ratio > 0.05, "accepted \(accepted) of \(phrasesTried)")
+    }
+
+    /// The oracle's two questions of one narration: nothing ungrounded, nothing hidden.
+    static func judge(_ narration: Narration, records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail,
+                      scene: String) {
+        let breaches = oracle.breaches(of: narration, records: records, locale: locale)
+        #expect(breaches.isEmpty, "\(breaches) in \(scene)")
+        let hidden = GroundingOracle.hiddenDetections(in: narration, records: records, locale: locale, detail: detail)
+        #expect(hidden.isEmpty, "\(hidden), which the label list names, not said in \(scene)")
     }
 
     /// At the detailed level the composer is asked about each part of the view on its
@@ -51,7 +57,7 @@ struct GroundingPropertyTests {
             let locale = SpokenLocale.allCases[round % 3]
             let records = PlacedScene.place(generator.scene(), using: &generator.random)
             var asked: [[String]] = []
-            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { part in
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
                 let phrases = generator.phrases(for: part, locale: locale)
                 phrasesTried += phrases.count
                 asked.append(phrases.map(\.text))
@@ -60,11 +66,9 @@ struct GroundingPropertyTests {
             accepted += narration.report.acceptedComposerPhrases
             positioned += narration.sentences.filter { $0.position != nil }.count
             let scene = "round \(round) \(locale) \(records.map { "\($0.label) \($0.confidence) \(String(describing: $0.box))" }) \(asked)"
-            let breaches = Self.oracle.breaches(of: narration, records: records, locale: locale)
-                + PlacedScene.positionBreaches(narration, records: records)
-            #expect(breaches.isEmpty, "\(breaches) in \(scene)")
-            let hidden = GroundingOracle.hiddenDetections(in: narration, records: records, locale: locale, detail: .detailed)
-            #expect(hidden.isEmpty, "\(hidden), which the label list names, not said in \(scene)")
+            Self.judge(narration, records: records, locale: locale, detail: .detailed, scene: scene)
+            let misplaced = PlacedScene.positionBreaches(narration, records: records)
+            #expect(misplaced.isEmpty, "\(misplaced) in \(scene)")
         }
         #expect(phrasesTried >= 3_000)
         #expect(positioned >= 1_500)
@@ -103,7 +107,7 @@ struct GroundingPropertyTests {
         for round in 0..<900 {
             let records = PlacedScene.place(generator.scene(), using: &generator.random)
             let locale = SpokenLocale.allCases[round % 3]
-            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { part in
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
                 LabelListComposition.compose(records: part, locale: locale, detail: .detailed).map(ProposedPhrase.phrase)
             }
             sentences += narration.sentences.count

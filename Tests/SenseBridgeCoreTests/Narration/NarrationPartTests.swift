@@ -22,7 +22,7 @@ struct NarrationPartTests {
 
     /// The label list as the composer, asked about each part on its own.
     static func narrate(_ records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail) -> Narration {
-        SceneNarrator.narrate(records: records, locale: locale, detail: detail) { part in
+        SceneNarrator.narrate(records: records, locale: locale, detail: detail) { _, part in
             LabelListComposition.compose(records: part, locale: locale, detail: detail).map(ProposedPhrase.phrase)
         }
     }
@@ -96,7 +96,7 @@ struct NarrationPartTests {
         ])
         #expect(narration.sentences.map(\.recordIndices) == [[0], [1]])
         // A composer asked about one part cannot count the other's chair.
-        let counting = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { part in
+        let counting = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
             [.phrase(SubjectPhrase(stream: .sight, text: SpokenVocabulary.subject(for: "chair", locale: locale, count: 2)!,
                                    recordIndices: Array(part.indices)))]
         }
@@ -113,7 +113,7 @@ struct NarrationPartTests {
     ])
     func composerDirectionRefused(locale: SpokenLocale, phrase: String, expected: String) {
         let records = [Self.object("chair", 0.9, from: 0.0, to: 0.2)]
-        let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _ in
+        let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, _ in
             [.phrase(SubjectPhrase(stream: .sight, text: phrase, recordIndices: [0]))]
         }
         #expect(narration.spokenText == [expected])
@@ -147,5 +147,40 @@ struct NarrationPartTests {
         #expect(narration.sentences.first?.number == .plural)
         #expect(narration.sentences.map(\.recordIndices) == [[0, 1], [2]])
         #expect(GroundingOracle().breaches(of: narration, records: records, locale: locale).isEmpty)
+    }
+
+    /// A result for the whole moment (the network's) shared out among the parts: each
+    /// entry to the part of its first record, an index of another part made one that
+    /// part does not hold, so an entry spanning two places is refused and its records
+    /// still said, each in its own place.
+    @Test("a whole moment's result is shared out among the parts, an entry spanning two refused")
+    func sharedResult() {
+        let records = [Self.object("chair", 0.9, from: 0.0, to: 0.2), Self.object("dog", 0.9),
+                       Self.object("chair", 0.9, from: 0.8, to: 1.0)]
+        let proposed: [ProposedPhrase] = [
+            .phrase(SubjectPhrase(stream: .sight, text: "two chairs", recordIndices: [2, 0])),
+            .phrase(SubjectPhrase(stream: .sight, text: "a dog", recordIndices: [1])),
+            .unreadable(UnreadablePhrase(stream: .sight, recordIndices: [0, 9], reason: .invalidUTF8)),
+            .phrase(SubjectPhrase(stream: .sight, text: "a cat", recordIndices: [7])),
+        ]
+        let parts = NarrationPart.parts(of: records, detail: .detailed)
+        #expect(parts.map(\.position) == [.left, .right, nil])
+        let shares = NarrationPart.share(proposed, among: parts)
+        #expect(shares == [
+            [.unreadable(UnreadablePhrase(stream: .sight, recordIndices: [0, -1], reason: .invalidUTF8))],
+            [.phrase(SubjectPhrase(stream: .sight, text: "two chairs", recordIndices: [0, -1]))],
+            [.phrase(SubjectPhrase(stream: .sight, text: "a dog", recordIndices: [0])),
+             .phrase(SubjectPhrase(stream: .sight, text: "a cat", recordIndices: [-1]))],
+        ])
+        let narration = SceneNarrator.narrate(records: records, locale: .en, detail: .detailed) { part, _ in
+            shares[parts.firstIndex(of: part)!]
+        }
+        #expect(narration.spokenText == ["On the left, it looks like there's a chair.", "On the right, it looks like there's a chair.",
+                                         "It looks like there's a dog."])
+        #expect(narration.sentences.map(\.source) == [.fallback, .fallback, .composer])
+        #expect(narration.report.composerFailures.map(\.reason.code).contains("invalid-record-indices"))
+        // One part of every record: the result as it came, bad indices and all.
+        let whole = NarrationPart.parts(of: records, detail: .standard)
+        #expect(NarrationPart.share(proposed, among: whole) == [proposed])
     }
 }

@@ -86,7 +86,7 @@ struct SceneNarratorPropertyTests {
             }
             let records = PlacedScene.place(drawn, using: &generator.random)
             var offered: [SubjectPhrase] = []
-            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { part in
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
                 let phrases = (0..<Int.random(in: 1...3, using: &generator.random)).map { _ -> SubjectPhrase in
                     let indices = (0..<Int.random(in: 0...3, using: &generator.random)).map { _ in
                         generator.chance(0.85) ? Int.random(in: 0..<part.count, using: &generator.random)

@@ -68,4 +68,36 @@ struct DescriptionPipelinePositionTests {
                                                        "A la derecha, parece que hay un banco."])
         #expect(outcome.narration.sentences.map(\.source) == [.composer, .fallback, .composer, .composer, .composer])
     }
+    /// Answers with the label list's phrases for every record it is sent, and counts requests.
+    final class Network: NetworkComposing {
+        var requests: [[String]] = []
+        func sessionStart(locale: SpokenLocale) -> [StatusAnnouncement] { [] }
+        func propose(_ request: CompositionRequest) throws -> NetworkProposal {
+            requests.append(request.records.map(\.label))
+            let phrases = LabelListComposition.compose(records: request.records, locale: request.locale, detail: request.detail)
+            return NetworkProposal(phrases: phrases.map(ProposedPhrase.phrase), announcements: [],
+                                   network: NetworkUse(used: true, reason: nil, format: "json_schema"))
+        }
+        func cancel() {}
+    }
+
+    /// One request a moment, as at every level: a request per part would tell a server
+    /// which things are together and, by their order, where. Its phrases are shared out
+    /// among the parts, and one over things in two places is said by the label list.
+    @Test func theNetworkIsAskedOnceAndItsPhrasesSharedOutAmongTheParts() {
+        let network = Network()
+        let composer = Asked()
+        let pipeline = DescriptionPipeline(composer: composer, fallback: nil, network: network, locale: .en, detail: .detailed,
+                                           log: HostLog(threshold: .debug, sink: { _ in }))
+        let scene = records + [Self.object("chair", 0.9, 0.8)]
+        let outcome = pipeline.describe(scene)
+        #expect(network.requests == [scene.map(\.label)])
+        #expect(composer.asked.isEmpty)
+        #expect(outcome.network?.used == true)
+        #expect(Array(outcome.sentences.prefix(4)) == ["On the left, it looks like there's a chair.", "Ahead, it may be a dog.",
+                                                       "On the right, it looks like there's a bench and a chair.",
+                                                       "It looks like there's a table."])
+        // The network's "two chairs and a bench" spans two places: refused, and said part by part.
+        #expect(outcome.narration.report.composerFailures.map(\.reason.code).contains("invalid-record-indices"))
+    }
 }
