@@ -99,5 +99,8 @@ struct DescriptionPipelinePositionTests {
                                                        "It looks like there's a table."])
         // The network's "two chairs and a bench" spans two places: refused, and said part by part.
         #expect(outcome.narration.report.composerFailures.map(\.reason.code).contains("invalid-record-indices"))
+        // Its phrases over one part each ("a dog" ahead, the bark) are said as its own.
+        #expect(outcome.narration.report.acceptedComposerPhrases == 2)
+        #expect(outcome.narration.sentences.map(\.source) == [.fallback, .composer, .fallback, .fallback, .composer])
     }
 }
