@@ -7,7 +7,7 @@ struct SpokenTableTests {
     func entriesHaveNotes(locale: SpokenLocale) {
         let table = SpokenTable.forLocale(locale)
         #expect(table.locale == locale)
-        #expect(table.allEntries.count == 110)
+        #expect(table.allEntries.count == 119)
         for (name, entry) in table.allEntries {
             #expect(!entry.text.isEmpty, "\(name)")
             #expect(entry.note.count > 10, "\(name) has no useful note")
@@ -33,6 +33,29 @@ struct SpokenTableTests {
             // Each certainty sounds different: the hedge is the certainty.
             #expect(Set(Certainty.allCases.map { table.hedge($0, stream: stream).text }).count == 3)
         }
+    }
+
+    /// The positioned hedges say the same certainty words as the hedges they stand for,
+    /// after the host's position words; the oracle reads them as data, so they must be
+    /// whole templates with exactly these slots.
+    @Test("positioned hedges take a position and a subject, each certainty sounding different", arguments: SpokenLocale.allCases)
+    func positionedHedges(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        for number in [GrammaticalNumber.singular, .plural] {
+            for certainty in Certainty.allCases {
+                let hedge = table.positionedHedge(certainty, number: number)
+                #expect(hedge.slots == ["position", "subject"])
+                #expect(hedge.text.hasPrefix("{position}, ") && hedge.text.hasSuffix("."))
+                // The hedge it stands for, first letter lowered, follows the position.
+                let plain = table.hedge(certainty, stream: .sight, number: number).text
+                #expect(hedge.text == "{position}, " + plain.prefix(1).lowercased() + plain.dropFirst(), "\(locale) \(certainty) \(number)")
+            }
+            #expect(Set(Certainty.allCases.map { table.positionedHedge($0, number: number).text }).count == 3)
+        }
+        let words = ViewPosition.allCases.map { table.position($0).text }
+        #expect(Set(words).count == 3)
+        // Capitalised: the position begins the sentence.
+        #expect(words.allSatisfy { $0.first?.isUppercase == true })
     }
 
     @Test("the could-not-measure sentence never claims the way is clear", arguments: SpokenLocale.allCases)

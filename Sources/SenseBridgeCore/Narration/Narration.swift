@@ -24,6 +24,9 @@ public struct NarratedSentence: Equatable, Sendable {
     public var source: Source
     /// The subject's number, which chose the hedge's agreement.
     public var number: GrammaticalNumber = .singular
+    /// Where in the view every record it names is, said before the hedge; nil when it
+    /// says no position (below the detailed level, a record without a box, sound, text).
+    public var position: ViewPosition?
 }
 
 /// Why a phrase was not spoken as the composer returned it.

@@ -29,7 +29,8 @@ public enum PhraseRejectionReason: String, CaseIterable, Sendable, Codable {
     case hedge
     /// A unit or distance claim ("feet", "near", "away"): only depth measures distance.
     case distance
-    /// A direction or position claim ("left", "ahead"): only depth zones name a side.
+    /// A direction or position claim ("left", "ahead"): only the host names a side, from
+    /// what was measured (depth zones, a detector's boxes at the detailed level).
     case direction
     /// A danger or safety claim ("dangerous", "clear", "stop").
     case danger

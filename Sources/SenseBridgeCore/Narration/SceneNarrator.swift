@@ -29,8 +29,14 @@ public enum SceneNarrator {
     public static func narrate(records: [PerceptionRecord], proposed: [ProposedPhrase],
                                locale: SpokenLocale, detail: SpokenDetail,
                                fallback: NarrationFallback? = nil) -> Narration {
+        narrate(records: records, proposed: proposed, locale: locale, detail: detail, fallback: fallback, position: nil)
+    }
+
+    /// The same, every sight sentence said at `position` (every record given is there).
+    static func narrate(records: [PerceptionRecord], proposed: [ProposedPhrase], locale: SpokenLocale,
+                        detail: SpokenDetail, fallback: NarrationFallback?, position: ViewPosition?) -> Narration {
         let fallback = fallback ?? .labelList(locale: locale, detail: detail)
-        var run = NarrationRun(records: records, locale: locale, detail: detail, fallback: fallback)
+        var run = NarrationRun(records: records, locale: locale, detail: detail, fallback: fallback, position: position)
         for stream in PerceptionStream.allCases {
             run.narrate(stream: stream, proposed: proposed)
         }
@@ -60,6 +66,8 @@ struct NarrationRun {
     let locale: SpokenLocale
     let detail: SpokenDetail
     let fallback: NarrationFallback
+    /// Where every sight record of this run is; said before each sight sentence.
+    let position: ViewPosition?
     var sentences: [NarratedSentence] = []
     var report = NarrationReport()
     var covered = Set<Int>()
@@ -68,11 +76,12 @@ struct NarrationRun {
 
     /// `streams`: those whose phrases will be checked; only their names are read.
     init(records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail, fallback: NarrationFallback,
-         streams: Set<PerceptionStream> = Set(PerceptionStream.allCases)) {
+         streams: Set<PerceptionStream> = Set(PerceptionStream.allCases), position: ViewPosition? = nil) {
         self.records = records
         self.locale = locale
         self.detail = detail
         self.fallback = fallback
+        self.position = position
         scenes = Dictionary(uniqueKeysWithValues: streams.intersection([.sight, .sound]).map {
             ($0, GroundingScene(records: records, stream: $0, locale: locale))
         })
@@ -150,9 +159,11 @@ struct NarrationRun {
                                 stream: PerceptionStream, source: NarratedSentence.Source) {
         covered.formUnion(indices)
         guard stream == .text else {
-            let text = Phrasing.describe(subject: subject, certainty: certainty, stream: stream, locale: locale, number: number)
+            let position = stream == .sight ? self.position : nil
+            let text = Phrasing.describe(subject: subject, certainty: certainty, stream: stream, locale: locale, number: number,
+                                         position: position)
             sentences.append(NarratedSentence(stream: stream, certainty: certainty, text: text,
-                                              recordIndices: indices, source: source, number: number))
+                                              recordIndices: indices, source: source, number: number, position: position))
             return
         }
         // The composer chose which text records to read; the words read are the host's.

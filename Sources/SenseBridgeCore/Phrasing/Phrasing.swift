@@ -22,8 +22,17 @@ public enum Phrasing {
     /// awareness channel. Callers validate sight and sound subjects before this point
     /// (`SceneNarrator` does); Phrasing wraps whatever it is given. `number` is the
     /// subject's, so the hedge agrees with it ("there are several chairs").
+    ///
+    /// `position`, for sight only, puts the host's words for where the subject's records
+    /// are before the hedge ("On the left, it looks like there's a chair."); the caller
+    /// grouped those records by their measured boxes (`ViewPosition`).
     public static func describe(subject: String, certainty: Certainty, stream: PerceptionStream,
-                                locale: SpokenLocale, number: GrammaticalNumber = .singular) -> String {
+                                locale: SpokenLocale, number: GrammaticalNumber = .singular,
+                                position: ViewPosition? = nil) -> String {
+        if stream == .sight, let position {
+            let (template, words) = SpokenTable.reading(locale) { ($0.positionedHedge(certainty, number: number), $0.position(position)) }
+            return template.filled(["position": words.text, "subject": subject])
+        }
         let template = hedgeTemplate(certainty: certainty, stream: stream, locale: locale, number: number)
         switch stream {
         case .text:

@@ -1,9 +1,11 @@
 /// How much a description says: brief, standard or detailed.
 ///
-/// Detail scales exactly two numbers: how many labels are named and how many words a
-/// subject phrase may use. The precision floor, the certainty buckets and the hedge
-/// templates never depend on it, so a user who asks for more detail hears more of what
-/// was recognized, never a surer claim about any one thing.
+/// Detail scales two numbers: how many labels are named and how many words a subject
+/// phrase may use; and at the detailed level the host also says where in the view each
+/// thing of sight is, from its measured box (`NarrationPart`). The precision floor, the
+/// certainty buckets and the hedges' certainty words never depend on it, so a user who
+/// asks for more detail hears more of what was recognized, never a surer claim about
+/// any one thing.
 public enum SpokenDetail: String, CaseIterable, Sendable, Codable {
     case brief
     case standard

@@ -26,6 +26,23 @@ public struct SpokenTable: Sendable {
     public let textMedium: SpokenEntry
     public let textLow: SpokenEntry
 
+    // MARK: Where in the view, at the detailed level (`ViewPosition`)
+    /// The host's words for where a thing of sight is, from its measured box; a
+    /// composer never writes them (the validator refuses directions). {position} in the
+    /// positioned hedges below.
+    public let positionLeft: SpokenEntry
+    public let positionAhead: SpokenEntry
+    public let positionRight: SpokenEntry
+    /// The sight hedges with the position first ("On the left, it looks like there's a
+    /// chair."): whole templates rather than a position glued to a hedge, so each locale
+    /// decides its own word order and capitals. The certainty words are the hedges'.
+    public let sightHighPositioned: SpokenEntry
+    public let sightMediumPositioned: SpokenEntry
+    public let sightLowPositioned: SpokenEntry
+    public let sightHighPluralPositioned: SpokenEntry
+    public let sightMediumPluralPositioned: SpokenEntry
+    public let sightLowPluralPositioned: SpokenEntry
+
     // MARK: Subjects and lists
     public let textSubject: SpokenEntry
     public let textContinues: SpokenEntry
@@ -212,6 +229,28 @@ public struct SpokenTable: Sendable {
         case (.text, .high): return textHigh
         case (.text, .medium): return textMedium
         case (.text, .low): return textLow
+        }
+    }
+
+    /// The sight hedge for a certainty, agreeing with a subject of `number`, with a
+    /// {position} slot before it (`position(_:)`).
+    public func positionedHedge(_ certainty: Certainty, number: GrammaticalNumber = .singular) -> SpokenEntry {
+        switch (number, certainty) {
+        case (.singular, .high): return sightHighPositioned
+        case (.singular, .medium): return sightMediumPositioned
+        case (.singular, .low): return sightLowPositioned
+        case (.plural, .high): return sightHighPluralPositioned
+        case (.plural, .medium): return sightMediumPluralPositioned
+        case (.plural, .low): return sightLowPluralPositioned
+        }
+    }
+
+    /// The words for where in the view a thing is.
+    public func position(_ position: ViewPosition) -> SpokenEntry {
+        switch position {
+        case .left: return positionLeft
+        case .ahead: return positionAhead
+        case .right: return positionRight
         }
     }
 

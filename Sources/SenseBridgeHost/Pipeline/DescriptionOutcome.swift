@@ -5,7 +5,9 @@ import SenseBridgeCore
 /// terminal should know about how it was made.
 public struct DescriptionOutcome: Sendable {
     public var narration: Narration
-    /// Set when the composer failed as a whole (not a refused phrase); no phrase text.
+    /// Set when the composer failed as a whole (not a refused phrase); no phrase text. At
+    /// the detailed level, where it is asked once per part of the view, the first part's
+    /// failure: the fallback spoke for that part, and for any other that failed too.
     public var composerFailure: ComposerFailure?
     /// The measurement sentence for depth records, when there were any.
     public var measurement: String?

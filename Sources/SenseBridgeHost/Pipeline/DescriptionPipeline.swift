@@ -44,42 +44,67 @@ public final class DescriptionPipeline: @unchecked Sendable {
         network?.sessionStart(locale: locale) ?? []
     }
 
+    /// One moment's description. At the detailed level the on-device composer is asked
+    /// once per part of the view (`NarrationPart`: the things on the left, ahead, on the
+    /// right, then the rest), each with a deadline of its own: a composer that answers
+    /// within its timeout is never stopped because the host asked it more than once. The
+    /// network is asked once about every record, as at every level, and its phrases are
+    /// shared out among the parts: a request per part would tell a server which things
+    /// are together and, by their order, where (Invariant 3: labels only), and spend the
+    /// request budget several times over. The first failure is the outcome's; every one
+    /// is logged, and a lost composer said once.
     public func describe(_ records: [PerceptionRecord]) -> DescriptionOutcome {
-        let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
-        var proposed: [ProposedPhrase] = []
+        var moment = Moment()
+        let fallbackPhrases = NarrationFallback { records, stream, indices in
+            self.fallbackPhrases(records, stream: stream, indices: indices)
+        }
+        let shared: [(part: NarrationPart, phrases: [ProposedPhrase])]? = network.map { _ in
+            let parts = NarrationPart.parts(of: records, detail: detail)
+            return Array(zip(parts, NarrationPart.share(propose(records, into: &moment), among: parts)))
+        }
+        let narration = SceneNarrator.narrate(records: records, locale: locale, detail: detail, fallback: fallbackPhrases) { part, subset in
+            if let shared { return shared.first { $0.part == part }?.phrases ?? [] }
+            return propose(subset, into: &moment)
+        }
+        logRefusals(narration.report)
+        return DescriptionOutcome(narration: narration, composerFailure: moment.composerFailure, measurement: measurement(records),
+                                  announcements: moment.announcements, network: moment.network,
+                                  nothingRecognized: Phrasing.nothingRecognized(locale: locale))
+    }
+
+    /// What the composer calls of one moment came to, across its parts.
+    private struct Moment {
         var composerFailure: ComposerFailure?
         var announcements: [StatusAnnouncement] = []
-        var networkUse: NetworkUse?
+        var network: NetworkUse?
+    }
+
+    /// The network's phrases for `records` (a whole moment), or the composer's (one
+    /// part's); none when it failed, so the narrator's fallback speaks for them.
+    private func propose(_ records: [PerceptionRecord], into moment: inout Moment) -> [ProposedPhrase] {
         do {
             if let network {
                 let proposal = try network.propose(CompositionRequest(records: records, locale: locale, detail: detail, purpose: purpose))
-                proposed = proposal.phrases
-                announcements = proposal.announcements
-                networkUse = proposal.network
-            } else {
-                proposed = try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
-                                                       maximumLabels: detail.maximumLabels, deadline: deadline())
+                moment.announcements += proposal.announcements
+                moment.network = proposal.network
+                return proposal.phrases
             }
+            let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
+            return try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
+                                               maximumLabels: detail.maximumLabels, deadline: deadline())
         } catch {
-            composerFailure = ComposerFailure(error)
-            var fields: [HostLog.Field] = [.public("reason", composerFailure!.reason)]
+            let failure = ComposerFailure(error)
+            if moment.composerFailure == nil { moment.composerFailure = failure }
+            var fields: [HostLog.Field] = [.public("reason", failure.reason)]
             if let stopped = error as? PluginStopped {
                 // A walk prints nothing else about it: the terminal learns here which
                 // plugin ended and how (host words only; its stderr tail stays out).
                 fields += [.public("plugin", stopped.pluginID), .public("ended", stopped.summary)]
-                if let notice = lossNotice(stopped) { announcements.append(notice) }
+                if let notice = lossNotice(stopped) { moment.announcements.append(notice) }
             }
             log.event(.warning, "narration.composer-failed", fields)
+            return []
         }
-        let fallbackPhrases = NarrationFallback { records, stream, indices in
-            self.fallbackPhrases(records, stream: stream, indices: indices)
-        }
-        let narration = SceneNarrator.narrate(records: records, proposed: proposed, locale: locale,
-                                              detail: detail, fallback: fallbackPhrases)
-        logRefusals(narration.report)
-        return DescriptionOutcome(narration: narration, composerFailure: composerFailure, measurement: measurement(records),
-                                  announcements: announcements, network: networkUse,
-                                  nothingRecognized: Phrasing.nothingRecognized(locale: locale))
     }
 
     /// A composer the host stopped (crashed, hung, garbled its pipe) is said once, and

@@ -202,17 +202,30 @@ public struct GroundingOracle: Sendable {
     }
 
     /// The certainty a sentence's hedge claims, read from the text alone: the surest
-    /// template of the locale that frames it, and the subject inside it.
+    /// template of the locale that frames it, the subject inside it and, for sight, the
+    /// position said before it. The positioned templates and the position words are read
+    /// from the table as data, every position tried against every template, never
+    /// assembled the way the narrator assembles them.
     static func claimedCertainty(_ text: String, stream: PerceptionStream,
-                                 locale: SpokenLocale) -> (certainty: Certainty, subject: String)? {
-        var found: (Certainty, String)?
+                                 locale: SpokenLocale) -> (certainty: Certainty, subject: String, position: ViewPosition?)? {
+        let table = SpokenTable.forLocale(locale)
+        var found: (certainty: Certainty, subject: String, position: ViewPosition?)?
         for certainty in Certainty.allCases {
             for number in [GrammaticalNumber.singular, .plural] {
-                guard let frame = SpokenTable.forLocale(locale).hedge(certainty, stream: stream, number: number).frame(around: "subject"),
-                      text.hasPrefix(frame.prefix), text.hasSuffix(frame.suffix),
-                      text.count > frame.prefix.count + frame.suffix.count else { continue }
-                let subject = String(text.dropFirst(frame.prefix.count).dropLast(frame.suffix.count))
-                if found == nil || certainty > found!.0 { found = (certainty, subject) }
+                var frames: [(ViewPosition?, SpokenEntry)] = [(nil, table.hedge(certainty, stream: stream, number: number))]
+                if stream == .sight {
+                    frames += ViewPosition.allCases.map { position in
+                        let template = table.positionedHedge(certainty, number: number)
+                            .filled(["position": table.position(position).text, "subject": "{subject}"])
+                        return (position, SpokenEntry(template, note: "positioned hedge, as read by the oracle"))
+                    }
+                }
+                for (position, hedge) in frames {
+                    guard let frame = hedge.frame(around: "subject"), text.hasPrefix(frame.prefix), text.hasSuffix(frame.suffix),
+                          text.count > frame.prefix.count + frame.suffix.count else { continue }
+                    let subject = String(text.dropFirst(frame.prefix.count).dropLast(frame.suffix.count))
+                    if found == nil || certainty > found!.certainty { found = (certainty, subject, position) }
+                }
             }
         }
         return found
@@ -226,17 +239,38 @@ public struct GroundingOracle: Sendable {
     /// hedged surer than the weakest record it names. A thing of sight said without a
     /// number ("a chair", "chairs") over two or more records of it is a count too.
     /// Recognized text is spoken as what the text says, so it is not read for names.
+    ///
+    /// A sentence that says a position ("On the left, …") is read as a scene of its own:
+    /// it may cover only records whose measured box is there (`ViewPosition`), the
+    /// position it reports must be the one it says, and its hedge is bounded by the
+    /// records of each name at that position alone, so a sure chair on the right cannot
+    /// vouch for "on the left, there's a chair".
     public func breaches(of narration: Narration, records: [PerceptionRecord], locale: SpokenLocale) -> [String] {
         var breaches: [String] = []
         let strangers = strangerWords(records)
         for sentence in narration.sentences where sentence.stream != .text {
-            guard let (claimed, subject) = Self.claimedCertainty(sentence.text, stream: sentence.stream, locale: locale) else {
+            guard let (claimed, subject, position) = Self.claimedCertainty(sentence.text, stream: sentence.stream, locale: locale) else {
                 breaches.append("unhedged: \(sentence.text)")
                 continue
+            }
+            if position != sentence.position {
+                breaches.append("\(sentence.text) says position \(position.map(\.rawValue) ?? "none") but reports \(sentence.position.map(\.rawValue) ?? "none")")
+            }
+            // Where a position is said, the records elsewhere are not this sentence's scene.
+            let here = { (record: PerceptionRecord) in position == nil || ViewPosition(box: record.box) == position }
+            if let position, let stray = sentence.recordIndices.first(where: { records.indices.contains($0) && !here(records[$0]) }) {
+                breaches.append("\(sentence.text) says \(position) of \(records[stray].label), whose box is not there")
             }
             let leaked = Self.words(subject).filter(strangers.contains)
             if !leaked.isEmpty { breaches.append("\(sentence.text) names \(leaked), not in the scene") }
             let named = Self.namedLabels(in: subject, records: records, stream: sentence.stream, locale: locale)
+            if let position {
+                let elsewhere = named.keys.filter { label in
+                    !records.contains { $0.stream == sentence.stream && here($0)
+                        && SpokenVocabulary.canonicalIdentifier($0.label) == SpokenVocabulary.canonicalIdentifier(label) }
+                }
+                if !elsewhere.isEmpty { breaches.append("\(sentence.text) names \(elsewhere.sorted()), none of it \(position)") }
+            }
             // A number is the records the sentence covers of that thing, exactly (by
             // canonical name: "sofa" and "couch" are one thing), and only for sight: a
             // classifier hears a kind of sound, never how many make it.
@@ -266,7 +300,7 @@ public struct GroundingOracle: Sendable {
             // NaN, which the range check below refuses.
             let bounds = named.map { label, claim in
                 let canonical = SpokenVocabulary.canonicalIdentifier(label)
-                let surest = records.filter { SpokenVocabulary.canonicalIdentifier($0.label) == canonical && $0.stream == sentence.stream }
+                let surest = records.filter { SpokenVocabulary.canonicalIdentifier($0.label) == canonical && $0.stream == sentence.stream && here($0) }
                     .map(\.confidence)
                     .filter { (0...1).contains($0) }.sorted(by: >)
                 guard claim != .one else { return surest.first ?? .nan }

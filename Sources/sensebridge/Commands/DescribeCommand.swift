@@ -139,6 +139,9 @@ enum DescribeCommand {
             // is on stderr (above), never on stdout, where an app could show it to the person.
             json["composerFailure"] = outcome.composerFailure.map { ["reason": $0.reason] } ?? NSNull()
             json["network"] = outcome.network.map(networkJSON) ?? NSNull()
+            json["narration"] = outcome.narration.sentences.map { sentence -> [String: Any] in
+                ["text": sentence.text, "stream": sentence.stream.name, "position": sentence.position?.rawValue ?? NSNull()]
+            }
             Console.json(json)
         } else {
             outcome.sentences.forEach { Console.out($0) }

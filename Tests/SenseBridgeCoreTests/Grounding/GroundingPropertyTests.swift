@@ -27,14 +27,51 @@ struct GroundingPropertyTests {
             accepted += narration.report.acceptedComposerPhrases
             let scene = "round \(round) \(locale) \(records.map { "\($0.label) \($0.confidence)" }) \(phrases.map(\.text))"
             sentencesChecked += narration.sentences.filter { $0.stream != .text }.count
-            let breaches = Self.oracle.breaches(of: narration, records: records, locale: locale)
-            #expect(breaches.isEmpty, "\(breaches) in \(scene)")
-            let hidden = GroundingOracle.hiddenDetections(in: narration, records: records, locale: locale, detail: detail)
-            #expect(hidden.isEmpty, "\(hidden), which the label list names, not said in \(scene)")
+            Self.judge(narration, records: records, locale: locale, detail: detail, scene: scene)
         }
         #expect(phrasesTried >= 6_000)
         #expect(sentencesChecked >= 6_000)
         // Mostly lies, so the refusals are what is tested; some honest, so acceptance is too.
+        let ratio = Double(accepted) / Double(phrasesTried)
+        #expect(ratio < 0.4 && ratio > 0.05, "accepted \(accepted) of \(phrasesTried)")
+    }
+
+    /// The oracle's two questions of one narration: nothing ungrounded, nothing hidden.
+    static func judge(_ narration: Narration, records: [PerceptionRecord], locale: SpokenLocale, detail: SpokenDetail,
+                      scene: String) {
+        let breaches = oracle.breaches(of: narration, records: records, locale: locale)
+        #expect(breaches.isEmpty, "\(breaches) in \(scene)")
+        let hidden = GroundingOracle.hiddenDetections(in: narration, records: records, locale: locale, detail: detail)
+        #expect(hidden.isEmpty, "\(hidden), which the label list names, not said in \(scene)")
+    }
+
+    /// At the detailed level the composer is asked about each part of the view on its
+    /// own, and lies about each: the oracle reads every sentence at its position, so a
+    /// count or a hedge that spans two places, or a position a record's box does not
+    /// hold, is a breach.
+    @Test("≥3,000 lying phrases at the detailed level with boxes: every part grounded, placed where its boxes are")
+    func lyingComposersByPosition() {
+        var generator = GroundingScenarioGenerator(seed: 0x90_5171_0E)
+        var phrasesTried = 0, accepted = 0, positioned = 0
+        for round in 0..<1_500 {
+            let locale = SpokenLocale.allCases[round % 3]
+            let records = PlacedScene.place(generator.scene(), using: &generator.random)
+            var asked: [[String]] = []
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
+                let phrases = generator.phrases(for: part, locale: locale)
+                phrasesTried += phrases.count
+                asked.append(phrases.map(\.text))
+                return phrases.map(ProposedPhrase.phrase)
+            }
+            accepted += narration.report.acceptedComposerPhrases
+            positioned += narration.sentences.filter { $0.position != nil }.count
+            let scene = "round \(round) \(locale) \(records.map { "\($0.label) \($0.confidence) \(String(describing: $0.box))" }) \(asked)"
+            Self.judge(narration, records: records, locale: locale, detail: .detailed, scene: scene)
+            let misplaced = PlacedScene.positionBreaches(narration, records: records)
+            #expect(misplaced.isEmpty, "\(misplaced) in \(scene)")
+        }
+        #expect(phrasesTried >= 3_000)
+        #expect(positioned >= 1_500)
         let ratio = Double(accepted) / Double(phrasesTried)
         #expect(ratio < 0.4 && ratio > 0.05, "accepted \(accepted) of \(phrasesTried)")
     }
@@ -60,5 +97,26 @@ struct GroundingPropertyTests {
             #expect(narration.report.acceptedComposerPhrases == listed.count)
         }
         #expect(phrases >= 2_000)
+    }
+
+    /// The same for the label list asked part by part at the detailed level.
+    @Test("the label list's phrases always ground part by part, placed where their boxes are")
+    func labelListGroundsByPosition() {
+        var generator = GroundingScenarioGenerator(seed: 0x1AB3_90_51)
+        var sentences = 0
+        for round in 0..<900 {
+            let records = PlacedScene.place(generator.scene(), using: &generator.random)
+            let locale = SpokenLocale.allCases[round % 3]
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
+                LabelListComposition.compose(records: part, locale: locale, detail: .detailed).map(ProposedPhrase.phrase)
+            }
+            sentences += narration.sentences.count
+            #expect(narration.report.composerFailures.isEmpty, "\(locale) \(records): \(narration.report.composerFailures)")
+            #expect(narration.report.fallbackFailures.isEmpty)
+            let breaches = Self.oracle.breaches(of: narration, records: records, locale: locale)
+                + PlacedScene.positionBreaches(narration, records: records)
+            #expect(breaches.isEmpty, "\(breaches) in \(locale) \(records)")
+        }
+        #expect(sentences >= 1_000)
     }
 }

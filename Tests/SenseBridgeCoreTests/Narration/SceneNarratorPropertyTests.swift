@@ -70,6 +70,49 @@ struct SceneNarratorPropertyTests {
         #expect(Double(composerAccepted) < Double(phrasesTried) * 0.2)
     }
 
+    /// At the detailed level with boxes, every part asked on its own: the same checks,
+    /// the position words before the hedge being the host's, for the records' own place.
+    @Test("≥2,500 hostile phrases at the detailed level with boxes: hedged, placed where measured, claiming nothing else")
+    func hostilePhrasesByPosition() {
+        var generator = HostilePhraseGenerator(seed: 0x5EB5_905D)
+        var phrasesTried = 0, composerAccepted = 0, positioned = 0
+        let identifiers = SpokenVocabulary.entries
+        for round in 0..<1_200 {
+            let locale = SpokenLocale.allCases[round % 3]
+            let drawn = (0..<Int.random(in: 1...5, using: &generator.random)).map { _ -> PerceptionRecord in
+                let entry = identifiers.randomElement(using: &generator.random)!
+                return PerceptionRecord(kind: entry.stream == .sight ? .object : .sound, label: entry.identifier,
+                                        confidence: Double.random(in: 0.2...1, using: &generator.random))
+            }
+            let records = PlacedScene.place(drawn, using: &generator.random)
+            var offered: [SubjectPhrase] = []
+            let narration = SceneNarrator.narrate(records: records, locale: locale, detail: .detailed) { _, part in
+                let phrases = (0..<Int.random(in: 1...3, using: &generator.random)).map { _ -> SubjectPhrase in
+                    let indices = (0..<Int.random(in: 0...3, using: &generator.random)).map { _ in
+                        generator.chance(0.85) ? Int.random(in: 0..<part.count, using: &generator.random)
+                            : Int.random(in: -2...9, using: &generator.random)
+                    }
+                    return SubjectPhrase(stream: generator.chance(0.8) ? .sight : .sound, text: generator.next(), recordIndices: indices)
+                }
+                offered += phrases
+                return phrases.map(ProposedPhrase.phrase)
+            }
+            phrasesTried += offered.count
+            composerAccepted += narration.report.acceptedComposerPhrases
+            positioned += narration.sentences.filter { $0.position != nil }.count
+            #expect(narration.report.fallbackFailures.isEmpty)
+            let breaches = Self.oracle.breaches(of: narration, records: records, locale: locale)
+                + PlacedScene.positionBreaches(narration, records: records)
+            #expect(breaches.isEmpty, "\(breaches)")
+            for sentence in narration.sentences {
+                check(sentence, records: records, locale: locale, phrases: offered)
+            }
+        }
+        #expect(phrasesTried >= 2_500)
+        #expect(positioned >= 800)
+        #expect(Double(composerAccepted) < Double(phrasesTried) * 0.2)
+    }
+
     func check(_ sentence: NarratedSentence, records: [PerceptionRecord], locale: SpokenLocale, phrases: [SubjectPhrase]) {
         // Chosen from the weakest record it covers, all of its stream and nameable.
         #expect(sentence.recordIndices.allSatisfy { records[$0].stream == sentence.stream })
@@ -79,8 +122,15 @@ struct SceneNarratorPropertyTests {
         #expect(lowest.map { $0 >= Certainty.precisionFloor } == true)
         #expect(lowest.flatMap(Certainty.init(confidence:)) == sentence.certainty)
         // Wrapped in the known template for that certainty.
-        let template = Phrasing.hedgeTemplate(certainty: sentence.certainty, stream: sentence.stream, locale: locale,
+        var template = Phrasing.hedgeTemplate(certainty: sentence.certainty, stream: sentence.stream, locale: locale,
                                               number: sentence.number)
+        if let position = sentence.position {
+            // The host's words for the place, read from the table, before the hedge.
+            let table = SpokenTable.forLocale(locale)
+            let placed = table.positionedHedge(sentence.certainty, number: sentence.number)
+                .filled(["position": table.position(position).text, "subject": "{subject}"])
+            template = SpokenEntry(placed, note: "positioned hedge")
+        }
         let frame = template.frame(around: sentence.stream == .text ? "text" : "subject")!
         guard sentence.text.hasPrefix(frame.prefix), sentence.text.hasSuffix(frame.suffix),
               sentence.text.count > frame.prefix.count + frame.suffix.count else {
