@@ -90,12 +90,20 @@ struct LabelMap: Equatable {
             && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
+    /// `classes[0].identifier`, as a person finds it in the file.
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.reduce("") { path, key in
+            if let index = key.intValue { return path + "[\(index)]" }
+            return path.isEmpty ? key.stringValue : path + "." + key.stringValue
+        }
+    }
+
     private static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            return "'\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))' is missing"
+            return "'\(path(context.codingPath + [key]))' is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+            return "'\(path(context.codingPath))' has the wrong type"
         case DecodingError.dataCorrupted:
             return "it is not valid JSON"
         default:
