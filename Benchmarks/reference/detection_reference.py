@@ -4,6 +4,7 @@ plugin (Plugins/ObjectDetector) is compared with, in its tests and in `make benc
 
     detection_reference.py MODEL CONFIG detect THRESHOLD IMAGE...
     detection_reference.py MODEL CONFIG time ROUNDS THREADS IMAGE...
+    detection_reference.py rgb IMAGE OUT
 
 Both read each image with cv2.imread (BGR) and prepare it as OpenCV's samples do for
 SSD MobileNetV2 COCO: blobFromImage(image, 1.0, (300, 300), swapRB=True).
@@ -17,11 +18,15 @@ image, the median over ROUNDS of blobFromImage + setInput + forward (what the pl
 does per frame, after its image has arrived), with cv2.setNumThreads(THREADS), after
 one untimed pass per image.
 
+rgb writes IMAGE as the plugin's frames carry it, for the bench, which has no PNG
+decoder: b"SBRGB1", uint32 width, uint32 height (little-endian), then the RGB rows.
+
 Run it with /usr/bin/python3: Debian's python3-opencv is built for the system Python.
 """
 import json
 import os
 import statistics
+import struct
 import sys
 import time
 
@@ -72,7 +77,17 @@ def timing(net, rounds, threads, paths):
     return {"microsecondsPerFrame": figures}
 
 
+def write_rgb(path, out):
+    image = cv2.cvtColor(read(path), cv2.COLOR_BGR2RGB)
+    height, width = image.shape[:2]
+    with open(out, "wb") as handle:
+        handle.write(b"SBRGB1" + struct.pack("<II", width, height) + image.tobytes())
+
+
 def main(arguments):
+    if len(arguments) == 3 and arguments[0] == "rgb":
+        write_rgb(arguments[1], arguments[2])
+        return
     if len(arguments) < 5 or arguments[2] not in ("detect", "time"):
         sys.exit(__doc__)
     model, config, mode = arguments[0], arguments[1], arguments[2]
