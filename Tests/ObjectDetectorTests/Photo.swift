@@ -58,12 +58,6 @@ struct Photo {
 }
 
 extension ImageFrame {
-    /// The same picture in RGB, each channel the gray value.
-    var asRGB: ImageFrame {
-        precondition(format == .gray8, "asRGB converts a gray image")
-        return ImageFrame(format: .rgb24, width: width, height: height, pixels: pixels.flatMap { [$0, $0, $0] })
-    }
-
     /// One colour all over: nothing to find.
     static func uniform(width: Int, height: Int, value: UInt8) -> ImageFrame {
         ImageFrame(format: .rgb24, width: width, height: height, pixels: [UInt8](repeating: value, count: width * height * 3))
