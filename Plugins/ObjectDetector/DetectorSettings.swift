@@ -54,9 +54,7 @@ struct DetectorSettings {
     }
 
     init(_ config: PluginConfig) throws {
-        for key in try config.object().keys.sorted() where !Self.keys.contains(key) {
-            throw PluginError.invalidConfig("Config key '\(key)' is not a setting of the object detector; known keys: \(Self.keys.sorted().joined(separator: ", ")).")
-        }
+        try config.requireOnly(Self.keys)
         let raw = try config.decode(Raw.self)
         guard let model = raw.model, !model.isEmpty, !model.contains("\0") else {
             throw PluginError.invalidConfig("Config key 'model' is missing or empty; give the detector's model file (the manifest's default is the SSD MobileNetV2 COCO graph that \(Self.installCommand) installs).")

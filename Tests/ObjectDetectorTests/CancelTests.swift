@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeTesting
@@ -34,25 +33,17 @@ import Testing
 
     @Test func aCancelDuringTheForwardPassReturnsNothingFromIt() throws {
         #expect(whole.count == 3)
-        let detector = self.detector
-        let started = MonotonicClock.nanoseconds()
-        // A thread of its own cancels from the quarter point on, every half millisecond
-        // until the call returns: one cancel from a queue could be scheduled late on a
-        // loaded machine and land after the call had ended.
-        let detecting = Atomic<Bool>(true)
-        let quarter = started + uninterrupted / 4
-        let cancellerEnded = DispatchSemaphore(value: 0)
-        let canceller = Thread {
-            while detecting.load(ordering: .relaxed) {
-                if MonotonicClock.nanoseconds() >= quarter { detector.cancel() }
-                usleep(500)
-            }
-            cancellerEnded.signal()
+        let detector = self.detector, photo = self.photo
+        let quarter = MonotonicClock.nanoseconds() + uninterrupted / 4
+        let ceiling = quarter + UInt64(PerceiverInstance.generousSeconds * 1e9)
+        let call = CallOnAnotherThread { _ = try detector.detect(photo) }
+        // Cancels from the quarter point on, every half millisecond until the call ends:
+        // one cancel could be scheduled late on a loaded machine and land after it.
+        while !call.isFinished && MonotonicClock.nanoseconds() < ceiling {
+            if MonotonicClock.nanoseconds() >= quarter { detector.cancel() }
+            usleep(500)
         }
-        canceller.start()
-        let error = try #require(throws: PluginCallError.self) { _ = try detector.detect(photo) }
-        detecting.store(false, ordering: .relaxed)
-        cancellerEnded.wait()  // no cancel of its may reach the detection below
+        let error = try #require(try call.wait(seconds: 1) as? PluginCallError)
         #expect(error.isCancelled, "\(error)")
         #expect(error.message.contains("while the network was running"), "\(error.message)")
         #expect(try detector.detect(photo) == whole, "the detection after a cancel is whole: a cancel does not stick")
