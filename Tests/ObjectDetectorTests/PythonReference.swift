@@ -18,14 +18,14 @@ enum PythonReference {
         var box: [Double]
     }
 
-    /// Why the reference cannot run here, or nil when it can.
-    static var unavailableReason: String? {
+    /// Why the reference cannot run here, or nil when it can. Asked once per test process.
+    static let unavailableReason: String? = {
         guard FileManager.default.isExecutableFile(atPath: python) else { return "\(python) is missing" }
         guard let result = try? ProcessRunner.run(python, ["-c", "import cv2"], timeout: 60), result.status == 0 else {
             return "OpenCV's Python binding is not installed for \(python) (Debian: python3-opencv; run scripts/deps.sh)"
         }
         return nil
-    }
+    }()
 
     /// Every row scoring at least `threshold`, per file name.
     static func detections(_ files: [URL], threshold: Double) throws -> [String: [Row]] {
