@@ -8,19 +8,21 @@ import SenseBridgePluginKit
 /// depth loop for both cores at every frame it looks at (Invariant 5: the depth cadence
 /// never waits).
 ///
-/// Measured on this project's 2-core machine while it was shared with other builds (load
-/// average 5 to 7), detecting the coffee photograph in a loop with OpenCV's Python binding
-/// beside a stand-in for the depth loop (a C program waking every 33 ms for a few
-/// milliseconds of arithmetic), two rounds each (docs/OBJECT_DETECTOR.md has the commands):
+/// Measured with `make bench SECTION=detection` on this project's 2-core machine, shared
+/// with other builds (load average 3 to 5): a thread reducing a 640×480 depth frame every
+/// 33 ms, timed from when each frame was due, while the detector (isolated) looks at the
+/// coffee photograph over and over. Two runs:
 ///
-/// | threads | detection p50 / p90        | depth stand-in: wake-up lateness p99 | work p99     |
-/// |---------|----------------------------|--------------------------------------|--------------|
-/// | 1       | 117 / 135 ms, 154 / 192 ms | 9.0 ms, 16.5 ms                      | 7.2, 2.8 ms  |
-/// | 2       | 119 / 187 ms, 133 / 193 ms | 13.0 ms, 15.0 ms                     | 5.3, 14.0 ms |
+/// | depth loop            | reduced p99 after due | detection p50 / p90        |
+/// |-----------------------|-----------------------|----------------------------|
+/// | alone                 | 3.97 ms, 3.49 ms      |                            |
+/// | detecting, 1 thread   | 3.87 ms, 3.63 ms      | 78.4 / 90.0, 80.6 / 99.8 ms |
+/// | detecting, 2 threads  | 10.84 ms, 5.26 ms     | 79.8 / 100.7, 76.7 / 86.9 ms |
 ///
-/// A second thread bought at most 13 % at the median and nothing at p90, and the depth
-/// stand-in's worst cycle got no better: on a busy small machine the second core is not
-/// free to give. One thread is the default; `threads` raises it where cores are idle.
+/// On one thread the depth loop keeps its own timing as if the detector were not there;
+/// on two it is up to 7 ms later at p99, and detection is no faster (the second core is
+/// not free to give on a busy small machine). One thread is the default; `threads` raises
+/// it where cores are idle.
 enum OpenCVThreads {
     static let defaultCount = 1
 

@@ -77,6 +77,7 @@ func detectionBenchmarks(staged: URL) throws {
     let ratio = median(zip(inProcess, reference).map { $0 / $1 })
     let isolatedRatio = median(zip(isolated, reference).map { $0 / $1 })
     report("  per frame, median over the photographs", "plugin ×\(format(ratio, 2)) Python in process, ×\(format(isolatedRatio, 2)) isolated (goal ≤ 1.05)")
+    try detectionThreadsBenchmarks(detector: manifest, host: host, frame: frames[names.firstIndex(of: "coffee")!])
 }
 
 /// b"SBRGB1", width and height as little-endian uint32, then the RGB rows.
