@@ -3,8 +3,8 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgePluginKit
 
-/// One network loaded through OpenCV's DNN module (Sources/COpenCVDNN), freed with the
-/// instance. [instance-thread]
+/// One network loaded through OpenCV's DNN module (Sources/COpenCVDNN); an instance uses
+/// it alone, and gives it back to `NetPool` when it goes. [instance-thread]
 final class OpenCVNet {
     /// The rows one forward pass may give back: the header's cap on one result's records
     /// (SB_PERCEIVE_MAX_RECORDS). SSD's DetectionOutput keeps 100.
