@@ -35,6 +35,8 @@ let plugins: [(Product, [Target])] = [
     plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
     plugin("SpeechDispatcher", dependencies: ["CSpeechd"]),
     plugin("Braille", dependencies: ["CBrlAPI", "CLouis"]),
+    // The tests decode the photographs with leptonica, which CTesseract carries.
+    plugin("ObjectDetector", dependencies: ["COpenCVDNN"], testDependencies: ["CTesseract"]),
 ]
 
 let package = Package(
@@ -66,6 +68,11 @@ let package = Package(
         // BrlAPI ships no .pc file; its header is in /usr/include.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+        // OpenCV's DNN module has no C API: one C++ file gives the object detector a C one.
+        // Debian's libopencv-dev ships opencv4.pc, but libopencv-dnn-dev alone does not.
+        .target(name: "COpenCVDNN",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

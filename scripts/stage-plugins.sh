@@ -3,7 +3,12 @@
 # it: manifests/*.json plus their libraries from the Swift build directory into
 # .build/plugins/, and manifests/profiles/*.json into .build/plugins/profiles/.
 #
-#   scripts/stage-plugins.sh [--clean] [--bin-path DIR] [--dest DIR] [--profiles-dest DIR]
+#   scripts/stage-plugins.sh [--clean] [--bin-path DIR] [--dest DIR] [--profiles-dest DIR] [--models DIR]
+#
+# The models scripts/deps.sh installed (--models, default .build/models) are linked as
+# DEST/models, where manifest defaults name them as {manifestDir}/models/…; the link is
+# relative, so an installed tree (make install: PREFIX/share/sensebridge/models) keeps it
+# under DESTDIR and after a move.
 #
 # A manifest whose library was not built fails the whole step, naming both: a
 # plugin that silently goes missing here is an output a person silently loses later.
@@ -13,14 +18,15 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-clean=0 bin_path="" dest=".build/plugins" profiles_dest=""
+clean=0 bin_path="" dest=".build/plugins" profiles_dest="" models=".build/models"
 while [ $# -gt 0 ]; do
     case "$1" in
         --clean) clean=1 ;;
         --bin-path) bin_path="$2"; shift ;;
         --dest) dest="$2"; shift ;;
         --profiles-dest) profiles_dest="$2"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --models) models="$2"; shift ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "stage-plugins: unknown argument '$1'. See 'scripts/stage-plugins.sh --help'." >&2; exit 64 ;;
     esac
     shift
@@ -103,6 +109,12 @@ done
 if [ -d samples ]; then
     mkdir -p "$dest/samples"
     install -m 0644 samples/* "$dest/samples/"
+fi
+
+# Models are large: linked, never copied, into the staged directory.
+ln -sfn "$(realpath -m --relative-to="$dest" "$models")" "$dest/models"
+if [ ! -d "$models" ]; then
+    echo "stage-plugins: $models does not exist: run scripts/deps.sh to install the models; until then the object detector fails loading, naming its model file." >&2
 fi
 
 if [ "$failures" -gt 0 ]; then

@@ -71,12 +71,6 @@ struct SamplePage {
 }
 
 extension ImageFrame {
-    /// The same picture in RGB, each channel the gray value.
-    var asRGB: ImageFrame {
-        precondition(format == .gray8, "asRGB converts a gray image")
-        return ImageFrame(format: .rgb24, width: width, height: height, pixels: pixels.flatMap { [$0, $0, $0] })
-    }
-
     /// `copies` of this picture one above the other: a long page, for timing a read.
     func stacked(_ copies: Int) -> ImageFrame {
         ImageFrame(format: format, width: width, height: height * copies,

@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -24,13 +24,14 @@ if let section = CommandLine.arguments.dropFirst().first {
     case "latency": try alertLatencyBenchmarks(staged: staged)
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
+    case "detection": try detectionBenchmarks(staged: staged)
     case "reading":
         let scratch = try TemporaryDirectory("sensebridge-bench-reading")
         let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
             ?? RepositoryPaths.root.appendingPathComponent(".build/release")
         try readingBenchmarks(try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url), scratch: scratch.url)
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)
@@ -205,3 +206,6 @@ try parsingBenchmarks()
 
 // 11. Phrasing: compose and narrate one moment, warm and cold.
 phrasingBenchmarks()
+
+// 12. Detection per frame: the object detector plugin beside OpenCV's Python binding.
+try detectionBenchmarks(staged: staged)

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+
 
 /// What this process writes to its stdout and stderr while a body runs, caught at the
 /// file descriptors, so C code (tesseract, leptonica, a runner's relayed stderr) is
@@ -7,8 +7,8 @@ import SenseBridgeTesting
 ///
 /// Other tests running meanwhile write into the same capture; what was caught is written
 /// back to stderr afterwards, so their output is delayed, never lost.
-enum StandardStreams {
-    static func capture<T>(_ body: () throws -> T) throws -> (T, String) {
+public enum StandardStreams {
+    public static func capture<T>(_ body: () throws -> T) throws -> (T, String) {
         let directory = try TemporaryDirectory("sensebridge-streams")
         let file = directory.file("streams.txt")
         let target = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
