@@ -70,7 +70,8 @@ enum WalkCommand {
         var perceivers: [PerceiverInstance] = []
         let source: SensingSourceInstance
         if let camera {
-            for flag in ["--source", "--recording", "--fast"] where arguments.value(flag) != nil || arguments.has(flag) {
+            for (flag, given) in [("--source", arguments.value("--source") != nil), ("--recording", arguments.value("--recording") != nil),
+                                  ("--fast", arguments.has("--fast"))] where given {
                 throw CLIError.usage("--camera walks with a camera; it does not take \(flag).", command: command)
             }
             // The perceivers first: a missing detector is said before the camera is opened.
