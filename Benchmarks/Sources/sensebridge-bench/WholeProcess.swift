@@ -110,6 +110,14 @@ struct InstalledLayout {
             try files.copyItem(at: binaries.appendingPathComponent(tool), to: bin.appendingPathComponent(tool))
         }
         try files.copyItem(at: plugins, to: lib.appendingPathComponent("plugins"))
+        // The staged models are a relative link beside the manifests (../models), which the
+        // copy keeps but no longer leads anywhere: point it at the models themselves.
+        let models = plugins.appendingPathComponent("models")
+        if (try? files.destinationOfSymbolicLink(atPath: models.path)) != nil {
+            let copied = lib.appendingPathComponent("plugins/models")
+            try files.removeItem(at: copied)
+            try files.createSymbolicLink(at: copied, withDestinationURL: models.resolvingSymlinksInPath())
+        }
         let home = scratch.appendingPathComponent("home")
         environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
                        "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,

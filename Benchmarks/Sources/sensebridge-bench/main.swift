@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection|seeing`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -25,13 +25,18 @@ if let section = CommandLine.arguments.dropFirst().first {
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
     case "detection": try detectionBenchmarks(staged: staged)
+    case "seeing":
+        let scratch = try TemporaryDirectory("sensebridge-bench-seeing")
+        let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+            ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+        try seeingBenchmarks(staged: staged, installed: try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url))
     case "reading":
         let scratch = try TemporaryDirectory("sensebridge-bench-reading")
         let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
             ?? RepositoryPaths.root.appendingPathComponent(".build/release")
         try readingBenchmarks(try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url), scratch: scratch.url)
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection, seeing; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)
@@ -209,3 +214,7 @@ phrasingBenchmarks()
 
 // 12. Detection per frame: the object detector plugin beside OpenCV's Python binding.
 try detectionBenchmarks(staged: staged)
+
+// 13. Seeing as a person meets it: describe a photograph, and a walk with live detection
+// beside the same walk without it.
+try seeingBenchmarks(staged: staged, installed: installed)
