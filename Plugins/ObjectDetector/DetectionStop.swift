@@ -7,8 +7,8 @@ import SenseBridgePluginKit
 /// anything starts, after the image is prepared, and after the pass. A deadline that
 /// passed during the pass means nothing from it is returned: the host asked for an
 /// answer by then, and a late one would describe a view the person has moved on from.
-/// Unchecked Sendable: `interruption` is thread-safe; `deadline` is touched by the
-/// instance's thread only ([instance-thread]).
+/// `deadline` is touched by the instance's thread only ([instance-thread]).
+/// Unchecked Sendable: `interruption` is thread-safe and `deadline` is the instance thread's alone.
 final class DetectionStop: @unchecked Sendable {
     private let clock: HostServices
     private let interruption = CallInterruption()

@@ -160,8 +160,8 @@ struct NarrationRun {
         covered.formUnion(indices)
         guard stream == .text else {
             let position = stream == .sight ? self.position : nil
-            let text = Phrasing.describe(subject: subject, certainty: certainty, stream: stream, locale: locale, number: number,
-                                         position: position)
+            let text = Phrasing.describe(subject: measured(subject, indices: indices, stream: stream), certainty: certainty,
+                                         stream: stream, locale: locale, number: number, position: position)
             sentences.append(NarratedSentence(stream: stream, certainty: certainty, text: text,
                                               recordIndices: indices, source: source, number: number, position: position))
             return
@@ -175,6 +175,18 @@ struct NarrationRun {
             sentences.append(NarratedSentence(stream: .text, certainty: certainty, text: text,
                                               recordIndices: [index], source: source))
         }
+    }
+
+    /// A sight subject with the host's words for how far its things are, when depth under
+    /// every one of their boxes was measured (`DepthUnderBox`): the nearest's distance.
+    /// Where even one was not, none is said: a distance for part of a sentence would be
+    /// heard as the whole's. A composer never writes a distance (the validator refuses
+    /// them); these words are the host's, from a measurement.
+    private func measured(_ subject: String, indices: [Int], stream: PerceptionStream) -> String {
+        guard stream == .sight, !indices.isEmpty else { return subject }
+        let distances = indices.compactMap { records[$0].kind == .object ? records[$0].distanceMetres : nil }
+        guard distances.count == indices.count, let nearest = distances.min() else { return subject }
+        return Phrasing.subject(subject, atDistance: nearest, several: indices.count > 1, locale: locale) ?? subject
     }
 
     enum Check {

@@ -38,6 +38,21 @@ extension Phrasing {
         return table.nearestMeasured.filled(["distance": distance])
     }
 
+    /// A detected thing's subject with the distance measured under its box, still inside
+    /// the hedge the caller puts around it: "a chair, about 2 metres away". `several`:
+    /// the subject names more than one thing, all measured, and `metres` is the nearest.
+    /// nil when `metres` is not a measurement: then no distance is said at all.
+    public static func subject(_ subject: String, atDistance metres: Double, several: Bool, locale: SpokenLocale) -> String? {
+        let table = SpokenTable.forLocale(locale)
+        guard let rounded = roundedTowardUser(metres) else { return nil }
+        guard rounded >= halfMetre else {
+            return (several ? table.subjectNearestUnderHalfMetre : table.subjectUnderHalfMetre).filled(["subject": subject])
+        }
+        let unit = rounded == 1 ? table.metreOne : table.metresMany
+        let distance = unit.filled(["number": spokenNumber(rounded, locale: locale)])
+        return (several ? table.subjectNearestAtDistance : table.subjectAtDistance).filled(["subject": subject, "distance": distance])
+    }
+
     /// The sentence for a depth check with no usable reading.
     public static func couldNotMeasure(locale: SpokenLocale) -> String {
         SpokenTable.forLocale(locale).couldNotMeasure.text

@@ -59,6 +59,12 @@ public struct SpokenTable: Sendable {
     public let nearestUnderHalfMetre: SpokenEntry
     public let metreOne: SpokenEntry
     public let metresMany: SpokenEntry
+    /// A detected thing's distance, measured under its box (`DepthUnderBox`), after the
+    /// subject inside the hedge: one thing, or several said together (the nearest's).
+    public let subjectAtDistance: SpokenEntry
+    public let subjectNearestAtDistance: SpokenEntry
+    public let subjectUnderHalfMetre: SpokenEntry
+    public let subjectNearestUnderHalfMetre: SpokenEntry
     public let decimalSeparator: SpokenEntry
     public let couldNotMeasure: SpokenEntry
 

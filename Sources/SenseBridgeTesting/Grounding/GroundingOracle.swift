@@ -231,6 +231,28 @@ public struct GroundingOracle: Sendable {
         return found
     }
 
+    /// `subject` without the host's distance words at its end, and the distance they say
+    /// (under half a metre as 0.49), read from the locale's table entries as data.
+    static func withoutDistance(_ subject: String, locale: SpokenLocale) -> (subject: String, metres: Double?) {
+        let table = SpokenTable.forLocale(locale)
+        for (entry, underHalf) in [(table.subjectAtDistance, false), (table.subjectNearestAtDistance, false),
+                                   (table.subjectUnderHalfMetre, true), (table.subjectNearestUnderHalfMetre, true)] {
+            guard let frame = entry.frame(around: "subject"), frame.prefix.isEmpty else { continue }
+            if underHalf {
+                if subject.hasSuffix(frame.suffix) { return (String(subject.dropLast(frame.suffix.count)), 0.49) }
+                continue
+            }
+            guard let slot = frame.suffix.range(of: "{distance}") else { continue }
+            let before = String(frame.suffix[..<slot.lowerBound]), after = String(frame.suffix[slot.upperBound...])
+            guard subject.hasSuffix(after), let start = subject.range(of: before, options: .backwards) else { continue }
+            let spoken = subject[start.upperBound...].dropLast(after.count)
+            let digits = spoken.prefix { $0.isNumber || $0 == "," || $0 == "." }.replacingOccurrences(of: ",", with: ".")
+            guard let metres = Double(digits) else { continue }
+            return (String(subject[..<start.lowerBound]), metres)
+        }
+        return (subject, nil)
+    }
+
     /// Every breach of the grounding rule in `narration` of `records`, one line each
     /// (empty when it holds): a sentence of sight or sound without a hedge, naming a
     /// label absent from the scene, naming nothing the oracle knows, naming a record
@@ -249,7 +271,7 @@ public struct GroundingOracle: Sendable {
         var breaches: [String] = []
         let strangers = strangerWords(records)
         for sentence in narration.sentences where sentence.stream != .text {
-            guard let (claimed, subject, position) = Self.claimedCertainty(sentence.text, stream: sentence.stream, locale: locale) else {
+            guard let (claimed, said, position) = Self.claimedCertainty(sentence.text, stream: sentence.stream, locale: locale) else {
                 breaches.append("unhedged: \(sentence.text)")
                 continue
             }
@@ -260,6 +282,18 @@ public struct GroundingOracle: Sendable {
             let here = { (record: PerceptionRecord) in position == nil || ViewPosition(box: record.box) == position }
             if let position, let stray = sentence.recordIndices.first(where: { records.indices.contains($0) && !here(records[$0]) }) {
                 breaches.append("\(sentence.text) says \(position) of \(records[stray].label), whose box is not there")
+            }
+            // The host's words for a measured distance close the subject; they are read from
+            // the tables as data, and the distance they claim is held to the records.
+            let (subject, distance) = Self.withoutDistance(said, locale: locale)
+            if let distance {
+                let covered = sentence.recordIndices.filter(records.indices.contains).map { records[$0] }
+                let measured = covered.compactMap { $0.distanceMetres.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+                if measured.count != covered.count || measured.isEmpty {
+                    breaches.append("\(sentence.text) says a distance for records not all measured")
+                } else if distance > measured.min()! + 1e-9 {
+                    breaches.append("\(sentence.text) says \(distance) m, farther than the nearest measured \(measured.min()!) m")
+                }
             }
             let leaked = Self.words(subject).filter(strangers.contains)
             if !leaked.isEmpty { breaches.append("\(sentence.text) names \(leaked), not in the scene") }

@@ -12,7 +12,8 @@
  *   FIXTURE_DEPTH_BLINK       1: the obstacle stands at FIXTURE_DEPTH_METRES for two depth maps and at 3 m for
  *                             the next two, so an alert is raised every fourth map (for latency figures)
  *   FIXTURE_DEPTH_INTRINSICS  1: the maps carry intrinsics (a 90-degree view), without which the host
- *                             cannot measure them (the isolation benchmark copies maps without)
+ *                             cannot measure them (the isolation benchmark copies maps without), and
+ *                             so do the pictures, from a camera beside the depth camera
  *   FIXTURE_IMAGE_EVERY       n > 0, with depth maps: every n-th frame is instead a 200 x 200 gray picture,
  *                             white with a dark band across rows 20-49 (what fixture_perceiver.c reads
  *                             as "band 1"), as a camera beside a depth sensor gives
@@ -136,8 +137,17 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     frame->timestamp_ns = timestamp;
     frame->run_id = self->run_id;
     if (FIXTURE_IMAGE_EVERY > 0 && self->frame % FIXTURE_IMAGE_EVERY == 0) {
+        /* With FIXTURE_DEPTH_INTRINSICS the picture's camera sits beside the depth camera
+         * with the same 90-degree view, so the host can measure under a box. */
+        float side = FIXTURE_IMAGE_SIDE;
         self->image = (sb_image){sizeof(sb_image), SB_PIXEL_GRAY8, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE,
                                  self->picture, {0, 0, 0, 0}};
+        if (FIXTURE_DEPTH_INTRINSICS) {
+            self->image.intrinsics[0] = side / 2;
+            self->image.intrinsics[1] = side / 2;
+            self->image.intrinsics[2] = (side - 1) / 2;
+            self->image.intrinsics[3] = (side - 1) / 2;
+        }
         frame->kind = SB_FRAME_IMAGE;
         frame->image = &self->image;
         return SB_OK;

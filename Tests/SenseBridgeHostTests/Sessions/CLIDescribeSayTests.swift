@@ -110,6 +110,6 @@ import Testing
         #expect(explicit.status == 66)
         #expect(explicit.standardError.contains("--json: cannot be read"))
         let absent = try cli(["describe", "--no-render"])
-        #expect(absent.status == 64 && absent.standardError.contains("--records <file> is required."))
+        #expect(absent.status == 64 && absent.standardError.contains("Expected a picture, a folder or a video to describe, --camera DEVICE, or --records FILE."))
     }
 }
