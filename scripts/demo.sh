@@ -92,7 +92,7 @@ echo "A walk with a camera: a video of two photographs (a cup on a table, then a
 echo "one, at its own pace. The detector looks at the newest frame about once a second, off the walk's"
 echo "loop; a thing is named once two looks agree. A camera has no depth: that is said first."
 video="$out/camera-walk.mkv"
-ffmpeg -v error -y -loop 1 -t 4 -i samples/photo-coffee.png -loop 1 -t 4 -i Tests/Fixtures/images/photos/chelsea.png \
+ffmpeg -v error -y -loop 1 -t 4 -i samples/photo-coffee.png -loop 1 -t 4 -i samples/photo-cat.png \
     -filter_complex "[0:v]scale=640:480,setsar=1[a];[1:v]scale=640:480,setsar=1[b];[a][b]concat=n=2:v=1[v]" \
     -map "[v]" -r 10 -c:v ffv1 "$video"
 run walk --camera "$video" --narration-interval 2 --profile deaf --output "$out/camera-walk"

@@ -25,7 +25,7 @@ public struct FailureWording: Sendable, Equatable {
 
     /// The sentence for a plugin of this kind that fails: a render target whose render
     /// returns an error (the last output, so nothing else is named), a composer the host
-    /// stops, a source that fails, a perceiver that fails on a page.
+    /// stops, a source that fails, a perceiver that fails on a page or a picture.
     static func sentence(for manifest: PluginManifest, locale: SpokenLocale) -> String {
         switch manifest.kind {
         case .renderTarget:
@@ -33,7 +33,11 @@ public struct FailureWording: Sendable, Equatable {
                                    locale: locale)
         case .sceneComposer: return Phrasing.status(.composerStopped, locale: locale)
         case .sensingSource: return Phrasing.sensorFailing(locale: locale)
-        case .perceiver: return SpokenTable.forLocale(locale).pageUnread.text
+        case .perceiver:
+            // A text reader's failure costs a page being read; any other perceiver's costs its
+            // stream in a description of the picture (objects, sounds).
+            let stream = manifest.perceivedStream
+            return stream == .text ? SpokenTable.forLocale(locale).pageUnread.text : Phrasing.status(.perceiverFailed(stream), locale: locale)
         }
     }
 

@@ -53,7 +53,10 @@ import Testing
         let expected: [(URL, (SpokenLocale) -> String)] = [
             (hostile.composer, { Phrasing.status(.composerStopped, locale: $0) }),
             (hostile.source, { Phrasing.sensorFailing(locale: $0) }),
-            (hostile.perceiver, { SpokenTable.forLocale($0).pageUnread.text }),
+            // A perceiver that names no modality is taken for one of sight, as the host does.
+            (hostile.perceiver, { Phrasing.status(.perceiverFailed(.sight), locale: $0) }),
+            (try RepositoryPaths.stagedManifest("object-detector.json"), { Phrasing.status(.perceiverFailed(.sight), locale: $0) }),
+            (try RepositoryPaths.stagedManifest("tesseract-ocr.json"), { SpokenTable.forLocale($0).pageUnread.text }),
         ]
         for (name, sentence) in expected {
             let result = try test(name, json: true)
