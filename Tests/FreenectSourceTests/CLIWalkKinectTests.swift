@@ -25,6 +25,31 @@ import Testing
         #expect(messages.last?["text"] as? String == Phrasing.status(.sessionStopped, locale: .en))
     }
 
+    /// The Kinect's colour camera sees a real photograph (a cup and a bowl on a table)
+    /// while the walker nears a wall from 3.7 m to 2.2 m: the detector names them, and the
+    /// host says how far, from the depth under their boxes, never farther than the wall
+    /// was at any moment of the walk.
+    @Test func theKinectsColourIsDescribedWithTheDistanceUnderEachBox() throws {
+        let photo = RepositoryPaths.root.appendingPathComponent("samples/photo-coffee.png").path
+        let scene = try SyntheticScene("wall-ahead", ["--duration", "6", "--stop", "2.2", "--block", "8", "--photo", photo])
+        let home = try TemporaryDirectory()
+        let result = try ProcessRunner.cli(["walk", "--source", "org.sensebridge.freenect-source", "--narration-interval", "2", "--json",
+                                            "--profile", "deaf", "--output", home.file("out").path],
+                                           home: home.url, extraEnvironment: try Fakenect.environment(replaying: scene.recording),
+                                           timeout: 120)
+        #expect(result.status == 0, "\(result.standardError)")
+        let descriptions = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["signal"] as? String == "description" }.compactMap { $0["text"] as? String }
+        let cups = descriptions.filter { $0.hasPrefix("It looks like there's a cup and a bowl, the nearest about ") }
+        #expect(!cups.isEmpty, "\(descriptions)")
+        let farthestWall = scene.truth.frames.compactMap(\.nearestObstacleMetres).max() ?? 0
+        for cup in cups {
+            let metres = cup.dropFirst("It looks like there's a cup and a bowl, the nearest about ".count).prefix { $0.isNumber || $0 == "." }
+            #expect(Double(metres).map { $0 >= 1 && $0 <= farthestWall } == true, "\(cup) against a wall at most \(farthestWall) m away")
+        }
+    }
+
     @Test func recordingOptionsDoNotApplyToALiveSource() throws {
         let home = try TemporaryDirectory()
         let result = try ProcessRunner.cli(["walk", "--source", "org.sensebridge.freenect-source", "--fast"], home: home.url)
