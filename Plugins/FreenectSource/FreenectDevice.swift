@@ -32,10 +32,12 @@ final class FreenectDevice {
     let recording: FakenectRecording?
     private var context: OpaquePointer?
     private var device: OpaquePointer?
-    private let raw: UnsafeMutablePointer<UInt16>
+    private let depthBuffer: PageBuffer<UInt16>
+    private var raw: UnsafeMutablePointer<UInt16> { depthBuffer.pointer }
     fileprivate var arrived = false
     /// The colour camera's buffer, when colour was asked for.
-    private let rgb: UnsafeMutablePointer<UInt8>?
+    private let colourBuffer: PageBuffer<UInt8>?
+    private var rgb: UnsafeMutablePointer<UInt8>? { colourBuffer?.pointer }
     fileprivate var colourArrived = false
     private var linesLeft: Int
     private var streaming = false
@@ -67,13 +69,17 @@ final class FreenectDevice {
             recording = nil
         }
         linesLeft = recording?.lines ?? 0
-        raw = .allocate(capacity: KinectDepth.width * KinectDepth.height)
-        raw.initialize(repeating: UInt16(KinectDepth.rawNoValue), count: KinectDepth.width * KinectDepth.height)
+        guard let depthBuffer = PageBuffer(count: KinectDepth.width * KinectDepth.height, repeating: UInt16(KinectDepth.rawNoValue)) else {
+            throw Lost(description: "No memory for the Kinect's depth buffer (600 KiB).")
+        }
+        self.depthBuffer = depthBuffer
         if colour {
-            rgb = .allocate(capacity: Self.colourBytes)
-            rgb!.initialize(repeating: 0, count: Self.colourBytes)
+            guard let colourBuffer = PageBuffer(count: Self.colourBytes, repeating: UInt8(0)) else {
+                throw Lost(description: "No memory for the Kinect's colour buffer (900 KiB).")
+            }
+            self.colourBuffer = colourBuffer
         } else {
-            rgb = nil
+            colourBuffer = nil
         }
         // A failure here runs deinit (every property is set), which closes what was
         // opened and frees `raw`; freeing it here as well was a double free.
@@ -82,8 +88,6 @@ final class FreenectDevice {
 
     deinit {
         close()
-        raw.deallocate()
-        rgb?.deallocate()
     }
 
     private func open(index: Int) throws {
