@@ -210,9 +210,13 @@ final class FreenectDevice {
             }
             if !arrived && !colourArrived && recording != nil && clock() >= deadline { return .timedOut }
         }
-        lastFrame = clock()
-        if colourArrived, let rgb { return .colour(rgb: UnsafeBufferPointer(start: rgb, count: Self.colourBytes)) }
-        return .frame(raw: UnsafeBufferPointer(start: raw, count: KinectDepth.width * KinectDepth.height))
+        // Depth first, and only depth keeps the stall clock: a colour stream still running
+        // must neither cost a depth frame nor hide that depth stopped.
+        if arrived {
+            lastFrame = clock()
+            return .frame(raw: UnsafeBufferPointer(start: raw, count: KinectDepth.width * KinectDepth.height))
+        }
+        return .colour(rgb: UnsafeBufferPointer(start: rgb!, count: Self.colourBytes))
     }
 
     /// The latest raw accelerometer counts, refreshed from the device at most every

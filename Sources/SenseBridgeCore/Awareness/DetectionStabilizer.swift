@@ -42,6 +42,8 @@ public struct DetectionStabilizer: Sendable {
     private var tracks: [String: Track] = [:]
     private var passes = 0
     private var passThrough: [PerceptionRecord] = []
+    /// A pass failed since the last fed one: every held distance is of an older moment.
+    private var distancesStale = false
 
     /// - Parameters:
     ///   - confirmations: consecutive passes before a label is named; 1 names at once.
@@ -60,6 +62,7 @@ public struct DetectionStabilizer: Sendable {
     /// Feeds one detection pass (every record one frame of the source carried).
     public mutating func feed(_ records: [PerceptionRecord]) {
         passes += 1
+        distancesStale = false
         var seen: [String: [PerceptionRecord]] = [:]
         passThrough = []
         for record in records {
@@ -93,10 +96,17 @@ public struct DetectionStabilizer: Sendable {
     /// What may be named now: confirmed objects (each from its latest sighting, in the
     /// order they first appeared, then by label) followed by the latest pass's sounds and
     /// text as they came.
+    ///
+    /// A thing named from an earlier pass (missed since, or held through failed passes)
+    /// keeps its name but not its distance: a distance is of the moment it was measured,
+    /// and said later it would be metres out for a person walking.
     public var stable: [PerceptionRecord] {
         let confirmed = tracks.filter(\.value.isConfirmed)
             .sorted { ($0.value.firstSeen, $0.key) < ($1.value.firstSeen, $1.key) }
-            .flatMap(\.value.records)
+            .flatMap { track in
+                track.value.consecutiveMisses == 0 && !distancesStale ? track.value.records
+                    : track.value.records.map { record in var record = record; record.distanceMetres = nil; return record }
+            }
         return confirmed + passThrough
     }
 
@@ -105,10 +115,17 @@ public struct DetectionStabilizer: Sendable {
         tracks.filter { !$0.value.isConfirmed }.keys.sorted()
     }
 
+    /// A pass failed: it is not fed (the names hold), but what was measured no longer is
+    /// of this moment.
+    public mutating func passFailed() {
+        distancesStale = true
+    }
+
     /// Forgets everything: a new run of the source is another place.
     public mutating func reset() {
         tracks = [:]
         passes = 0
         passThrough = []
+        distancesStale = false
     }
 }

@@ -51,6 +51,18 @@ public struct PerceptionRecord: Equatable, Hashable, Sendable, Codable {
     }
 }
 
+extension PerceptionRecord {
+    /// The record as a plugin may give it: a distance only on a depth record. A distance
+    /// on an object is the host's to measure (`DepthUnderBox`) and say; one a detector or
+    /// a source wrote would be spoken as measured when nothing was (Invariants 1 and 2).
+    public var withoutPluginDistance: PerceptionRecord {
+        guard kind != .depth, distanceMetres != nil else { return self }
+        var record = self
+        record.distanceMetres = nil
+        return record
+    }
+}
+
 /// A box normalized to the image: 0...1, origin top-left.
 public struct NormalizedBox: Equatable, Hashable, Sendable, Codable {
     public var x: Double

@@ -33,7 +33,7 @@ public final class PerceiverInstance: @unchecked Sendable {
         if isolated, let problem = PerceiverResultRefused.problem(in: records) {
             throw PerceiverResultRefused(pluginID: pluginID, problem: problem)
         }
-        return records
+        return records.map(\.withoutPluginDistance)
     }
 
     /// Safe from any thread, as the header promises.

@@ -36,7 +36,13 @@ public final class SensingSourceInstance: @unchecked Sendable {
         backend.stop()
     }
 
+    /// A records frame's objects lose any distance the source wrote on them
+    /// (`PerceptionRecord.withoutPluginDistance`).
     public func next(timeoutMilliseconds: UInt32) throws -> Next {
-        try backend.next(timeoutMilliseconds: timeoutMilliseconds)
+        let next = try backend.next(timeoutMilliseconds: timeoutMilliseconds)
+        guard case .frame(var frame) = next, case .records(let records) = frame.content,
+              records.contains(where: { $0.kind != .depth && $0.distanceMetres != nil }) else { return next }
+        frame.content = .records(records.map(\.withoutPluginDistance))
+        return .frame(frame)
     }
 }

@@ -294,8 +294,8 @@ public final class AwarenessSession: @unchecked Sendable {
                 // is never a depth frame that measured nothing.
                 detection?.offer(image, timestamp: frame.timestampNanoseconds, depth: latestDepth)
             }
-            for pass in detection?.takePasses() ?? [] where !pass.failed {
-                detections.feed(pass.records)
+            for pass in detection?.takePasses() ?? [] {
+                if pass.failed { detections.passFailed() } else { detections.feed(pass.records) }
             }
             // Until a label could have been confirmed, an empty stable set would be said as
             // "nothing recognized": too early to tell is not that, so the tick waits.

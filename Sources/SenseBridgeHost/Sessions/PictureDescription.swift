@@ -179,11 +179,13 @@ public final class PictureDescription: @unchecked Sendable {
             summary.picturesDescribed += 1
             if !failed.isEmpty { summary.picturesWithFailedPerceivers += 1 }
         }
+        // The pipeline's announcements are said once each (a composer lost, the network's
+        // state): never skipped with an unchanged description, or they would never be said.
+        for announcement in outcome.announcements { say(announcement.message(locale: configuration.locale)) }
         if !unchanged {
             for stream in failed {
                 say(.status, Phrasing.status(.perceiverFailed(stream), locale: configuration.locale))
             }
-            for announcement in outcome.announcements { say(announcement.message(locale: configuration.locale)) }
             for sentence in outcome.sentences { say(.description, sentence) }
         }
         return Description(picture: picture, mediaTime: mediaTime, records: records, outcome: outcome,

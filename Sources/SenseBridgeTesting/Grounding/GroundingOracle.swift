@@ -232,14 +232,15 @@ public struct GroundingOracle: Sendable {
     }
 
     /// `subject` without the host's distance words at its end, and the distance they say
-    /// (under half a metre as 0.49), read from the locale's table entries as data.
+    /// (under half a metre as 0: it claims nothing farther than any measurement), read
+    /// from the locale's table entries as data.
     static func withoutDistance(_ subject: String, locale: SpokenLocale) -> (subject: String, metres: Double?) {
         let table = SpokenTable.forLocale(locale)
         for (entry, underHalf) in [(table.subjectAtDistance, false), (table.subjectNearestAtDistance, false),
                                    (table.subjectUnderHalfMetre, true), (table.subjectNearestUnderHalfMetre, true)] {
             guard let frame = entry.frame(around: "subject"), frame.prefix.isEmpty else { continue }
             if underHalf {
-                if subject.hasSuffix(frame.suffix) { return (String(subject.dropLast(frame.suffix.count)), 0.49) }
+                if subject.hasSuffix(frame.suffix) { return (String(subject.dropLast(frame.suffix.count)), 0) }
                 continue
             }
             guard let slot = frame.suffix.range(of: "{distance}") else { continue }

@@ -88,3 +88,36 @@ import Testing
         #expect(stabilizer.stable == [])
     }
 }
+
+/// A distance is of the moment it was measured: a thing named from an earlier pass, or
+/// held through a failed one, is named without it; and no plugin's distance on an object
+/// is ever taken as measured.
+@Suite("Distances are of their moment")
+struct StabilizedDistanceTests {
+    static func chair(_ metres: Double?) -> PerceptionRecord {
+        var record = PerceptionRecord(kind: .object, label: "chair", confidence: 0.9)
+        record.distanceMetres = metres
+        return record
+    }
+
+    @Test("a missed pass or a failed pass drops the held distance, and a fresh sighting brings one back")
+    func staleDistancesAreDropped() {
+        var stabilizer = DetectionStabilizer()
+        stabilizer.feed([Self.chair(2)])
+        stabilizer.feed([Self.chair(1.8)])
+        #expect(stabilizer.stable.map(\.distanceMetres) == [1.8])
+        stabilizer.feed([])
+        #expect(stabilizer.stable.map(\.label) == ["chair"] && stabilizer.stable.map(\.distanceMetres) == [nil])
+        stabilizer.feed([Self.chair(1.5)])
+        #expect(stabilizer.stable.map(\.distanceMetres) == [1.5])
+        stabilizer.passFailed()
+        #expect(stabilizer.stable.map(\.label) == ["chair"] && stabilizer.stable.map(\.distanceMetres) == [nil])
+    }
+
+    @Test("a distance a plugin wrote on an object is dropped; a depth record keeps its own")
+    func pluginDistances() {
+        #expect(Self.chair(2).withoutPluginDistance.distanceMetres == nil)
+        let depth = PerceptionRecord(kind: .depth, label: "", confidence: 1, distanceMetres: 2)
+        #expect(depth.withoutPluginDistance.distanceMetres == 2)
+    }
+}

@@ -58,9 +58,12 @@ struct MeasuredDistanceNarrationTests {
     @Test("the grounding oracle finds every sentence with a distance grounded, and catches a distance not measured or too far")
     func grounded() {
         let records = [Self.object("chair", 0.9, metres: 2.7), Self.object("chair", 0.6, metres: 1.2), Self.object("dog", 0.9, metres: 3)]
+        let near = [Self.object("cup", 0.9, metres: 0.3)]
         for locale in SpokenLocale.allCases {
-            let narration = SceneNarrator.narrate(records: records, composerPhrases: [], locale: locale, detail: .standard)
-            #expect(GroundingOracle().breaches(of: narration, records: records, locale: locale).isEmpty, "\(locale)")
+            for scene in [records, near] {
+                let narration = SceneNarrator.narrate(records: scene, composerPhrases: [], locale: locale, detail: .standard)
+                #expect(GroundingOracle().breaches(of: narration, records: scene, locale: locale).isEmpty, "\(locale): \(narration.spokenText)")
+            }
         }
     }
 
