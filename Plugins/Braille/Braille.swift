@@ -12,7 +12,7 @@ public func sensebridgePluginEntry() -> UnsafeRawPointer {
 /// Writes to the braille display BRLTTY owns, through BrlAPI, translated with liblouis
 /// per locale (docs/BRAILLE.md).
 ///
-/// - An alert (urgent, or an awareness alert) takes the display at once and holds it for
+/// - An alert (urgent, an awareness alert or a safety alert) takes the display at once and holds it for
 ///   `alertHoldSeconds`: a routine message waits (interruptibly) for the hold to end;
 ///   another urgent one replaces it at once.
 /// - A description, status, clear or summary shows its first window and returns; it stays
@@ -110,7 +110,7 @@ public final class Braille: RenderTargetPlugin {
             throw PluginError(.unsupported, "No braille table is set for the locale \(message.locale.rawValue).")
         }
         let cells = try LouisTranslator.cells(text, table: table)
-        let isAlert = message.isUrgent || message.signal == .awarenessAlert
+        let isAlert = message.isUrgent || message.signal == .awarenessAlert || message.signal == .safetyAlert
         if !isAlert {
             try display.waitForHold(interruption: interruption, host: host)
         }

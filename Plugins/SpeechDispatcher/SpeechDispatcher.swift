@@ -64,7 +64,8 @@ public final class SpeechDispatcher: RenderTargetPlugin {
     static func priority(for message: OutputMessage) -> SPDPriority {
         if message.isUrgent { return SPD_IMPORTANT }
         switch message.signal {
-        case .awarenessAlert: return SPD_IMPORTANT
+        // A safety sound is at least as urgent as an obstacle, however it was sent.
+        case .awarenessAlert, .safetyAlert: return SPD_IMPORTANT
         case .status: return SPD_NOTIFICATION
         // The end of an alert is news, but not worth cutting off what is being read.
         case .description, .awarenessClear, .readingSegment, .sessionSummary, .awarenessPulse: return SPD_TEXT

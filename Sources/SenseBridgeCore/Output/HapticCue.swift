@@ -1,6 +1,6 @@
 /// The haptic vocabulary. The first seven are the Visual Assist patterns, transcribed
 /// from their Core Haptics event lists so a person who learned them there feels the same
-/// thing here; `awarenessAlert` is SenseBridge's own.
+/// thing here; `awarenessAlert` and `safetyAlert` are SenseBridge's own.
 ///
 /// Where the source states no sharpness (or, for doubleTap, no intensity) the value is
 /// 0.5, the middle of the range, which is also Core Haptics' default feel.
@@ -13,6 +13,7 @@ public enum HapticCue: String, CaseIterable, Sendable {
     case modeSwitch
     case navigation
     case awarenessAlert
+    case safetyAlert
 
     /// The neutral sharpness used where the vocabulary does not state one.
     static let neutralSharpness = 0.5
@@ -51,6 +52,14 @@ public enum HapticCue: String, CaseIterable, Sendable {
             return [.transient(at: 0, intensity: 1.0, sharpness: 1.0),
                     .transient(at: 0.1, intensity: 1.0, sharpness: 1.0),
                     .continuous(at: 0.2, duration: 0.3, intensity: 1.0, sharpness: 0.7)]
+        case .safetyAlert:
+            // Three long, round buzzes in the rhythm of the smoke alarm's own temporal-three
+            // pattern (ISO 8201), shortened: the only pattern that opens with a sustained
+            // buzz at full strength, so it is told from the obstacle alert (a sharp click)
+            // within its first event, and three of them are told from `critical`'s one.
+            // A fire is not an obstacle: the person must not step back from a wall that is
+            // not there, nor walk on past an alarm taken for a pulse.
+            return (0..<3).map { .continuous(at: Double($0) * 0.4, duration: 0.25, intensity: 1.0, sharpness: 0.3) }
         }
     }
 }

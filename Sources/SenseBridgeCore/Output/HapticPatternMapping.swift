@@ -34,6 +34,10 @@ extension HapticCue {
             // The alert's own cue, repeated: only the rate says how close, so there is no
             // new pattern to learn (a vocabulary would need co-design with deaf-blind people).
             self = .awarenessAlert
+        case .safetyAlert:
+            // A smoke, fire or carbon-monoxide alarm or a siren: a pattern no other signal
+            // uses (Invariant 10), since what to do differs from an obstacle's.
+            self = .safetyAlert
         }
     }
 }

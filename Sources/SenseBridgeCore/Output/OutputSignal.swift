@@ -16,4 +16,9 @@ public enum OutputSignal: UInt32, CaseIterable, Sendable, Codable {
     /// The alert's cue again at its proximity band's rate while the alert lasts; no text.
     /// Only targets that offer the "awareness-pulse" cue get it (ABI 1.3).
     case awarenessPulse = 7
+    /// A safety sound (smoke, fire or carbon-monoxide alarm, siren) heard: urgent, cuts off
+    /// reading, repeated while the sound goes on (`SoundAlerts`). Only targets that offer
+    /// the "safety-alert" cue get it; every other target gets it as an urgent
+    /// `awarenessAlert`, so no target misses it (ABI 1.6).
+    case safetyAlert = 8
 }

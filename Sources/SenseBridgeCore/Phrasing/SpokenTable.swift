@@ -166,6 +166,17 @@ public struct SpokenTable: Sendable {
     public let thermalSlowedQuarter: SpokenEntry
     public let thermalRecovered: SpokenEntry
 
+    // MARK: Safety sounds (`SoundAlerts`, Invariant 10)
+    /// A smoke, fire or carbon-monoxide alarm or a siren heard, and the same sentence again
+    /// while it goes on: the sound hedges after the locale's word for an alert, one per
+    /// certainty, so the alert sounds exactly as sure as the record that raised it.
+    public let safetyAlertHigh: SpokenEntry
+    public let safetyAlertMedium: SpokenEntry
+    public let safetyAlertLow: SpokenEntry
+    /// An alerted safety sound measured absent for `SoundAlertSettings.goneAfterSeconds`
+    /// while the microphone kept measuring: about what SenseBridge hears, never "it stopped".
+    public let safetySoundNoLongerHeard: SpokenEntry
+
     // MARK: Reading
     /// The reading cursor passed the last sentence; said once per arrival there, so
     /// the listener can tell the end of the text from a reader that stopped.
@@ -235,6 +246,16 @@ public struct SpokenTable: Sendable {
         case (.text, .high): return textHigh
         case (.text, .medium): return textMedium
         case (.text, .low): return textLow
+        }
+    }
+
+    /// The alert for a safety sound heard with `certainty`; safety sounds are named in
+    /// the singular in every locale (`SoundAlertsTests` holds the vocabulary to it).
+    public func safetyAlert(_ certainty: Certainty) -> SpokenEntry {
+        switch certainty {
+        case .high: return safetyAlertHigh
+        case .medium: return safetyAlertMedium
+        case .low: return safetyAlertLow
         }
     }
 

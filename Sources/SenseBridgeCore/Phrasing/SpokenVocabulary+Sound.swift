@@ -5,6 +5,9 @@ extension SpokenVocabulary {
     static let soundEntries: [VocabularyEntry] = [
         VocabularyEntry("smoke_alarm", .sound, en: "a smoke alarm", es: "una alarma de humo", vi: "tiếng chuông báo khói"),
         VocabularyEntry("fire_alarm", .sound, en: "a fire alarm", es: "una alarma de incendios", vi: "tiếng chuông báo cháy"),
+        VocabularyEntry("carbon_monoxide_alarm", .sound, en: "a carbon monoxide alarm", es: "una alarma de monóxido de carbono",
+                        vi: "tiếng chuông báo khí CO",
+                        note: "Vietnamese names the gas by its formula, khí CO, as household alarms and warnings there do; the full chemical name is rarely said."),
         VocabularyEntry("siren", .sound, en: "a siren", es: "una sirena", vi: "tiếng còi hụ"),
         VocabularyEntry("doorbell", .sound, en: "a doorbell", es: "un timbre", vi: "tiếng chuông cửa"),
         VocabularyEntry("knock", .sound, en: "a knock at the door", es: "alguien tocando la puerta", vi: "tiếng gõ cửa"),

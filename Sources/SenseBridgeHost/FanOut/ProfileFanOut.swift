@@ -118,11 +118,14 @@ public final class ProfileFanOut: @unchecked Sendable {
     /// observed; each target then measures how long the message waited for its render
     /// call (`renderLatency(of:)`), which is the host's whole part of an alert's delay.
     ///
-    /// A cue without words (`OutputCue`) goes only to the targets that play it, and to
-    /// nobody else: never to the text fallback, where it would be a line of nothing.
+    /// A cue (`OutputCue`) goes as itself only to the targets that play it. One without a
+    /// stand-in (the pulse) goes to nobody else: never to the text fallback, where it would
+    /// be a line of nothing. A safety alert goes to every other target, and to the text
+    /// fallback, as its stand-in, an urgent awareness alert: it is never dropped.
     @discardableResult
     public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> [String] {
-        if let cue = OutputCue(signal: message.signal) {
+        let cue = OutputCue(signal: message.signal)
+        if let cue, cue.standIn(for: message) == nil {
             let players = lock.withLock { workers }.filter { $0.cues.contains(cue) }
             players.forEach { $0.enqueue(message, observedNanoseconds: observedNanoseconds) }
             return players.map(\.name)
@@ -135,10 +138,19 @@ public final class ProfileFanOut: @unchecked Sendable {
         let current = lock.withLock { workers }
         let available = current.filter(\.isAvailable)
         if available.isEmpty { textFallback(message) }
-        let interrupted = current.filter { $0.queue(message, observedNanoseconds: observedNanoseconds) }
+        let interrupted = current.filter { worker in
+            worker.queue(Self.message(message, cue: cue, for: worker), observedNanoseconds: observedNanoseconds)
+        }
         transitions.unlock()
         interrupted.forEach { $0.interruptRender() }
         return available.map(\.name)
+    }
+
+    /// What `worker` is handed of `message`: the message itself, or the cue's stand-in
+    /// where the worker does not play the cue.
+    private static func message(_ message: OutputMessage, cue: OutputCue?, for worker: TargetWorker) -> OutputMessage {
+        guard let cue, !worker.cues.contains(cue), let standIn = cue.standIn(for: message) else { return message }
+        return standIn
     }
 
     /// Says `status` once through the targets that can render it now (or the text

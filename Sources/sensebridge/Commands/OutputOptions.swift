@@ -84,6 +84,7 @@ extension OutputSignal {
         case .status: return "status"
         case .sessionSummary: return "summary"
         case .awarenessPulse: return "pulse"
+        case .safetyAlert: return "safety"
         }
     }
 }

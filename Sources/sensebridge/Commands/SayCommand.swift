@@ -6,7 +6,7 @@ import SenseBridgeHost
 enum SayCommand {
     /// Messages with words; a cue without words (the awareness pulse) has no text to say.
     static let signals: [String: OutputSignal] = Dictionary(uniqueKeysWithValues: OutputSignal.allCases
-        .filter { OutputCue(signal: $0) == nil }.map { ($0.name, $0) })
+        .filter { OutputCue(signal: $0)?.carriesWords != false }.map { ($0.name, $0) })
 
     static let spec = CommandSpec(
         path: ["say"],
