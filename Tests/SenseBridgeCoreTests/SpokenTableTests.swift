@@ -7,7 +7,7 @@ struct SpokenTableTests {
     func entriesHaveNotes(locale: SpokenLocale) {
         let table = SpokenTable.forLocale(locale)
         #expect(table.locale == locale)
-        #expect(table.allEntries.count == 123)
+        #expect(table.allEntries.count == 127)
         for (name, entry) in table.allEntries {
             #expect(!entry.text.isEmpty, "\(name)")
             #expect(entry.note.count > 10, "\(name) has no useful note")
@@ -56,6 +56,33 @@ struct SpokenTableTests {
         #expect(Set(words).count == 3)
         // Capitalised: the position begins the sentence.
         #expect(words.allSatisfy { $0.first?.isUppercase == true })
+    }
+
+    /// A safety alert sounds exactly as sure as a description of the same record would:
+    /// the locale's alert word, then the sound hedge it stands for, first letter lowered.
+    @Test("safety alerts are the sound hedges after the alert word, each certainty sounding different", arguments: SpokenLocale.allCases)
+    func safetyAlerts(locale: SpokenLocale) {
+        let table = SpokenTable.forLocale(locale)
+        let alertWord = ["Alert: ", "Alerta: ", "Cảnh báo: "][SpokenLocale.allCases.firstIndex(of: locale)!]
+        for certainty in Certainty.allCases {
+            let alert = table.safetyAlert(certainty)
+            #expect(alert.slots == ["subject"])
+            let hedge = table.hedge(certainty, stream: .sound).text
+            #expect(alert.text == alertWord + hedge.prefix(1).lowercased() + hedge.dropFirst(), "\(locale) \(certainty)")
+        }
+        #expect(Set(Certainty.allCases.map { table.safetyAlert($0).text }).count == 3)
+        #expect(table.safetySoundNoLongerHeard.slots == ["subject"])
+    }
+
+    /// "No longer heard" is about what SenseBridge hears; "the alarm stopped" would be about
+    /// the world, and a sound not heard may still be sounding (Invariant 2).
+    @Test("no longer heard speaks of hearing, never of the sound stopping", arguments: SpokenLocale.allCases)
+    func noLongerHeardIsAboutHearing(locale: SpokenLocale) {
+        let sentence = SpokenTable.forLocale(locale).safetySoundNoLongerHeard.text.lowercased()
+        #expect(["hears", "oye", "nghe thấy"].contains { sentence.contains($0) }, "\(sentence)")
+        for claim in ["stopped", "is off", "safe", "clear", "paró", "se detuvo", "apagó", "seguro", "đã tắt", "an toàn", "dừng"] {
+            #expect(!sentence.contains(claim), "\(sentence) contains \(claim)")
+        }
     }
 
     @Test("the could-not-measure sentence never claims the way is clear", arguments: SpokenLocale.allCases)

@@ -76,6 +76,32 @@ import Testing
         #expect(shape(.modeSwitch) == ["T@0.0 i0.8"])
         #expect(HapticCue.modeSwitch.pattern.events[0].sharpness == 0.8)
         #expect(shape(.navigation) == ["T@0.0 i0.6", "T@0.2 i0.6"])
+        // SenseBridge's own safety alert: the temporal-three rhythm, shortened.
+        #expect(shape(.safetyAlert) == ["C@0.0 i1.0 d0.25", "C@0.4 i1.0 d0.25", "C@0.8 i1.0 d0.25"])
+    }
+
+    /// Invariant 10: a safety sound is felt as no other signal is. Every signal has a
+    /// pattern of its own, but for the pulse, which is the obstacle alert's own cue
+    /// repeated by design (docs/HAPTICS.md).
+    @Test func noTwoSignalsShareAPatternButThePulseItsAlerts() {
+        for signal in OutputSignal.allCases {
+            for other in OutputSignal.allCases where other.rawValue > signal.rawValue {
+                let shared = HapticPattern.forSignal(signal) == HapticPattern.forSignal(other)
+                let byDesign = Set([signal, other]) == [.awarenessAlert, .awarenessPulse]
+                #expect(shared == byDesign, "\(signal) and \(other)")
+            }
+        }
+    }
+
+    /// A safety alert is told from the obstacle alert by its first event: a sustained buzz
+    /// at full strength, which no other signal opens with.
+    @Test func theSafetyAlertIsToldApartByItsFirstEvent() {
+        let opening = HapticPattern.forSignal(.safetyAlert).events[0]
+        #expect(opening.kind == .continuous && opening.intensity == 1)
+        for signal in OutputSignal.allCases where signal != .safetyAlert {
+            let first = HapticPattern.forSignal(signal).events[0]
+            #expect(!(first.kind == .continuous && first.intensity == 1), "\(signal) opens like the safety alert")
+        }
     }
 
     @Test func theAlertIsToldApartByItsFirstEvent() {
@@ -92,7 +118,7 @@ import Testing
         let table: [OutputSignal: HapticCue] = [
             .description: .tap, .awarenessAlert: .awarenessAlert, .awarenessClear: .doubleTap,
             .readingSegment: .navigation, .status: .modeSwitch, .sessionSummary: .success,
-            .awarenessPulse: .awarenessAlert,
+            .awarenessPulse: .awarenessAlert, .safetyAlert: .safetyAlert,
         ]
         for signal in OutputSignal.allCases {
             #expect(HapticCue(signal: signal) == table[signal], "\(signal)")
