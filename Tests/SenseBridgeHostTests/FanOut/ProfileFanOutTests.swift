@@ -114,6 +114,65 @@ import Testing
         #expect(fallback.messages.map(\.text) == ["still said"])
     }
 
+    /// Invariant 10: a safety alert reaches every target. One that plays the cue gets it
+    /// as itself; one that does not gets its words as an urgent awareness alert; with no
+    /// target working, the text fallback has it. Never dropped, unlike the pulse.
+    @Test func aSafetyAlertReachesATargetWithoutItsCueAsAnUrgentAwarenessAlert() throws {
+        let fallback = FallbackLog()
+        let fan = ProfileFanOut(targets: [(name: "captions", instance: try target("c.txt")), (name: "haptics", instance: try target("h.txt"))],
+                                cues: [[], [.safetyAlert]],
+                                textFallback: { fallback.append($0) })
+        let alert = OutputMessage(signal: .safetyAlert, text: "Alert: it sounds like a smoke alarm.", isUrgent: true)
+        #expect(fan.deliver(alert) == ["captions", "haptics"])
+        #expect(fan.drain(timeout: 10))
+        _ = fan.shutdown()
+        // The recorder writes "<ns> <signal> <urgent> <text>".
+        let captions = lines("c.txt").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        let haptics = lines("h.txt").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(captions == ["\(OutputSignal.awarenessAlert.rawValue) 1 Alert: it sounds like a smoke alarm."])
+        #expect(haptics == ["\(OutputSignal.safetyAlert.rawValue) 1 Alert: it sounds like a smoke alarm."])
+        #expect(fallback.messages.isEmpty)
+
+        let none = ProfileFanOut(targets: [], textFallback: { fallback.append($0) })
+        #expect(none.deliver(alert) == [])
+        #expect(fallback.messages.map(\.text) == ["Alert: it sounds like a smoke alarm."])
+    }
+
+    /// A profile may turn the cue off for a target; it then gets the stand-in, not nothing.
+    @Test func aSafetyAlertTurnedOffByAProfileStillArrivesAsAnAlert() throws {
+        let off = OutputProfile.PluginReference(id: "org.sensebridge.haptic-log", cues: [.safetyAlert: false])
+        #expect(off.cuesPlayed(offered: [.safetyAlert: true, .awarenessPulse: true]) == [.awarenessPulse])
+        let fallback = FallbackLog()
+        let fan = ProfileFanOut(targets: [(name: "haptics", instance: try target("h.txt"))], cues: [[.awarenessPulse]],
+                                textFallback: { fallback.append($0) })
+        // Sent without urgency, the stand-in is urgent all the same.
+        #expect(fan.deliver(OutputMessage(signal: .safetyAlert, text: "siren")) == ["haptics"])
+        #expect(fan.drain(timeout: 10))
+        _ = fan.shutdown()
+        #expect(lines("h.txt").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+                    == ["\(OutputSignal.awarenessAlert.rawValue) 1 siren"])
+    }
+
+    /// Invariant 10: a safety alert cuts off reading, on a target that plays its cue and
+    /// on one that gets the stand-in, and is said before the sentences queued after.
+    @Test(arguments: [false, true])
+    func aSafetyAlertInterruptsAReadingSegmentInProgress(playsTheCue: Bool) throws {
+        let fallback = FallbackLog()
+        let fan = ProfileFanOut(targets: [(name: "speech", instance: try target("s.txt", delay: 3000))],
+                                cues: [playsTheCue ? [.safetyAlert] : []], textFallback: { fallback.append($0) })
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "a long sentence being read"))
+        fan.deliver(OutputMessage(signal: .readingSegment, text: "the next sentence"))
+        #expect(waitFor { fan.isRendering })
+        let started = Date()
+        fan.deliver(OutputMessage(signal: .safetyAlert, text: "smoke alarm", isUrgent: true))
+        #expect(waitFor(seconds: 2.5) { lines("s.txt").count >= 1 })
+        #expect(Date().timeIntervalSince(started) < 2.5, "the 3 s sentence was cut off, not finished")
+        let signal = playsTheCue ? OutputSignal.safetyAlert : .awarenessAlert
+        let first = lines("s.txt").first ?? ""
+        #expect(first.contains(" \(signal.rawValue) 1 smoke alarm"), "\(first)")
+        _ = fan.shutdown()
+    }
+
     @Test func anUrgentMessageInterruptsAndGoesFirst() throws {
         let fallback = FallbackLog()
         let fan = fanOut([("speech", try target("s.txt", delay: 3000))], fallback: fallback)
