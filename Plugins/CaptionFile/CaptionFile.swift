@@ -51,7 +51,7 @@ public final class CaptionFile: RenderTargetPlugin {
     public func render(_ message: OutputMessage) throws {
         interruption.begin()
         defer { interruption.end() }
-        try layout.layOut(message.text, at: message.sessionTime) { cue in
+        try layout.layOut(message.text, at: message.sessionTime, alert: CaptionCue.marksAlert(message.signal)) { cue in
             if interruption.isRequested { throw PluginError(.cancelled, "The caption was interrupted; the cues before it were written.") }
             try writer.write(cue)
         }

@@ -24,7 +24,7 @@ public enum ConformanceSuite {
     ]
 
     static let renderTarget: [CheckDefinition] = [
-        CheckDefinition("render-signals", "every signal a target gets renders with SB_OK, and each cue without words its manifest offers", needs: .instance),
+        CheckDefinition("render-signals", "every signal a target gets renders with SB_OK, and each cue its manifest offers", needs: .instance),
         CheckDefinition("render-unknown-signal", "a signal value from a newer host is accepted with SB_OK", needs: .instance),
         // timeScale 3: 64 KiB is over an hour of speech, which a debug build of a speech
         // target synthesizes in about 14 s on a busy machine; the timeout only catches a hang.

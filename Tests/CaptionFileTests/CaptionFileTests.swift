@@ -116,6 +116,30 @@ import Testing
         #expect(try String(contentsOf: path, encoding: .utf8).components(separatedBy: "WEBVTT").count == 2, "one header")
     }
 
+    /// Invariant 10: a safety alert stands out of the captions around it, in both formats;
+    /// an obstacle alert and a description stay plain. Where ffmpeg is installed it reads
+    /// the mark as markup (bold), not as text.
+    @Test func aSafetyAlertIsCaptionedBold() throws {
+        let directory = try TemporaryDirectory()
+        for format in CaptionFormat.allCases {
+            let target = try host.renderTarget(manifest, config: ["format": .string(format.rawValue)], outputDirectory: directory.url)
+            try target.render(OutputMessage(signal: .description, text: "It sounds like a doorbell.", sessionTime: 1, sequence: 1))
+            try target.render(OutputMessage(signal: .safetyAlert, text: "Alert: it sounds like a smoke alarm.", isUrgent: true,
+                                            sessionTime: 5, sequence: 2))
+            try target.render(OutputMessage(signal: .awarenessAlert, text: "Stop.", isUrgent: true, sessionTime: 9, sequence: 3))
+            let file = directory.file("captions.\(format.rawValue)")
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            #expect(lines.contains("<b>Alert: it sounds like a smoke alarm.</b>"), "\(format): \(lines)")
+            #expect(lines.contains("It sounds like a doorbell.") && lines.contains("Stop."), "\(format): \(lines)")
+            #expect(lines.filter { $0.contains("<b>") }.count == 1, "\(format): \(lines)")
+            if IndependentCaptionParsers.python && IndependentCaptionParsers.ffmpeg {
+                let read = try IndependentCaptionParsers.throughFFmpeg(file, scratch: directory.url)
+                #expect(read.map(\.lines) == [["It sounds like a doorbell."], ["<b>Alert: it sounds like a smoke alarm.</b>"], ["Stop."]],
+                        "\(format)")
+            }
+        }
+    }
+
     @Test func aSecondSessionOnTheSameFileIsRefusedWhileTheFirstWrites() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("captions.vtt")

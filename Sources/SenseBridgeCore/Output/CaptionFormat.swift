@@ -55,13 +55,15 @@ public enum CaptionFormat: String, CaseIterable, Sendable {
     }
 
     /// One complete cue block including the blank line that ends it. `index` is the
-    /// SubRip cue number (1-based); WebVTT cues carry no identifier.
+    /// SubRip cue number (1-based); WebVTT cues carry no identifier. An alert's lines are
+    /// each wrapped in `<b>`…`</b>`, the one markup both formats' players show: the text
+    /// inside is escaped, so these are the only tags a cue can hold.
     public func block(for cue: CaptionCue, index: Int) -> String {
         var block = ""
         if self == .srt { block += "\(index)\n" }
         block += "\(timestamp(milliseconds: cue.startMilliseconds)) --> \(timestamp(milliseconds: cue.endMilliseconds))\n"
         for line in cue.lines {
-            block += escape(line)
+            block += cue.isAlert ? "<b>" + escape(line) + "</b>" : escape(line)
             block += "\n"
         }
         block += "\n"

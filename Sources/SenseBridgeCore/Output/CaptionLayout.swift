@@ -27,10 +27,11 @@ public struct CaptionLayout: Sendable {
 
     /// The cues for one message shown at `sessionTime` seconds. Text longer than one cue
     /// becomes consecutive cues; a message earlier than the previous cue's end is shifted
-    /// to start at that end. Empty or whitespace-only text gives no cue.
-    public mutating func cues(for text: String, at sessionTime: Double) -> [CaptionCue] {
+    /// to start at that end. Empty or whitespace-only text gives no cue. `alert` marks
+    /// every cue of the message (`CaptionCue.marksAlert`).
+    public mutating func cues(for text: String, at sessionTime: Double, alert: Bool = false) -> [CaptionCue] {
         var cues: [CaptionCue] = []
-        layOut(text, at: sessionTime) { cues.append($0) }
+        layOut(text, at: sessionTime, alert: alert) { cues.append($0) }
         return cues
     }
 
@@ -38,7 +39,7 @@ public struct CaptionLayout: Sendable {
     /// can stop between two cues (an interrupt) without first laying out the rest of a
     /// long text. When `deliver` throws, laying out stops there and the next message
     /// starts after the last cue delivered, not after text that was never shown.
-    public mutating func layOut<E: Error>(_ text: String, at sessionTime: Double,
+    public mutating func layOut<E: Error>(_ text: String, at sessionTime: Double, alert: Bool = false,
                                           _ deliver: (CaptionCue) throws(E) -> Void) throws(E) {
         var start = max(Self.milliseconds(sessionTime) ?? endOfLastCueMilliseconds, endOfLastCueMilliseconds)
         var group: [Line] = []
@@ -47,7 +48,7 @@ public struct CaptionLayout: Sendable {
             // The line break is read like the space it replaced.
             let characters = Int64(group.reduce(0) { $0 + $1.length } + group.count - 1)
             let duration = Self.duration(characters: characters)
-            try deliver(CaptionCue(startMilliseconds: start, endMilliseconds: start + duration, lines: group.map(\.text)))
+            try deliver(CaptionCue(startMilliseconds: start, endMilliseconds: start + duration, lines: group.map(\.text), isAlert: alert))
             start += duration
             endOfLastCueMilliseconds = start
             group.removeAll(keepingCapacity: true)

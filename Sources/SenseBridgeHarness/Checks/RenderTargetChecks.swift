@@ -29,6 +29,13 @@ enum RenderTargetChecks {
         (.sessionSummary, "You walked for ten minutes.", "en", 0),
     ]
 
+    /// The cues with words, as the host sends them (`OutputCue.carriesWords`).
+    static let cueSamples: [(OutputSignal, String, String, UInt32)] = [
+        (.safetyAlert, "Alert: it sounds like a smoke alarm.", "en", SB_MESSAGE_URGENT),
+        (.safetyAlert, "Alerta: suena como una alarma de humo.", "es", SB_MESSAGE_URGENT),
+        (.safetyAlert, "Cảnh báo: nghe như có tiếng chuông báo khói.", "vi", SB_MESSAGE_URGENT),
+    ]
+
     static let threadingRounds = 5
 
     static func renderOrFail(_ target: RawRenderTarget, _ message: CMessage, _ what: String, _ c: CheckContext) throws {
@@ -38,13 +45,16 @@ enum RenderTargetChecks {
         guard status == SB_OK else { throw CheckFailure("render \(what) returned \(error.describe(status: status))") }
     }
 
-    /// Every signal every target gets, then each cue without words the manifest offers
-    /// (with its empty text, as the host sends it); a cue it does not offer it never gets.
+    /// Every signal every target gets, then each cue the manifest offers as the host sends
+    /// it: a cue without words with empty text, a safety alert as an urgent sentence in
+    /// every locale; a cue it does not offer it never gets.
     static func signals(_ c: CheckContext) throws -> CheckReport {
         let target = try RawRenderTarget(c)
         defer { target.destroy() }
         let cues = OutputCue.allCases.filter { c.manifest.capabilities.cues[$0] != nil }
-        let messages = samples + cues.map { ($0.signal, "", "en", UInt32(0)) }
+        let messages = samples + cues.flatMap { cue in
+            cue.carriesWords ? cueSamples.filter { $0.0 == cue.signal } : [(cue.signal, "", "en", UInt32(0))]
+        }
         for (index, (signal, text, locale, flags)) in messages.enumerated() {
             let message = CMessage(text, signal: signal.abiValue, flags: flags, locale: locale, sequence: UInt64(index + 1))
             try renderOrFail(target, message, "of signal \(signal) (\(signal.rawValue)) in \(locale)", c)

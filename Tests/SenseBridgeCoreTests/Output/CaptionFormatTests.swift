@@ -27,6 +27,21 @@ import Testing
         #expect(CaptionFormat.srt.fileHeader == "")
     }
 
+    /// A safety alert's lines are bold in both formats, its text still escaped inside the
+    /// tags, so they stay the only markup in the cue.
+    @Test func anAlertIsWrittenBoldWithItsTextEscaped() {
+        let cue = CaptionCue(startMilliseconds: 0, endMilliseconds: 2000, lines: ["Alert: it sounds like", "a <b> siren"], isAlert: true)
+        #expect(CaptionFormat.vtt.block(for: cue, index: 1) == "00:00:00.000 --> 00:00:02.000\n<b>Alert: it sounds like</b>\n<b>a &lt;b&gt; siren</b>\n\n")
+        #expect(CaptionFormat.srt.block(for: cue, index: 1) == "1\n00:00:00,000 --> 00:00:02,000\n<b>Alert: it sounds like</b>\n<b>a ＜b＞ siren</b>\n\n")
+        #expect(CaptionCue.marksAlert(.safetyAlert))
+        for signal in OutputSignal.allCases where signal != .safetyAlert {
+            #expect(!CaptionCue.marksAlert(signal), "\(signal)")
+        }
+        var layout = CaptionLayout()
+        #expect(layout.cues(for: "Alert: it sounds like a smoke alarm.", at: 0, alert: true).allSatisfy { $0.isAlert })
+        #expect(layout.cues(for: "It sounds like a doorbell.", at: 5).allSatisfy { !$0.isAlert })
+    }
+
     /// Whatever the text, the only "-->" in a block is the timing line's, and no cue text
     /// line is empty (an empty line would end the cue early).
     @Test func noTextCanBreakTheBlockStructure() {
