@@ -63,6 +63,9 @@ public struct PluginManifest: Sendable {
     /// The library's path, resolved against the manifest's directory (not yet checked).
     public var libraryURL: URL { directory.appendingPathComponent(libraryPath).standardizedFileURL }
 
+    /// A perceiver that is handed sound, not pictures ("sounds" in its modalities, ABI 1.6).
+    public var listens: Bool { kind == .perceiver && capabilities.modalities.contains(PluginCapabilities.soundsModality) }
+
     public func displayName(for locale: String = "en") -> String {
         displayNames[locale] ?? displayNames["en"] ?? id
     }
@@ -70,6 +73,11 @@ public struct PluginManifest: Sendable {
 
 /// What a plugin declares it does; used to choose and to warn, never to trust.
 public struct PluginCapabilities: Sendable, Equatable {
+    /// The modality a listening perceiver declares; the host hands it audio.
+    public static let soundsModality = "sounds"
+    /// The modality an audio source declares.
+    public static let audioModality = "audio"
+
     /// A plugin that sends anything over a network must say so; the host keeps such a
     /// plugin behind the consent gates however a profile names it.
     public var usesNetwork: Bool
