@@ -268,10 +268,12 @@ private func liveListening(_ manifest: SoundClipManifest, clips: URL, installed:
     }
 
     let cues = hapticCueTimes(output.appendingPathComponent("haptics.jsonl"))
-    let onsetWall = fedFrom + onset
-    if let first = cues.first(where: { $0 >= onsetWall }) {
-        let earlier = cues.filter { $0 < onsetWall }.count
-        report(titles.0, "\(format((first - onsetWall) * 1000, 0)) ms  (T3 is whole after 2.5 s; the bench's window is \(format(period + AlertRule.grace, 1)) s"
+    // The log's times are cut to the millisecond, and a block enters the FIFO up to 10 ms
+    // before its time: a cue within 11 ms before the onset may be the alarm's.
+    let onsetWall = fedFrom + onset, resolution = 0.011
+    if let first = cues.first(where: { $0 >= onsetWall - resolution }) {
+        let earlier = cues.filter { $0 < onsetWall - resolution }.count
+        report(titles.0, "\(format(max(0, first - onsetWall) * 1000, 0)) ms  (T3 is whole after 2.5 s; the bench's window is \(format(period + AlertRule.grace, 1)) s"
                + (earlier > 0 ? "; \(earlier) urgent cue(s) before the alarm" : "") + ")")
     } else {
         report(titles.0, "no urgent haptic cue after the alarm's onset (\(cues.count) before it); haptics.jsonl in \(output.path)")
