@@ -329,6 +329,7 @@ def background(kind, duration, rng, scratch, variant):
 
 
 def alarm_clip(name, snr, kind, rng, scratch, variant):
+    """The mix, its manifest entry, and the alarm alone where it sounds in the mix."""
     spec = ALARMS[name]
     frequency = 520.0 if spec["tone"] == "square520" else float(round(rng.uniform(3000, 3200)))
     make_tone = (lambda on: 0.5 * square(on, frequency)) if spec["tone"] == "square520" else (lambda on: piezo(on, frequency))
@@ -339,11 +340,12 @@ def alarm_clip(name, snr, kind, rng, scratch, variant):
     bed = background(kind, duration, rng, scratch, variant)
     span = bed[seconds(onset):seconds(onset) + len(alarm)]
     alarm *= rms(span) * 10 ** (snr / 20) / rms(alarm[mask])
-    mix = bed.copy()
-    add(mix, alarm, onset)
-    return mix, {"kind": "alarm", "pattern": name, "background": kind, "snr": snr, "onset": onset,
-                 "end": round(onset + len(alarm) / RATE, 3), "period": round(period, 3), "frequency": frequency,
-                 "expected": spec["expected"], "description": f"{spec['description']} over {kind}"}
+    track = np.zeros(len(bed))
+    add(track, alarm, onset)
+    entry = {"kind": "alarm", "pattern": name, "background": kind, "snr": snr, "onset": onset,
+             "end": round(onset + len(alarm) / RATE, 3), "period": round(period, 3), "frequency": frequency,
+             "expected": spec["expected"], "description": f"{spec['description']} over {kind}"}
+    return bed + track, entry, track
 
 
 def over_noise(signal, rng, snr=20, lead=1.5, tail=1.5):
@@ -427,7 +429,7 @@ def make_clips(out, seed):
         for name in ALARMS:
             for kind in ("speech", "music", "noise"):
                 for snr in SNRS:
-                    signal, entry = alarm_clip(name, snr, kind, rng, scratch, variant)
+                    signal, entry, _ = alarm_clip(name, snr, kind, rng, scratch, variant)
                     variant += 1
                     entry["file"] = f"alarm-{name.lower()}-{kind}-{snr}db.wav"
                     write_wav(os.path.join(out, entry["file"]), signal)
