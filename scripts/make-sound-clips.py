@@ -41,7 +41,7 @@ manifest.json: {"schema": "sensebridge.sound-clips/1", "sampleRate", "seed",
 non-alarm clip's "expected" is null.
 
 The demo's sample (--sample): kitchen-like noise throughout, someone speaking from
-0.8 s, a doorbell's ding-dong at 5.0 s, then a T3 smoke alarm from 7.5 s (one whole
+0.8 s, a doorbell's ding-dong at 4.4 s, then a T3 smoke alarm from 7.5 s (one whole
 period, 10 dB over the kitchen) to the end at 12.0 s.
 """
 import json
@@ -461,7 +461,7 @@ def make_sample(out, seed):
     with tempfile.TemporaryDirectory(prefix="sensebridge-sample-") as scratch:
         talk = speak("Dinner is almost ready. Could you set the table?", "en-us+f3", scratch)
     add(mix, level(talk, BACKGROUND_RMS * 4), 0.8)
-    add(mix, level(ding_dong(), BACKGROUND_RMS * 4), 5.0)
+    add(mix, level(ding_dong(), BACKGROUND_RMS * 4), 4.4)
     alarm, mask = pattern(T3, 1, lambda on: piezo(on, 3100))
     onset = 7.5
     span = mix[seconds(onset):seconds(onset) + len(alarm)]
