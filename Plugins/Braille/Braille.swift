@@ -14,7 +14,8 @@ public func sensebridgePluginEntry() -> UnsafeRawPointer {
 ///
 /// - An alert (urgent, an awareness alert or a safety alert) takes the display at once and holds it for
 ///   `alertHoldSeconds`: a routine message waits (interruptibly) for the hold to end;
-///   another urgent one replaces it at once.
+///   another urgent one replaces it at once. A safety alert's cells also carry dots 7
+///   and 8 (`DisplayState.safetyAlertDots`), a mark under the line no other message has.
 /// - A description, status, clear or summary shows its first window and returns; it stays
 ///   on the display, pannable with the display's own keys, until something replaces it.
 /// - A reading segment shows its first window and returns once the person pans past the
@@ -115,7 +116,7 @@ public final class Braille: RenderTargetPlugin {
             try display.waitForHold(interruption: interruption, host: host)
         }
         try interruption.check("The braille message was interrupted before it was shown.")
-        let windowCount = try display.show(cells)
+        let windowCount = try display.show(cells, marked: message.signal == .safetyAlert)
         host.log(.debug, "braille.shown", [("signal", .public("\(message.signal)")), ("windows", .public(String(windowCount)))])
         if isAlert {
             display.hold(until: host.monotonicNanoseconds() + alertHoldNanoseconds)
@@ -180,14 +181,20 @@ final class DisplayState: @unchecked Sendable {
         return fresh.width
     }
 
-    /// Shows the first window of `cells`; returns how many windows there are.
+    /// Dots 7 and 8 (BrlAPI's bits 0x40 and 0x80), under every cell of a safety alert's
+    /// windows, blanks included: the six-dot text stays as liblouis wrote it, and a finger
+    /// on the display feels a line underlined as no other message is (Invariant 10).
+    static let safetyAlertDots: UInt8 = 0xC0
+
+    /// Shows the first window of `cells`; returns how many windows there are. `marked`
+    /// adds `safetyAlertDots` to every cell, after the split at blank cells.
     /// A write that fails marks the connection dead and is tried once over a new one.
-    func show(_ cells: [UInt8]) throws -> Int {
+    func show(_ cells: [UInt8], marked: Bool = false) throws -> Int {
         for _ in 0..<2 {
             let width = try connect()
             let split = BrailleWindows.split(cells, width: width)
             condition.lock()
-            windows = split.isEmpty ? [[]] : split
+            windows = (split.isEmpty ? [[]] : split).map { marked ? $0.map { $0 | Self.safetyAlertDots } : $0 }
             index = 0
             pannedPastEnd = false
             let written = connection?.write(windows[0]) ?? false

@@ -47,7 +47,7 @@ extension OutputSignal {
         case .status: return SB_SIGNAL_STATUS
         case .sessionSummary: return SB_SIGNAL_SESSION_SUMMARY
         case .awarenessPulse: return SB_SIGNAL_AWARENESS_PULSE
-        case .safetyAlert: return 8
+        case .safetyAlert: return SB_SIGNAL_SAFETY_ALERT
         }
     }
 

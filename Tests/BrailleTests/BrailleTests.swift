@@ -154,6 +154,27 @@ import Testing
         #expect(brltty.waitUntilShowing(routine))
     }
 
+    /// Invariant 10: a safety alert is held like every alert, and felt as no other message
+    /// is: dots 7 and 8 under every cell, the six-dot text as liblouis gives it.
+    @Test func aSafetyAlertIsHeldAndUnderlinedWithDotsSevenAndEight() throws {
+        let brltty = try TestBRLTTY(cells: 40)
+        let target = try target(brltty, #", "alertHoldSeconds": 2"#)
+        let text = "Alert: it sounds like a smoke alarm."
+        let cells = try LouTranslate.cells(text, table: "en-us-g2.ctb")
+        #expect(!cells.isEmpty && cells.count <= 40 && cells.allSatisfy { $0 & 0xC0 == 0 }, "six-dot text: \(cells)")
+        let started = Date()
+        try target.render(OutputMessage(signal: .safetyAlert, text: text, isUrgent: true))
+        #expect(Date().timeIntervalSince(started) < 1, "an alert render must return at once")
+        let marked = cells.map { $0 | 0xC0 }
+        #expect(brltty.waitUntilShowing(marked, timeout: 1), "shown \(brltty.current ?? [])")
+        let heldFrom = Date()
+        try target.render(OutputMessage(signal: .description, text: "A chair."))
+        #expect(Date().timeIntervalSince(heldFrom) >= 1.7, "a routine message waits for the alert's hold")
+        // The same words as an obstacle alert carry no mark.
+        try target.render(OutputMessage(signal: .awarenessAlert, text: text, isUrgent: true))
+        #expect(brltty.waitUntilShowing(cells, timeout: 1), "shown \(brltty.current ?? [])")
+    }
+
     @Test func noBRLTTYIsAClearErrorAtCreate() throws {
         // A BrlAPI number whose socket does not exist.
         let number = (900...999).first { !FileManager.default.fileExists(atPath: "/var/lib/BrlAPI/\($0)") } ?? 999

@@ -62,6 +62,22 @@ import Testing
         #expect(!indexText.contains("chair"), "the index holds lengths, not what was said")
     }
 
+    /// A safety alert is words, said at once (it cuts off another instance, as every
+    /// urgent message does), in a file and an index line of its own signal.
+    @Test func aSafetyAlertIsSpokenAsWordsUnderItsOwnSignal() throws {
+        let directory = try TemporaryDirectory()
+        let speech = try target(directory.url)
+        try speech.render(OutputMessage(signal: .safetyAlert, text: "Alert: it sounds like a smoke alarm.", isUrgent: true,
+                                        sessionTime: 2, sequence: 3))
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+        #expect(files == ["0001-safetyAlert.wav", "speech.jsonl"])
+        #expect(try WAVFile(directory.file("0001-safetyAlert.wav")).duration > 1, "spoken as words, not a tone")
+        let line = try #require(try index(directory.url).first)
+        #expect(line["signal"] as? String == "safetyAlert")
+        #expect(line["urgent"] as? Bool == true)
+        #expect(line["characters"] as? Int == 36)
+    }
+
     @Test func numberingContinuesAfterAnEarlierSession() throws {
         let directory = try TemporaryDirectory()
         try target(directory.url).render(OutputMessage(signal: .description, text: "first"))

@@ -48,6 +48,11 @@ import Testing
             #expect(AHAPRules.violations(try ahapText(line)) == [], "\(signal)")
         }
         #expect(parsed[1]["pattern"] as? String == "awarenessAlert")
+        // Invariant 10: the safety alert is felt as its own pattern, which the manifest offers.
+        let safety = try #require(parsed.first { $0["signal"] as? String == "safetyAlert" })
+        #expect(safety["pattern"] as? String == "safetyAlert")
+        #expect(parsed.filter { $0["pattern"] as? String == "safetyAlert" }.count == 1)
+        #expect(manifest.capabilities.cues[.safetyAlert] == true)
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("private words"))
     }
 

@@ -43,7 +43,7 @@ import Testing
             (.description, SB_SIGNAL_DESCRIPTION), (.awarenessAlert, SB_SIGNAL_AWARENESS_ALERT),
             (.awarenessClear, SB_SIGNAL_AWARENESS_CLEAR), (.readingSegment, SB_SIGNAL_READING_SEGMENT),
             (.status, SB_SIGNAL_STATUS), (.sessionSummary, SB_SIGNAL_SESSION_SUMMARY),
-            (.awarenessPulse, SB_SIGNAL_AWARENESS_PULSE),
+            (.awarenessPulse, SB_SIGNAL_AWARENESS_PULSE), (.safetyAlert, SB_SIGNAL_SAFETY_ALERT),
         ]
         #expect(pinned.count == OutputSignal.allCases.count)
         for (signal, value) in pinned {

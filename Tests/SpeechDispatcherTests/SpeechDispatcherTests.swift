@@ -71,14 +71,17 @@ import Testing
         #expect(daemon.log.map(\.text) == segments.flatMap { [$0, $0] })
     }
 
-    @Test func anAlertAtImportantPriorityCutsOffALongDescription() throws {
+    /// A safety alert is spoken at important priority by its signal alone, like an
+    /// obstacle alert (sent here without the urgent flag to show it).
+    @Test(arguments: [(OutputSignal.awarenessAlert, true), (.safetyAlert, false)])
+    func anAlertAtImportantPriorityCutsOffALongDescription(signal: OutputSignal, urgent: Bool) throws {
         let daemon = try TestSpeechd()
         let describing = try target(daemon), alerting = try target(daemon)
         let long = Self.sentence("chair", bytes: 300)  // 12 s of test speech
         let start = Date()
         let description = CallOnAnotherThread { try describing.render(OutputMessage(signal: .description, text: long)) }
         try #require(CallOnAnotherThread.until(seconds: 10) { daemon.began(long) })
-        try alerting.render(OutputMessage(signal: .awarenessAlert, text: "Something is close.", isUrgent: true))
+        try alerting.render(OutputMessage(signal: signal, text: "Something is close.", isUrgent: urgent))
         let error = try description.wait(seconds: 30)
         let took = Date().timeIntervalSince(start)
         #expect((error as? PluginCallError)?.isCancelled == true, "the description's render ended with \(String(describing: error))")
