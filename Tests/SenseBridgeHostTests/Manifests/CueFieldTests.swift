@@ -28,11 +28,14 @@ import Testing
         #expect(try manifest(cues: #"{"awareness-pulse": true}"#).get().capabilities.cues == [.awarenessPulse: true])
         #expect(try manifest(cues: #"{"awareness-pulse": false}"#).get().capabilities.cues == [.awarenessPulse: false])
         #expect(try manifest(cues: "{}").get().capabilities.cues == [:])
+        #expect(try manifest(cues: #"{"awareness-pulse": true, "safety-alert": true}"#, minor: 6).get().capabilities.cues
+                == [.awarenessPulse: true, .safetyAlert: true])
     }
 
     @Test(arguments: [
-        (#"{"awareness-puls": true}"#, "render-target", 3, #"field "capabilities.cues.awareness-puls" is not a cue this host knows (awareness-pulse)"#),
+        (#"{"awareness-puls": true}"#, "render-target", 3, #"field "capabilities.cues.awareness-puls" is not a cue this host knows (awareness-pulse, safety-alert)"#),
         (#"{"awareness-pulse": true}"#, "render-target", 2, #"field "capabilities.cues.awareness-pulse" needs ABI 1.3 or later; this manifest says 1.2"#),
+        (#"{"safety-alert": true}"#, "render-target", 5, #"field "capabilities.cues.safety-alert" needs ABI 1.6 or later; this manifest says 1.5"#),
         (#"{"awareness-pulse": true}"#, "scene-composer", 3, #"field "capabilities.cues" is for render targets only"#),
         (#"{"awareness-pulse": "yes"}"#, "render-target", 3, "capabilities.cues.awareness-pulse"),
         (#"["awareness-pulse"]"#, "render-target", 3, "capabilities.cues"),
@@ -66,7 +69,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"id": "a.b", "cues": {"pulse": true}}"#, #"field "renderTargets[0].cues" names "pulse", which is not a cue (the cues are: awareness-pulse)."#),
+        (#"{"id": "a.b", "cues": {"pulse": true}}"#, #"field "renderTargets[0].cues" names "pulse", which is not a cue (the cues are: awareness-pulse, safety-alert)."#),
         (#"{"id": "a.b", "cues": {"awareness-pulse": 1}}"#, #"field "renderTargets[0].cues.awareness-pulse" must be true or false, not 1."#),
         (#"{"id": "a.b", "cues": ["awareness-pulse"]}"#, #"field "renderTargets[0].cues" must be an object such as {"awareness-pulse": true}, not ["awareness-pulse"]."#),
     ])
