@@ -57,8 +57,7 @@ public enum HapticCue: String, CaseIterable, Sendable {
             // pattern (ISO 8201), shortened: the only pattern that opens with a sustained
             // buzz at full strength, so it is told from the obstacle alert (a sharp click)
             // within its first event, and three of them are told from `critical`'s one.
-            // A fire is not an obstacle: the person must not step back from a wall that is
-            // not there, nor walk on past an alarm taken for a pulse.
+            // What to do differs (leave, not step aside), so it must not be felt as either.
             return (0..<3).map { .continuous(at: Double($0) * 0.4, duration: 0.25, intensity: 1.0, sharpness: 0.3) }
         }
     }
