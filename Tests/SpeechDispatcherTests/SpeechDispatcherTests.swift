@@ -92,12 +92,14 @@ import Testing
     }
 
     /// What sets `important` apart from `text` (which also replaces the `text` before it):
-    /// nothing cuts it off. A description arriving during an alert waits for its end.
-    @Test func aDescriptionWaitsForAnAlertInsteadOfCuttingItOff() throws {
+    /// nothing cuts it off. A description arriving during an alert waits for its end; a
+    /// safety alert is `important` by its signal alone (sent here without the urgent flag).
+    @Test(arguments: [(OutputSignal.awarenessAlert, true), (.safetyAlert, false)])
+    func aDescriptionWaitsForAnAlertInsteadOfCuttingItOff(signal: OutputSignal, urgent: Bool) throws {
         let daemon = try TestSpeechd()
         let alerting = try target(daemon), describing = try target(daemon)
         let alert = Self.sentence("close", bytes: 60)  // 2.5 s of test speech
-        let render = CallOnAnotherThread { try alerting.render(OutputMessage(signal: .awarenessAlert, text: alert, isUrgent: true)) }
+        let render = CallOnAnotherThread { try alerting.render(OutputMessage(signal: signal, text: alert, isUrgent: urgent)) }
         try #require(CallOnAnotherThread.until(seconds: 10) { daemon.began(alert) })
         try describing.render(OutputMessage(signal: .description, text: "A chair."))
         #expect(try render.wait(seconds: 20) == nil, "the alert's render did not end with SB_OK")
