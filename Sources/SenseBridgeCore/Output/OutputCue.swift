@@ -11,7 +11,7 @@ public enum OutputCue: String, CaseIterable, Sendable, Hashable {
     /// (`OutputSignal.awarenessPulse`, ABI 1.3).
     case awarenessPulse = "awareness-pulse"
     /// A safety sound heard (`OutputSignal.safetyAlert`, ABI 1.6), with its own haptic
-    /// pattern, caption mark and braille hold.
+    /// pattern, caption mark and braille dots.
     case safetyAlert = "safety-alert"
 
     /// The signal that carries this cue.

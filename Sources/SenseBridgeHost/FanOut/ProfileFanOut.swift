@@ -120,8 +120,8 @@ public final class ProfileFanOut: @unchecked Sendable {
     ///
     /// A cue (`OutputCue`) goes as itself only to the targets that play it. One without a
     /// stand-in (the pulse) goes to nobody else: never to the text fallback, where it would
-    /// be a line of nothing. A safety alert goes to every other target, and to the text
-    /// fallback, as its stand-in, an urgent awareness alert: it is never dropped.
+    /// be a line of nothing. A safety alert goes to every other target as its stand-in, an
+    /// urgent awareness alert, and as itself to the text fallback: it is never dropped.
     @discardableResult
     public func deliver(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> [String] {
         let cue = OutputCue(signal: message.signal)
