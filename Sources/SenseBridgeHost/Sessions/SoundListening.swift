@@ -205,6 +205,8 @@ public final class SoundListening: @unchecked Sendable {
         state.heardSeconds = time + Double(block.durationNanoseconds) / 1e9
         lock.withLock { summary.blocks += 1 }
         let (perceived, failed, problems) = perceive(block)
+        // A stop cancels the perceivers mid-block: that block is dropped, not a failure.
+        if stopped { return }
         let records = SoundCombination.strongestPerLabel(perceived)
         let safety = records.filter { SoundAlerts.isSafetySound($0.label) }
         let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
@@ -224,7 +226,7 @@ public final class SoundListening: @unchecked Sendable {
         var outcome: DescriptionOutcome?
         var said = false
         if case .capture = configuration.mode {
-            state.captured.append(others)
+            state.captured.append(records)
         } else if !others.isEmpty {
             let described = pipeline.describe(others)
             for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
@@ -253,10 +255,11 @@ public final class SoundListening: @unchecked Sendable {
     /// a fact about the perceivers; after a lost microphone nothing is claimed of the rest.
     private func endCapture(state: inout ListeningState) {
         let records = SoundCombination.strongestPerLabel(state.captured)
+        let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
         let lost = lock.withLock { summary.lost != nil }
         var outcome: DescriptionOutcome?
-        if !records.isEmpty || (state.captureAlerts.isEmpty && !lost && state.firstSample != nil) {
-            let described = pipeline.describe(records)
+        if !others.isEmpty || (state.captureAlerts.isEmpty && !lost && state.firstSample != nil) {
+            let described = pipeline.describe(others)
             for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
             described.sentences.forEach { say(.description, $0) }
             outcome = described
@@ -330,7 +333,7 @@ struct ListeningState {
     var quietSeconds = 0.0
     var lastSentences: [String] = []
     var perceiverFailing = false
-    /// A capture's records per block, combined at its end.
+    /// A capture's records per block (safety sounds too, for `--json`), combined at its end.
     var captured: [[PerceptionRecord]] = []
     var captureAlerts: [String] = []
     var captureFailed: Set<PerceptionStream> = []

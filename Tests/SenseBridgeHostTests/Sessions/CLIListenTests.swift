@@ -73,7 +73,11 @@ import Testing
                               home: home.url, extraEnvironment: environment)
     }
 
-    var captions: String { (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? "" }
+    /// The captions' words, their cues joined: a long sentence is wrapped over lines and cues.
+    var captions: String {
+        let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
+        return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }.joined(separator: " ")
+    }
     var haptics: [[String: Any]] {
         ((try? String(contentsOf: home.file("out/haptics.jsonl"), encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -96,9 +100,9 @@ import Testing
         let alarmName = SpokenVocabulary.subject(for: "smoke_alarm", locale: locale)
         let doorbellName = SpokenVocabulary.subject(for: "doorbell", locale: locale)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "\(result.standardOutput)")
-        // The alarm first (said as soon as it was heard), the doorbell at the capture's end.
+        // The alarm first (said as soon as it was heard), the doorbell once, at the capture's end.
         #expect(lines.first?.contains(alarmName) == true && lines.last?.contains(doorbellName) == true, "\(lines)")
+        #expect(lines.filter { $0.contains(doorbellName) }.count == 1, "\(lines)")
         #expect(Self.count(alarmName, in: captions) >= 1 && Self.count(doorbellName, in: captions) == 1, "\(captions)")
         let urgent = haptics.filter { $0["urgent"] as? Bool == true }
         #expect(!urgent.isEmpty, "no urgent cue in the haptic log: \(haptics)")

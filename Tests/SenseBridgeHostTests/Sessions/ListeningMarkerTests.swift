@@ -23,7 +23,7 @@ import Testing
         _ = try marker.begin(now: 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: marker.url)) as? [String: Any])
         #expect(Set(object.keys) == ["startedAt", "pid"])
-        #expect(object["startedAt"] as? String == "1970-01-01T00:00:00Z")
+        #expect(object["startedAt"] as? String == "1970-01-01T00:00:00.000Z")
         let mode = try FileManager.default.attributesOfItem(atPath: marker.url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
