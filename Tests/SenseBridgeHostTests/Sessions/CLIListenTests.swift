@@ -32,7 +32,10 @@ import Testing
     /// A plugin directory with the fixture audio source (`source` defines) as the audio
     /// source, and the `hearing` perceivers.
     func plugins(source: [String: String], hearing: [Hearing]) throws -> URL {
-        let directory = home.file("plugins-\(UUID().uuidString)")
+        try Self.plugins(in: home.file("plugins-\(UUID().uuidString)"), source: source, hearing: hearing)
+    }
+
+    static func plugins(in directory: URL, source: [String: String], hearing: [Hearing]) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FixturePlugin.make(in: directory, name: "audio-source", id: "org.sensebridge.audio-source",
                                defines: ["FIXTURE_AUDIO": "1"].merging(source) { $1 },
@@ -51,12 +54,15 @@ import Testing
 
     /// A deaf profile (captions and haptics) in `locale` whose perceivers are `perceivers`.
     func profile(_ perceivers: [String], locale: SpokenLocale = .en) throws -> URL {
+        try Self.profile(perceivers, locale: locale, at: home.file("hearing-\(locale.rawValue).json"))
+    }
+
+    static func profile(_ perceivers: [String], locale: SpokenLocale = .en, at url: URL) throws -> URL {
         let profile: [String: Any] = [
             "schema": "sensebridge.output-profile/1", "name": "hearing", "locale": locale.rawValue, "detail": "standard",
             "composer": "org.sensebridge.label-list", "perceivers": perceivers,
             "renderTargets": [["id": "org.sensebridge.caption-file", "config": ["format": "vtt"]], "org.sensebridge.haptic-log"],
         ]
-        let url = home.file("hearing-\(locale.rawValue).json")
         try JSONSerialization.data(withJSONObject: profile).write(to: url)
         return url
     }
