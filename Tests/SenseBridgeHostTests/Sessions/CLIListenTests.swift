@@ -146,8 +146,11 @@ import Testing
         let result = try listen([file.path], source: source, hearing: [Self.doorbell])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "[0:03] It sounds like a doorbell.\n", "\(result.standardOutput)")
-        let json = try listen([file.path, "--json", "--no-render"], source: source, hearing: [Self.doorbell])
+        // Two perceivers hear the doorbell in every loud block: one record each block, the surer.
+        let weak = Hearing(name: "weak-doorbell", label: "doorbell", confidence: 0.6)
+        let json = try listen([file.path, "--json", "--no-render"], source: source, hearing: [weak, Self.doorbell])
         let lines = Self.jsonLines(json.standardOutput)
+        #expect(lines.allSatisfy { ($0["records"] as? [[String: Any]])?.map { abs(($0["confidence"] as? Double ?? 0) - 0.9) < 1e-6 } == [true] }, "\(json.standardOutput)")
         #expect(lines.map { $0["time"] as? Double } == (30..<40).map { Double($0) / 10 }, "\(json.standardOutput)")
         #expect(lines.map { $0["said"] as? Bool } == [true] + Array(repeating: false, count: 9))
         #expect(Self.count(SpokenVocabulary.subject(for: "doorbell", locale: .en), in: captions) == 1, "\(captions)")
