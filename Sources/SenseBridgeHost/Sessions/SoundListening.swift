@@ -18,8 +18,7 @@ import SenseBridgeCore
 /// from a closed list, never the plugin's words), said once; `SoundAlerts` is told that
 /// measuring stopped, so an alarm heard before is never said to be "no longer heard"
 /// because the microphone died (Invariant 2).
-/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; everything else is `let`
-/// or confined to the thread that calls `run`.
+/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; everything else is `let`, or local to the thread that calls `run`.
 public final class SoundListening: @unchecked Sendable {
     public enum Mode: Sendable, Equatable {
         /// One capture of `seconds` of audio from a microphone, its sounds said once at its

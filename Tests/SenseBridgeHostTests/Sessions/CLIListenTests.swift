@@ -189,7 +189,8 @@ import Testing
         let ended = child.termination(within: 30)
         if ended == nil { child.kill() }
         #expect(ended == .exited(143), "\(String(describing: ended))")
-        #expect(Self.count("Stopped listening for sounds.", in: captions) == 1, "\(captions)")
+        #expect(Self.count("Listening for sounds.", in: captions) == 1 && Self.count("Stopped listening for sounds.", in: captions) == 1,
+                "'Listening' said once at the start and once at the end: \(captions)")
         #expect(!FileManager.default.fileExists(atPath: home.file("state/sensebridge/listening.json").path), "a stop asked for removes the marker")
     }
 
