@@ -169,6 +169,7 @@ public final class SoundListening: @unchecked Sendable {
             }
         }
         if case .capture = configuration.mode { endCapture(state: &state) }
+        if configuration.mode == .file { endFile(state: state) }
         state.alerts.measuringStopped()
         let lost = lock.withLock { summary.lost }
         if continuous && lost == nil { say(.status, Phrasing.status(.listeningEnded, locale: configuration.locale)) }
@@ -206,6 +207,7 @@ public final class SoundListening: @unchecked Sendable {
         // A stop cancels the perceivers mid-block: that block is dropped, not a failure.
         if stopped { return }
         let records = SoundCombination.strongestPerLabel(perceived)
+        if !records.isEmpty || !failed.isEmpty { state.heardAnything = true }
         let safety = records.filter { SoundAlerts.isSafetySound($0.label) }
         let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
         // A failure is said once while it lasts, before what the others heard: a sound
@@ -267,6 +269,16 @@ public final class SoundListening: @unchecked Sendable {
                     failedStreams: PerceptionStream.allCases.filter(state.captureFailed.contains), perceiverProblems: state.captureProblems))
     }
 
+    /// A whole file in which nothing was heard is said to be so, once: silence after a file
+    /// would sound like listening that failed (Invariant 6). A file that could not be read
+    /// to its end claims nothing.
+    private func endFile(state: ListeningState) {
+        guard !state.heardAnything, lock.withLock({ !summary.fileFailed }), state.firstSample != nil else { return }
+        let described = pipeline.describe([])
+        described.sentences.forEach { say(.description, $0) }
+        emit(Moment(time: 0, records: [], alerts: [], outcome: described, said: true, failedStreams: [], perceiverProblems: []))
+    }
+
     private func emit(_ moment: Moment) {
         lock.withLock { summary.moments += 1 }
         log.event(.debug, "listen.moment", [.public("records", String(moment.records.count)), .public("alerts", String(moment.alerts.count)),
@@ -302,6 +314,8 @@ struct ListeningState {
     /// Seconds of "nothing yet" from the source in a row.
     var quietSeconds = 0.0
     var lastSentences: [String] = []
+    /// Something was heard, or a perceiver failed, on some block.
+    var heardAnything = false
     var perceiverFailing = false
     /// A capture's records per block (safety sounds too, for `--json`), combined at its end.
     var captured: [[PerceptionRecord]] = []

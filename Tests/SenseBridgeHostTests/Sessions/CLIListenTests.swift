@@ -156,6 +156,16 @@ import Testing
         #expect(Self.count(SpokenVocabulary.subject(for: "doorbell", locale: .en), in: captions) == 1, "\(captions)")
     }
 
+    @Test("a file in which nothing is heard is said to be so, once, rather than left silent")
+    func aQuietFileIsSaidToBeSo() throws {
+        let file = home.file("quiet.wav")
+        try Data("RIFF".utf8).write(to: file)
+        let result = try listen([file.path], source: ["FIXTURE_FRAME_COUNT": "20", "FIXTURE_AUDIO_AMPLITUDE": "0.0f"], hearing: [Self.doorbell])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "[0:00] Nothing was recognized clearly enough to name.\n", "\(result.standardOutput)")
+        #expect(Self.count("Nothing was recognized clearly enough to name.", in: captions) == 1, "\(captions)")
+    }
+
     @Test("a microphone unplugged mid-listening: 'Listening stopped' said once in the person's words, never the plugin's; exit 69",
           arguments: SpokenLocale.allCases)
     func aLostMicrophoneIsSaidOnce(locale: SpokenLocale) throws {
