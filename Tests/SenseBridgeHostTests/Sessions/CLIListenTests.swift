@@ -260,6 +260,20 @@ import Testing
         #expect(none.status == 78 && none.standardError.contains("hears sounds"), "\(none.standardError)")
     }
 
+    @Test("the picture commands leave a profile's sound perceivers out: describe hands them no picture")
+    func describeLeavesTheSoundPerceiversOut() throws {
+        let plugins = try plugins(source: [:], hearing: [Self.doorbell])
+        try FixturePlugin.make(in: plugins, name: "bands", id: "org.example.bands", defines: ["FIXTURE_ROW_US": "0"],
+                               manifest: ["kind": "perceiver", "capabilities": ["modalities": ["text"]]], source: "fixture_perceiver.c")
+        let profile = try profile(["org.example.doorbell", "org.example.bands"])
+        let page = home.file("page.pgm")
+        try CLIReadTests.page([(20, 0.96)]).write(to: page)
+        let result = try ProcessRunner.cli(["describe", page.path, "--no-render", "--profile", profile.path, "--plugin-path", plugins.path],
+                                           home: home.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "The text appears to say: band 1\n", "\(result.standardOutput)")
+    }
+
     @Test("what to listen to is one file or a microphone, with a capture's seconds or --continuous: anything else is a usage error")
     func inputIsChecked() throws {
         let file = home.file("kitchen.wav")
