@@ -9,6 +9,7 @@
 #                                                linked from the plugin directory as models/
 #   PREFIX/include/sensebridge/sensebridge.h     the plugin ABI header
 #   PREFIX/lib/pkgconfig/sensebridge.pc          Cflags for the header, plugindir
+#   PREFIX/lib/systemd/user/sensebridge-listen.service   continuous listening as a user service
 #
 #   scripts/install.sh --prefix DIR [--destdir DIR] [--config release|debug]
 #
@@ -42,7 +43,7 @@ target="$destdir$prefix"
 
 install -d "$target/bin" "$target/libexec/sensebridge" "$target/lib/sensebridge/plugins" "$target/share/sensebridge/profiles" \
     "$target/share/sensebridge/models" \
-    "$target/include/sensebridge" "$target/lib/pkgconfig"
+    "$target/include/sensebridge" "$target/lib/pkgconfig" "$target/lib/systemd/user"
 
 if [ -x "$bin_path/sensebridge" ]; then
     install -m 0755 "$bin_path/sensebridge" "$target/bin/"
@@ -75,6 +76,10 @@ scripts/stage-plugins.sh --bin-path "$bin_path" --dest "$target/lib/sensebridge/
 
 install -m 0644 Sources/CSenseBridgeABI/include/sensebridge.h "$target/include/sensebridge/"
 echo "install: $target/include/sensebridge/sensebridge.h"
+# The unit names the CLI by its installed path (never DESTDIR's): systemd runs no PATH search.
+sed "s|@BINDIR@|$prefix/bin|g" scripts/systemd/sensebridge-listen.service.in > "$target/lib/systemd/user/sensebridge-listen.service"
+chmod 0644 "$target/lib/systemd/user/sensebridge-listen.service"
+echo "install: $target/lib/systemd/user/sensebridge-listen.service"
 scripts/write-pkgconfig.sh "$prefix" "$target/lib/pkgconfig/sensebridge.pc"
 echo "install: $target/lib/pkgconfig/sensebridge.pc"
 echo "install: done. C plugin authors: PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags sensebridge"

@@ -139,6 +139,29 @@ import Testing
         }
     }
 
+    /// Listening prints JSON Lines, one per moment: a capture's line and a file's lines
+    /// (said and not said again) are each held to the table.
+    @Test func listen() throws {
+        let hearing = try CLIListenTests.plugins(in: home.file("hearing"), source: ["FIXTURE_FRAME_COUNT": "20"],
+                                                 hearing: [CLIListenTests.alarm, CLIListenTests.doorbell])
+        let profile = try CLIListenTests.profile(["org.example.alarm", "org.example.doorbell"], at: home.file("hearing.json"))
+        let file = home.file("kitchen.wav")
+        try Data("RIFF".utf8).write(to: file)
+        var lines: [Substring] = []
+        for input in [["--seconds", "1"], [file.path]] {
+            let result = try ProcessRunner.cli(["listen", "--json", "--no-render", "--profile", profile.path, "--plugin-path", hearing.path] + input,
+                                               home: home.url, extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": plugins.url.path])
+            #expect(result.status == 0, "\(input): \(result.standardError)")
+            lines += result.standardOutput.split(separator: "\n")
+        }
+        #expect(lines.count == 21, "one capture line and one per block of the file: \(lines)")
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect((object["records"] as? [Any])?.isEmpty == false, "\(object)")
+            try expectDocumented(object, section: "`listen --json`")
+        }
+    }
+
     @Test func pluginsListInspectAndRescan() throws {
         let list = try json(["plugins", "list"])
         #expect((list["broken"] as? [[String: Any]])?.first { ($0["manifest"] as? String)?.hasSuffix("broken.json") == true }?["id"] is NSNull)

@@ -37,6 +37,13 @@ public enum SpokenStatus: Hashable, Sendable {
     /// level, not one per sentence, so a level added later is a compile error here
     /// rather than a pace nobody is told about.
     case thermalBackoff(ThermalLevel)
+    /// Continuous listening started, or ended on the person's request.
+    case listeningStarted
+    case listeningEnded
+    /// Listening ended without being asked to, for a reason from a closed list.
+    case listeningLost(ListeningLossReason)
+    /// Continuous listening started again after the one before ended without being asked to.
+    case listeningResumed
 }
 
 extension Phrasing {
@@ -59,6 +66,16 @@ extension Phrasing {
             case .text: return table.perceiverFailedText.text
             }
         case .noDepthSensor: return table.noDepthSensor.text
+        case .listeningStarted: return table.listeningStarted.text
+        case .listeningEnded: return table.listeningEnded.text
+        case .listeningResumed: return table.listeningResumed.text
+        case let .listeningLost(reason):
+            let words: SpokenEntry
+            switch reason {
+            case .microphoneGone: words = table.listeningLossMicrophoneGone
+            case .sourceStopped: words = table.listeningLossSourceStopped
+            }
+            return table.listeningLost.filled(["reason": words.text])
         case let .perceiverStopped(stream):
             switch stream {
             case .sight: return table.perceiverStoppedSight.text

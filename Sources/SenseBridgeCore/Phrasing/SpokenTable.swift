@@ -146,6 +146,20 @@ public struct SpokenTable: Sendable {
     public let perceiverStoppedSound: SpokenEntry
     public let perceiverStoppedText: SpokenEntry
 
+    // MARK: Listening (`sensebridge listen`)
+    /// Continuous listening began, and ended on the person's request: said once each, so
+    /// quiet in between means nothing was heard, never that listening ended.
+    public let listeningStarted: SpokenEntry
+    public let listeningEnded: SpokenEntry
+    /// Listening ended without being asked to ({reason}: one of the listeningLoss* entries,
+    /// never the plugin's words), so no alarm will be heard any more (Invariants 2 and 6).
+    public let listeningLost: SpokenEntry
+    public let listeningLossMicrophoneGone: SpokenEntry
+    public let listeningLossSourceStopped: SpokenEntry
+    /// Continuous listening started again after the one before ended without being asked
+    /// to (a crash, a microphone lost, then restarted by its service): the gap is said.
+    public let listeningResumed: SpokenEntry
+
     // MARK: Hands-free awareness
     public let nearestOnLeft: SpokenEntry
     public let nearestOnRight: SpokenEntry

@@ -195,6 +195,16 @@ public final class ProfileFanOut: @unchecked Sendable {
         }
     }
 
+    /// Numbers and times `message` on the session's one clock and sequence, this fan-out's,
+    /// then delivers it: how a session says what it says itself, so no session keeps a
+    /// clock or a counter of its own. Returns the message as delivered and its targets.
+    public func deliverStamped(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> (message: OutputMessage, targets: [String]) {
+        var message = message
+        message.sessionTime = sessionTime
+        message.sequence = nextSequence()
+        return (message, deliver(message, observedNanoseconds: observedNanoseconds))
+    }
+
     /// Calls `observer` with every status the fan-out says itself (an output lost,
     /// back, or which alternative started) and the targets it went to: first those
     /// already said, then each as it is said. `walk --json` prints them like the

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import SenseBridgeCore
 
@@ -193,51 +192,22 @@ public final class PictureDescription: @unchecked Sendable {
     }
 
     /// Every perceiver on the same frame at once; the records in the profile's order of
-    /// perceivers, and the streams of those that failed (by code in the log: a perceiver's
-    /// message could quote what it saw).
+    /// perceivers, and the streams of those that failed.
     private func perceive(_ image: ImageFrame, timestamp: UInt64)
         -> (records: [PerceptionRecord], failed: [PerceptionStream], problems: [String]) {
         let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
-        let results = Locked<[Int: Result<[PerceptionRecord], Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: perceivers.count) { index in
-            let perceiver = perceivers[index]
-            let result = Result {
-                try perceiver.perceive(image, timestampNanoseconds: timestamp, locale: configuration.locale.rawValue, deadline: deadline)
-            }
-            results.withLock { $0[index] = result }
-        }
-        var records: [PerceptionRecord] = []
-        var failed: [PerceptionStream] = []
-        var problems: [String] = []
-        let collected = results.withLock { $0 }
-        for (index, perceiver) in perceivers.enumerated() {
-            switch collected[index] {
-            case .success(let perceived)?:
-                records += perceived
-            case .failure(let error)?:
-                log.event(.warning, "describe.perceive.failed", [.public("perceiver", perceiver.pluginID),
-                                                                 .public("reason", String(describing: type(of: error)))])
-                if !failed.contains(perceiver.stream) { failed.append(perceiver.stream) }
-                problems.append("\(perceiver.pluginID): \(error)")
-            case nil:
-                break
-            }
-        }
-        return (records, failed, problems)
+        let round = PerceiverRound(perceivers, on: .image(image), timestampNanoseconds: timestamp, locale: configuration.locale,
+                                   deadline: deadline, log: log, failureEvent: "describe.perceive.failed")
+        return (Array(round.records.joined()), round.failed, round.problems)
     }
 
     private func say(_ signal: OutputSignal, _ text: String) {
         say(OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: false, sessionTime: 0, sequence: 0))
     }
 
-    /// Numbers and times a message on the session's one clock and sequence, the fan-out's,
-    /// then hands it over.
     private func say(_ message: OutputMessage) {
-        var message = message
-        message.sessionTime = fanOut.sessionTime
-        message.sequence = fanOut.nextSequence()
-        let targets = fanOut.deliver(message)
-        observer(Delivery(message: message, targets: targets))
+        let (stamped, targets) = fanOut.deliverStamped(message)
+        observer(Delivery(message: stamped, targets: targets))
     }
 }
 

@@ -13,6 +13,9 @@ public struct SessionPartUnavailable: Error, CustomStringConvertible, Sendable {
         case couldNotStart
         /// The source started but cannot open what it was given (a file it cannot decode).
         case inputUnreadable
+        /// The profile's plugins cannot work together as listed (sound perceivers that ask
+        /// for different audio, or none that hears): the profile is to be fixed.
+        case profileUnfit
     }
 
     public var pluginID: String
@@ -82,11 +85,15 @@ extension PluginHost {
         }
     }
 
-    /// The profile's perceivers, created in its order. Every one must start: a person who
-    /// asked for a picture to be described is told which perceiver is missing rather than
-    /// hearing a description made without it.
+    /// The profile's perceivers that look at pictures, created in its order (those that
+    /// hear sounds are `listen`'s). Every one must start: a person who asked for a picture
+    /// to be described is told which perceiver is missing rather than hearing a
+    /// description made without it.
     public func perceivers(_ references: [OutputProfile.PluginReference]) throws -> [PerceiverInstance] {
-        try references.map { try startPerceiver($0, manifest: try sessionManifest($0.id, kind: .perceiver)) }
+        try references.compactMap { reference in
+            let manifest = try sessionManifest(reference.id, kind: .perceiver)
+            return manifest.hearsSounds ? nil : try startPerceiver(reference, manifest: manifest)
+        }
     }
 
     /// The profile's perceivers of one stream (sight, for a walk's live detection), created
@@ -109,7 +116,7 @@ extension PluginHost {
         throw SessionPartUnavailable(pluginID: ids, reason: .wrongKind, description: "None of the perceivers \(ids) perceives \(modality).")
     }
 
-    private func startPerceiver(_ reference: OutputProfile.PluginReference, manifest: PluginManifest) throws -> PerceiverInstance {
+    func startPerceiver(_ reference: OutputProfile.PluginReference, manifest: PluginManifest) throws -> PerceiverInstance {
         do {
             return try perceiver(manifest, config: reference.config, placement: Placement(reference))
         } catch {
@@ -125,7 +132,7 @@ extension PluginManifest {
     public var perceivedStream: PerceptionStream {
         let modalities = capabilities.modalities
         if modalities.contains("text") { return .text }
-        if modalities.contains("sound") { return .sound }
+        if modalities.contains("sound") || modalities.contains("sounds") { return .sound }
         return .sight
     }
 }

@@ -16,6 +16,8 @@ enum SessionPartErrors {
                 throw CLIError(message: missing.description, code: .unavailable)
             case .inputUnreadable:
                 throw CLIError(message: missing.description, code: .dataError)
+            case .profileUnfit:
+                throw CLIError(message: missing.description, code: .config)
             }
         }
     }

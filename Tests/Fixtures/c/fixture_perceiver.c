@@ -14,6 +14,10 @@
  *   FIXTURE_ROW_US          n: microseconds of "work" per row (default 200)
  *   FIXTURE_OBJECT_LABEL    "chair": every band is instead an object record with this label, as a
  *                           detector's, so a walk's stabiliser has something to confirm
+ *   FIXTURE_SOUND_LABEL     "doorbell": the perceiver hears instead (ABI 1.6): an audio block whose RMS is
+ *                           above FIXTURE_SOUND_RMS (default 0.1) gives one sound record with this label
+ *                           and FIXTURE_SOUND_CONFIDENCE (default 0.9), a quieter one none; a block that is
+ *                           not F32 at FIXTURE_SOUND_RATE Hz (default 16000), mono, is refused
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -46,6 +50,16 @@
 #define FIXTURE_BAND_KIND SB_RECORD_OBJECT
 #else
 #define FIXTURE_BAND_KIND SB_RECORD_TEXT
+#endif
+
+#ifndef FIXTURE_SOUND_RMS
+#define FIXTURE_SOUND_RMS 0.1f
+#endif
+#ifndef FIXTURE_SOUND_CONFIDENCE
+#define FIXTURE_SOUND_CONFIDENCE 0.9f
+#endif
+#ifndef FIXTURE_SOUND_RATE
+#define FIXTURE_SOUND_RATE 16000
 #endif
 
 #define MAX_BANDS 256
@@ -93,6 +107,25 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
         fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");
         return SB_ERR_UNSUPPORTED;
     }
+#ifdef FIXTURE_SOUND_LABEL
+    if (!SB_STRUCT_HAS(request, sb_perceive_request, audio) || request->audio == NULL) return refuse(error, "the request has no audio");
+    const sb_audio *audio = request->audio;
+    if (audio->format != SB_SAMPLE_F32) return refuse(error, "the audio is not F32");
+    if (audio->sample_rate != FIXTURE_SOUND_RATE || audio->channels != 1) return refuse(error, "the audio is not at the rate and channels the manifest asks for");
+    if (audio->frame_count > 0 && audio->samples == NULL) return refuse(error, "the audio's samples are NULL");
+    const float *samples = audio->samples;
+    double power = 0;
+    for (uint32_t i = 0; i < audio->frame_count; i++) power += (double)samples[i] * samples[i];
+    result->records = NULL;
+    result->record_count = 0;
+    if (audio->frame_count > 0 && power / audio->frame_count > (double)FIXTURE_SOUND_RMS * FIXTURE_SOUND_RMS) {
+        snprintf(self->labels[0], sizeof self->labels[0], "%s", FIXTURE_SOUND_LABEL);
+        self->records[0] = (sb_record){SB_RECORD_SOUND, 0, self->labels[0], FIXTURE_SOUND_CONFIDENCE, {0, 0, 0, 0}, 0.0f};
+        result->records = self->records;
+        result->record_count = 1;
+    }
+    return SB_OK;
+#endif
     const sb_image *image = request->image;
     if (image == NULL) return refuse(error, "the request has no image");
     if (image->struct_size < sizeof(sb_image)) return refuse(error, "the image's struct_size is too small for ABI 1.4");

@@ -17,6 +17,14 @@
  *   FIXTURE_IMAGE_EVERY       n > 0, with depth maps: every n-th frame is instead a 200 x 200 gray picture,
  *                             white with a dark band across rows 20-49 (what fixture_perceiver.c reads
  *                             as "band 1"), as a camera beside a depth sensor gives
+ *   FIXTURE_AUDIO             1: every frame is instead a 100 ms block of F32 mono audio (ABI 1.6) at the
+ *                             config's "sampleRate" (default 16000), its first sample timed by the
+ *                             blocks before it; FIXTURE_FRAME_COUNT blocks per run, as a file would end
+ *   FIXTURE_AUDIO_TONE_FROM   with FIXTURE_AUDIO_TONE_UNTIL: blocks n with FROM <= n < UNTIL (counted from 0)
+ *                             carry a 440 Hz square wave of FIXTURE_AUDIO_AMPLITUDE (default 0.5), the others
+ *                             silence (default: every block the tone)
+ *   FIXTURE_AUDIO_LOST_AFTER  n > 0: after n blocks every next_frame fails with SB_ERR_UNAVAILABLE, as an
+ *                             unplugged microphone, with a message naming the device
  *   FIXTURE_FRAME_US          microseconds each next_frame call waits first, as a sensor's rate would
  * and the cross-kind knobs in fixture_common.h.
  */
@@ -57,7 +65,22 @@
 #ifndef FIXTURE_FRAME_US
 #define FIXTURE_FRAME_US 0
 #endif
+#ifndef FIXTURE_AUDIO
+#define FIXTURE_AUDIO 0
+#endif
+#ifndef FIXTURE_AUDIO_TONE_FROM
+#define FIXTURE_AUDIO_TONE_FROM 0
+#define FIXTURE_AUDIO_TONE_UNTIL 0x7fffffff
+#endif
+#ifndef FIXTURE_AUDIO_AMPLITUDE
+#define FIXTURE_AUDIO_AMPLITUDE 0.5f
+#endif
+#ifndef FIXTURE_AUDIO_LOST_AFTER
+#define FIXTURE_AUDIO_LOST_AFTER 0
+#endif
+
 #define FIXTURE_IMAGE_SIDE 200
+#define FIXTURE_AUDIO_BLOCK_MS 100
 
 typedef struct source {
     const sb_host_services *host;
@@ -71,7 +94,21 @@ typedef struct source {
     unsigned depth_maps; /* given so far, for FIXTURE_DEPTH_BLINK */
     uint8_t *picture; /* FIXTURE_IMAGE_SIDE squared, when pictures are asked for */
     sb_image image;
+    uint32_t sample_rate; /* the config's "sampleRate", for audio */
+    float *samples;       /* one block, when audio is asked for */
+    sb_audio audio;
+    uint64_t first_sample_ns; /* the first block's, once a run has one */
 } source;
+
+/* The number after "key": in a flat JSON object, or fallback. Enough for the host's config. */
+static double config_number(const char *config_json, const char *key, double fallback) {
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *at = config_json ? strstr(config_json, quoted) : NULL;
+    if (!at) return fallback;
+    at = strchr(at + strlen(quoted), ':');
+    return at ? strtod(at + 1, NULL) : fallback;
+}
 
 static void *source_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_create_checks(host, config_json, error)) return NULL;
@@ -87,12 +124,18 @@ static void *source_create(const sb_host_services *host, const char *config_json
         memset(self->picture, 255, FIXTURE_IMAGE_SIDE * FIXTURE_IMAGE_SIDE);
         memset(self->picture + 20 * FIXTURE_IMAGE_SIDE, 0, 30 * FIXTURE_IMAGE_SIDE);
     }
+    if (FIXTURE_AUDIO) {
+        double rate = config_number(config_json, "sampleRate", 16000);
+        self->sample_rate = rate >= 8000 && rate <= 192000 ? (uint32_t)rate : 16000;
+        self->samples = calloc((size_t)self->sample_rate * FIXTURE_AUDIO_BLOCK_MS / 1000, sizeof(float));
+    }
     return self;
 }
 
 static void source_destroy(void *instance) {
     free(((source *)instance)->metres);
     free(((source *)instance)->picture);
+    free(((source *)instance)->samples);
     free(instance);
 }
 
@@ -117,6 +160,10 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
         fixture_error(error, SB_ERR_INTERNAL, "the sensor stopped answering");
         return SB_ERR_INTERNAL;
     }
+    if (FIXTURE_AUDIO && FIXTURE_AUDIO_LOST_AFTER > 0 && self->frame >= FIXTURE_AUDIO_LOST_AFTER) {
+        fixture_error(error, SB_ERR_UNAVAILABLE, "the microphone hw:9,0 was unplugged (fixture)");
+        return SB_ERR_UNAVAILABLE;
+    }
     if (self->frame >= FIXTURE_FRAME_COUNT) {
         fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");
         return SB_ERR_END_OF_STREAM;
@@ -136,6 +183,29 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     frame->struct_size = sizeof *frame;
     frame->timestamp_ns = timestamp;
     frame->run_id = self->run_id;
+    if (FIXTURE_AUDIO) {
+        if (!SB_STRUCT_HAS(frame, sb_frame, audio)) {
+            fixture_error(error, SB_ERR_UNSUPPORTED, "the host's frame has no audio field (ABI 1.6 or later needed)");
+            return SB_ERR_UNSUPPORTED;
+        }
+        uint32_t count = self->sample_rate * FIXTURE_AUDIO_BLOCK_MS / 1000;
+        unsigned block = self->frame - 1;
+        int tone = block >= FIXTURE_AUDIO_TONE_FROM && block < FIXTURE_AUDIO_TONE_UNTIL;
+        for (uint32_t i = 0; i < count; i++) {
+            /* A 440 Hz square wave: its RMS is its amplitude, and it needs no libm. */
+            uint64_t n = block * (uint64_t)count + i;
+            float sign = (n * 880 / self->sample_rate) % 2 == 0 ? 1.0f : -1.0f;
+            self->samples[i] = tone ? sign * FIXTURE_AUDIO_AMPLITUDE : 0.0f;
+        }
+        if (block == 0) self->first_sample_ns = timestamp;
+        uint64_t first = self->first_sample_ns + (uint64_t)block * FIXTURE_AUDIO_BLOCK_MS * 1000000u;
+        self->audio = (sb_audio){sizeof(sb_audio), SB_SAMPLE_F32, self->sample_rate, 1,
+                                 block == 0 ? SB_AUDIO_DISCONTINUOUS : 0u, count, first, self->samples};
+        frame->timestamp_ns = first;
+        frame->kind = SB_FRAME_AUDIO;
+        frame->audio = &self->audio;
+        return SB_OK;
+    }
     if (FIXTURE_IMAGE_EVERY > 0 && self->frame % FIXTURE_IMAGE_EVERY == 0) {
         /* With FIXTURE_DEPTH_INTRINSICS the picture's camera sits beside the depth camera
          * with the same 90-degree view, so the host can measure under a box. */

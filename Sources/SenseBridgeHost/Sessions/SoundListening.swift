@@ -1,0 +1,341 @@
+import Foundation
+import SenseBridgeCore
+
+/// `listen`: what a microphone or an audio file lets SenseBridge hear, as the seeds'
+/// Sound Alerts flow: audio block → every sound perceiver of the profile on that same
+/// block → per sound the most confident record (`SoundCombination`) → safety sounds to
+/// `SoundAlerts` (urgent, their own cue), every other sound through the one description
+/// pipeline (hedged, unchanged narration not repeated) → the profile's outputs.
+///
+/// Audio lives in memory only: each block is handed to the perceivers and dropped; the
+/// session keeps records (labels and confidences), never samples (Invariant 11). The
+/// log carries counts and plugin ids, never a label (Invariant 4).
+///
+/// Which moments are said is the one decision this class adds (`Mode`). A perceiver that
+/// fails is said once, by its stream, until it works again, and the others go on
+/// (Invariant 9). A source that fails ends listening with "Listening stopped: …" (a reason
+/// from a closed list, never the plugin's words), said once; `SoundAlerts` is told that
+/// measuring stopped, so an alarm heard before is never said to be "no longer heard"
+/// because the microphone died (Invariant 2).
+/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; everything else is `let`, or local to the thread that calls `run`.
+public final class SoundListening: @unchecked Sendable {
+    public enum Mode: Sendable, Equatable {
+        /// One capture of `seconds` of audio from a microphone, its sounds said once at its
+        /// end, as the seeds' Sounds screen; a safety sound is alerted as soon as it is heard.
+        case capture(seconds: Double)
+        /// A microphone until `stop()`: each moment's sounds as they are heard, "Listening"
+        /// said at the start and at the end.
+        case continuous
+        /// An audio file, analysed whole, each moment with its time in the file.
+        case file
+    }
+
+    public struct Configuration: Sendable {
+        public var locale: SpokenLocale = .en
+        public var mode: Mode = .capture(seconds: 5)
+        /// How long the perceivers may take over one block.
+        public var perceiveSeconds: Double = 5
+        public var blockTimeoutMilliseconds: UInt32 = 1000
+        /// A microphone that gives no audio for this long is gone (a source that answers
+        /// "nothing yet" forever would otherwise be a silent room, Invariant 6).
+        public var silenceLimitSeconds: Double = 10
+        /// Continuous listening after one that ended without being asked to: said once.
+        public var resumedAfterUncleanEnd = false
+        public var alertSettings = SoundAlertSettings()
+
+        public init() {}
+    }
+
+    /// One analysed moment: a block in which something was heard, alerted or failed (or,
+    /// for a capture, the whole capture).
+    public struct Moment: Sendable {
+        /// Seconds from the first sample listened to (into the file, for a file).
+        public var time: Double
+        /// Per sound the most confident record of every perceiver, strongest first.
+        public var records: [PerceptionRecord]
+        /// The safety alerts said at this moment, as said.
+        public var alerts: [String]
+        /// The description of the other sounds; nil when none was made (nothing but
+        /// safety sounds, or a moment of a file or continuous listening with nothing heard).
+        public var outcome: DescriptionOutcome?
+        /// Whether the description was said (false: the same as the one before).
+        public var said: Bool
+        /// The streams whose perceiver failed on this block.
+        public var failedStreams: [PerceptionStream]
+        /// Each failure as "plugin id: its error", for the person's terminal only.
+        public var perceiverProblems: [String]
+    }
+
+    public struct Delivery: Sendable {
+        public var message: OutputMessage
+        public var targets: [String]
+    }
+
+    public struct Summary: Equatable, Sendable {
+        public var blocks = 0
+        public var moments = 0
+        public var alerts = 0
+        /// Blocks on which at least one perceiver failed.
+        public var blocksWithFailedPerceivers = 0
+        /// Why listening ended without being asked to; nil when it ended as asked (a
+        /// capture's seconds, a file's end, `stop()`).
+        public var lost: ListeningLossReason?
+        /// A file the source could not read to its end.
+        public var fileFailed = false
+    }
+
+    private let source: SensingSourceInstance
+    private let perceivers: [PerceiverInstance]
+    private let pipeline: DescriptionPipeline
+    private let fanOut: ProfileFanOut
+    private let configuration: Configuration
+    private let log: HostLog
+    private let sourceProblem: @Sendable (String) -> Void
+    private let heard: @Sendable (Moment) -> Void
+    private let observer: @Sendable (Delivery) -> Void
+    private let lock = NSLock()
+    private var stopRequested = false
+    private var summary = Summary()
+
+    /// `heard` gets every moment as it is analysed (for stdout and `--json`); `observer`
+    /// every message handed to the fan-out; `sourceProblem` the source's own words when it
+    /// fails (terminal only, never the log or the person's outputs).
+    public init(source: SensingSourceInstance, perceivers: [PerceiverInstance], pipeline: DescriptionPipeline,
+                fanOut: ProfileFanOut, configuration: Configuration, log: HostLog = .shared,
+                sourceProblem: @escaping @Sendable (String) -> Void = { _ in },
+                heard: @escaping @Sendable (Moment) -> Void = { _ in },
+                observer: @escaping @Sendable (Delivery) -> Void = { _ in }) {
+        self.source = source
+        self.perceivers = perceivers
+        self.pipeline = pipeline
+        self.fanOut = fanOut
+        self.configuration = configuration
+        self.log = log
+        self.sourceProblem = sourceProblem
+        self.heard = heard
+        self.observer = observer
+    }
+
+    /// Ends listening within a block timeout; safe from any thread.
+    public func stop() {
+        lock.withLock { stopRequested = true }
+        perceivers.forEach { $0.cancel() }
+        pipeline.cancel()
+    }
+
+    private var stopped: Bool { lock.withLock { stopRequested } }
+
+    /// Runs until the capture's seconds are heard, the file ends, `stop()`, or the source
+    /// fails. Throws only when the source cannot start (the microphone cannot be opened).
+    @discardableResult
+    public func run() throws -> Summary {
+        try source.start()
+        defer { source.stop() }
+        log.event(.info, "listen.started", [.public("perceivers", String(perceivers.count))])
+        let continuous = configuration.mode == .continuous
+        if continuous {
+            if configuration.resumedAfterUncleanEnd { say(.status, Phrasing.status(.listeningResumed, locale: configuration.locale)) }
+            say(.status, Phrasing.status(.listeningStarted, locale: configuration.locale))
+        }
+        for announcement in pipeline.sessionStart() { say(announcement.message(locale: configuration.locale)) }
+        var state = ListeningState(alerts: SoundAlerts(locale: configuration.locale, settings: configuration.alertSettings))
+        loop: while !stopped {
+            let next: SensingSourceInstance.Next
+            do {
+                next = try source.next(timeoutMilliseconds: configuration.blockTimeoutMilliseconds)
+            } catch {
+                if stopped { break loop }
+                sourceProblem("\(error)")
+                lose(ListeningLossReason(error), state: &state)
+                break loop
+            }
+            switch next {
+            case .timedOut:
+                state.quietSeconds += Double(configuration.blockTimeoutMilliseconds) / 1000
+                if configuration.mode != .file, state.quietSeconds >= configuration.silenceLimitSeconds {
+                    lose(.microphoneGone, state: &state)
+                    break loop
+                }
+                continue loop
+            case .endOfStream:
+                // A file ends; a microphone does not while it is there.
+                if configuration.mode != .file { lose(.microphoneGone, state: &state) }
+                break loop
+            case .frame(let frame):
+                guard case .audio(let block) = frame.content else { continue loop }
+                state.quietSeconds = 0
+                listen(to: block, state: &state)
+                if case .capture(let seconds) = configuration.mode, state.heardSeconds >= seconds { break loop }
+            }
+        }
+        if case .capture = configuration.mode { endCapture(state: &state) }
+        if configuration.mode == .file { endFile(state: state) }
+        state.alerts.measuringStopped()
+        let lost = lock.withLock { summary.lost }
+        if continuous && lost == nil { say(.status, Phrasing.status(.listeningEnded, locale: configuration.locale)) }
+        fanOut.drain(timeout: 120)
+        let ended = lock.withLock { summary }
+        log.event(.info, "listen.ended", [.public("blocks", String(ended.blocks)), .public("moments", String(ended.moments)),
+                                          .public("lost", ended.lost?.rawValue ?? "no")])
+        return ended
+    }
+
+    /// Listening ended without being asked to: said once, and what `SoundAlerts` holds is
+    /// no longer being measured. A file that fails is the file's problem, not a lost
+    /// microphone: the terminal has the source's words and the exit status says it.
+    private func lose(_ reason: ListeningLossReason, state: inout ListeningState) {
+        if configuration.mode == .file {
+            log.event(.error, "listen.file.failed", [.public("source", source.pluginID)])
+            lock.withLock { summary.fileFailed = true }
+            return
+        }
+        log.event(.error, "listen.stopped", [.public("source", source.pluginID), .public("reason", reason.rawValue)])
+        state.alerts.measuringStopped()
+        lock.withLock { summary.lost = reason }
+        say(.status, Phrasing.status(.listeningLost(reason), locale: configuration.locale))
+    }
+
+    /// One block: every perceiver on it, per sound the strongest record, safety sounds
+    /// alerted at once, the others described now (a file, continuous) or at the capture's end.
+    private func listen(to block: AudioBlock, state: inout ListeningState) {
+        let first = state.firstSample ?? block.firstSampleNanoseconds
+        state.firstSample = first
+        let time = Double(block.firstSampleNanoseconds &- first) / 1e9
+        state.heardSeconds = time + Double(block.durationNanoseconds) / 1e9
+        lock.withLock { summary.blocks += 1 }
+        let (perceived, failed, problems) = perceive(block)
+        // A stop cancels the perceivers mid-block: that block is dropped, not a failure.
+        if stopped { return }
+        let records = SoundCombination.strongestPerLabel(perceived)
+        if !records.isEmpty || !failed.isEmpty { state.heardAnything = true }
+        let safety = records.filter { SoundAlerts.isSafetySound($0.label) }
+        let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
+        // A failure is said once while it lasts, before what the others heard: a sound
+        // perceiver that stopped leaves the person hearing less, which must not pass for quiet.
+        if !failed.isEmpty {
+            lock.withLock { summary.blocksWithFailedPerceivers += 1 }
+            if !state.perceiverFailing {
+                let status: SpokenStatus = configuration.mode == .file ? .perceiverFailed(.sound) : .perceiverStopped(.sound)
+                say(.status, Phrasing.status(status, locale: configuration.locale))
+            }
+        }
+        state.perceiverFailing = !failed.isEmpty
+        let alerts = state.alerts.heard(safety, until: block.firstSampleNanoseconds &+ block.durationNanoseconds)
+        for alert in alerts { say(alert) }
+        lock.withLock { summary.alerts += alerts.count }
+        var outcome: DescriptionOutcome?
+        var said = false
+        if case .capture = configuration.mode {
+            state.captured.append(records)
+        } else if !others.isEmpty {
+            let described = pipeline.describe(others)
+            for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
+            said = described.sentences != state.lastSentences
+            if said { described.sentences.forEach { say(.description, $0) } }
+            state.lastSentences = described.sentences
+            outcome = described
+        } else {
+            // Nothing but safety sounds, or nothing at all: the next sound is news again.
+            state.lastSentences = []
+        }
+        guard case .capture = configuration.mode else {
+            if !records.isEmpty || !alerts.isEmpty || !failed.isEmpty {
+                emit(Moment(time: time, records: records, alerts: alerts.map(\.text), outcome: outcome, said: said,
+                            failedStreams: failed, perceiverProblems: problems))
+            }
+            return
+        }
+        state.captureAlerts += alerts.map(\.text)
+        state.captureFailed.formUnion(failed)
+        state.captureProblems += problems
+    }
+
+    /// A capture's sounds, said once: per sound the strongest record of the whole capture.
+    /// With nothing heard and nothing alerted, the pipeline says nothing was recognized,
+    /// a fact about the perceivers; after a lost microphone nothing is claimed of the rest.
+    private func endCapture(state: inout ListeningState) {
+        let records = SoundCombination.strongestPerLabel(state.captured)
+        let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
+        let lost = lock.withLock { summary.lost != nil }
+        var outcome: DescriptionOutcome?
+        if !others.isEmpty || (state.captureAlerts.isEmpty && !lost && state.firstSample != nil) {
+            let described = pipeline.describe(others)
+            for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
+            described.sentences.forEach { say(.description, $0) }
+            outcome = described
+        }
+        guard state.firstSample != nil else { return }
+        emit(Moment(time: 0, records: records, alerts: state.captureAlerts, outcome: outcome, said: outcome != nil,
+                    failedStreams: PerceptionStream.allCases.filter(state.captureFailed.contains), perceiverProblems: state.captureProblems))
+    }
+
+    /// A whole file in which nothing was heard is said to be so, once: silence after a file
+    /// would sound like listening that failed (Invariant 6). A file that could not be read
+    /// to its end claims nothing.
+    private func endFile(state: ListeningState) {
+        guard !state.heardAnything, lock.withLock({ !summary.fileFailed }), state.firstSample != nil else { return }
+        let described = pipeline.describe([])
+        described.sentences.forEach { say(.description, $0) }
+        emit(Moment(time: 0, records: [], alerts: [], outcome: described, said: true, failedStreams: [], perceiverProblems: []))
+    }
+
+    private func emit(_ moment: Moment) {
+        lock.withLock { summary.moments += 1 }
+        log.event(.debug, "listen.moment", [.public("records", String(moment.records.count)), .public("alerts", String(moment.alerts.count)),
+                                            .public("said", moment.said ? "yes" : "no")])
+        heard(moment)
+    }
+
+    /// Every perceiver on the same block at once: each one's records, and the streams of
+    /// those that failed.
+    private func perceive(_ block: AudioBlock) -> (records: [[PerceptionRecord]], failed: [PerceptionStream], problems: [String]) {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
+        let round = PerceiverRound(perceivers, on: .audio(block), timestampNanoseconds: block.firstSampleNanoseconds,
+                                   locale: configuration.locale, deadline: deadline, log: log, failureEvent: "listen.perceive.failed")
+        return (round.records, round.failed, round.problems)
+    }
+
+    private func say(_ signal: OutputSignal, _ text: String) {
+        say(OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: false, sessionTime: 0, sequence: 0))
+    }
+
+    private func say(_ message: OutputMessage) {
+        let (stamped, targets) = fanOut.deliverStamped(message)
+        observer(Delivery(message: stamped, targets: targets))
+    }
+}
+
+/// What one listening run remembers between blocks: records and timings, never samples.
+struct ListeningState {
+    var alerts: SoundAlerts
+    var firstSample: UInt64?
+    /// Seconds of audio heard so far, by the blocks' own clock.
+    var heardSeconds = 0.0
+    /// Seconds of "nothing yet" from the source in a row.
+    var quietSeconds = 0.0
+    var lastSentences: [String] = []
+    /// Something was heard, or a perceiver failed, on some block.
+    var heardAnything = false
+    var perceiverFailing = false
+    /// A capture's records per block (safety sounds too, for `--json`), combined at its end.
+    var captured: [[PerceptionRecord]] = []
+    var captureAlerts: [String] = []
+    var captureFailed: Set<PerceptionStream> = []
+    var captureProblems: [String] = []
+
+    init(alerts: SoundAlerts) {
+        self.alerts = alerts
+    }
+}
+
+extension ListeningLossReason {
+    /// A microphone gone is the source's SB_ERR_UNAVAILABLE (or its end); anything else,
+    /// a crash, a hang or another error, is the plugin that stopped working.
+    init(_ error: Error) {
+        if let call = error as? PluginCallError, call.isUnavailable || call.isEndOfStream {
+            self = .microphoneGone
+        } else {
+            self = .sourceStopped
+        }
+    }
+}
