@@ -1,0 +1,86 @@
+import CLibAV
+
+/// An ALSA capture device through libavdevice's `alsa` input, from the open at start to
+/// the close at stop: sound as the device delivers it, never an end.
+///
+/// The device is opened non-blocking and polled every `pollNanoseconds` until the call's
+/// deadline, so a call keeps the host's frame timeout. libavdevice stamps each packet with
+/// the wall clock at its first sample (the read time less what ALSA still buffered); the
+/// chunk's time is that moment moved onto the host's clock.
+///
+/// The device is lost (`failRun`) when a read fails, which is how ALSA reports an unplug
+/// (ENODEV, EIO), and when it delivers nothing for `MicrophoneStall.nanoseconds`.
+///
+/// Not exercised by the tests: there is no sound card where they run (the missing-device
+/// test opens the same path); the pulse path is tested through a real sound server.
+final class AlsaCapture: AudioCapture {
+    static let pollNanoseconds: UInt64 = 5_000_000
+
+    private let device: String
+    private let decoder: AudioDecoder
+    private let channels: Int
+    private let clock: () -> UInt64
+    private var lastSound: UInt64
+
+    init(device: String, sampleRate: Int, channels: Int, clock: @escaping () -> UInt64) throws {
+        _ = LibAV.prepared
+        self.device = device
+        self.channels = channels
+        self.clock = clock
+        guard let alsa = av_find_input_format("alsa") else {
+            throw CaptureFailure(message: "Cannot open microphone 'alsa:\(device)': this FFmpeg's libavdevice has no ALSA input.", outcome: .failRun)
+        }
+        do {
+            decoder = try AudioDecoder(url: device, inputFormat: alsa, options: [:], nonBlocking: true,
+                                       sampleRate: sampleRate, channels: channels)
+        } catch let failure as AudioDecoder.Failure {
+            throw CaptureFailure(message: "Cannot open microphone 'alsa:\(device)': \(failure.reason)."
+                                     + " Check the device's name (arecord -L) and that this user is in the 'audio' group.",
+                                 outcome: .failRun)
+        }
+        lastSound = clock()
+    }
+
+    func next(until deadline: UInt64) throws -> CaptureNext {
+        while true {
+            let next: AudioDecoder.Next
+            do {
+                next = try decoder.next()
+            } catch let failure as AudioDecoder.Failure {
+                throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: \(failure.reason); it was probably unplugged.",
+                                     outcome: .failRun)
+            }
+            switch next {
+            case .samples(let samples, let wallNanoseconds):
+                let now = clock()
+                lastSound = now
+                // How long ago the first sample was heard, by the wall clock libavdevice used.
+                let age = wallNanoseconds.map { max(av_gettime() * 1000 - $0, 0) } ?? 0
+                return .chunk(CapturedChunk(samples: samples, startNanoseconds: now > UInt64(age) ? now - UInt64(age) : 0))
+            case .ended:
+                throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: its driver reported the end of the stream.",
+                                     outcome: .failRun)
+            case .notYet:
+                let now = clock()
+                if now &- lastSound >= MicrophoneStall.nanoseconds {
+                    throw CaptureFailure(message: MicrophoneStall.message("microphone 'alsa:\(device)'"), outcome: .failRun)
+                }
+                guard now < deadline else { return .notYet }
+                sleep(until: min(deadline, now + Self.pollNanoseconds), clock: clock)
+            }
+        }
+    }
+}
+
+/// A live input that delivers no samples at all (not silence: nothing) has stopped, even
+/// when it reports no error: silence from a dead device must not pass for a quiet room
+/// (Invariant 2).
+enum MicrophoneStall {
+    /// A microphone delivers every few tens of milliseconds while it runs; five seconds is
+    /// far longer than any start-up, and far shorter than a person would wait on it.
+    static let nanoseconds: UInt64 = 5_000_000_000
+
+    static func message(_ what: String) -> String {
+        "Lost \(what): it delivered no sound for \(nanoseconds / 1_000_000_000) s; it was probably unplugged or has stopped."
+    }
+}
