@@ -9,7 +9,7 @@ import CLibAV
 /// Other streams of the input (a video's pictures, subtitles) are never read.
 final class AudioDecoder {
     enum Next {
-        /// Converted samples of one decoded frame, and the frame's presentation time in
+        /// Converted samples of one decoded frame, and the time of the first of them in
         /// nanoseconds on the stream's own clock (nil without one).
         case samples([Float], streamNanoseconds: Int64?)
         /// A non-blocking input (ALSA) had nothing yet.
@@ -110,10 +110,13 @@ final class AudioDecoder {
         while true {
             let received = avcodec_receive_frame(decoder, frame)
             if received >= 0 {
+                // The resampler holds back the end of each frame until the next arrives, so
+                // what comes out now starts that much before this frame.
+                let heldBack = resampler.map { swr_get_delay($0, 1_000_000_000) } ?? 0
                 let samples = try convert(frame)
                 let time = frame.pointee.best_effort_timestamp
                 return .samples(samples, streamNanoseconds: time == sb_av_no_pts()
-                    ? nil : av_rescale_q(time, timeBase, AVRational(num: 1, den: 1_000_000_000)))
+                    ? nil : av_rescale_q(time, timeBase, AVRational(num: 1, den: 1_000_000_000)) - heldBack)
             }
             if received == sb_av_error_eof() {
                 guard !drained else { return .ended }
@@ -157,9 +160,11 @@ final class AudioDecoder {
         return samples
     }
 
-    /// Stereo becomes mono as the mean of the two (rematrix_maxval 1: without it a float
-    /// output sums them at -3 dB each, and a tone in both channels comes out 41 % louder
-    /// than it was, which a detector's level thresholds would misread).
+    /// Levels are kept: stereo becomes mono as the mean of the two (rematrix_maxval 1:
+    /// without it a float output sums them at -3 dB each, and a tone in both channels comes
+    /// out 41 % louder than it was, which a detector's level thresholds would misread), and
+    /// mono becomes stereo as the same sound in each (libswresample's own matrix
+    /// would put it at -3 dB).
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws -> OpaquePointer {
         var inputLayout = AVChannelLayout()
         if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointee.ch_layout.nb_channels == 0 {
@@ -178,6 +183,15 @@ final class AudioDecoder {
                                          &inputLayout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
         guard status >= 0, let context else { throw Failure(phase: .decode, code: status) }
         av_opt_set_double(UnsafeMutableRawPointer(context), "rematrix_maxval", 1.0, 0)
+        if inputLayout.nb_channels == 1 {
+            let copies = [Double](repeating: 1, count: Int(outputChannels))
+            status = swr_set_matrix(context, copies, 1)
+            guard status >= 0 else {
+                var failed: OpaquePointer? = context
+                swr_free(&failed)
+                throw Failure(phase: .decode, code: status)
+            }
+        }
         status = swr_init(context)
         guard status >= 0 else {
             var failed: OpaquePointer? = context

@@ -4,9 +4,8 @@ import CPulse
 /// close at stop: 32-bit float at the asked rate and channels (the server converts), in
 /// 20 ms fragments, never an end.
 ///
-/// A chunk's time is the host's clock when it was read less the stream's latency (how
-/// long ago its first sample was captured: the source's buffer plus what waits in the
-/// stream), as the server reports it with interpolated timing.
+/// A chunk's time is the host's clock when it was read less how long ago its first
+/// sample was heard (`take`): within 20 ms in the tests (Tests/AudioSourceTests).
 ///
 /// A named source is held to (PA_STREAM_DONT_MOVE): unplugging it fails the stream, and
 /// the person hears that listening stopped, rather than the server moving the stream to
@@ -24,6 +23,7 @@ final class PulseCapture: AudioCapture {
     private let connection: PulseConnection
     private let stream: OpaquePointer
     private let channels: Int
+    private let bytesPerSecond: UInt64
     private let clock: () -> UInt64
     private let overflowed = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     private var holeSkipped = false
@@ -32,6 +32,7 @@ final class PulseCapture: AudioCapture {
     init(source: String?, name: String, sampleRate: Int, channels: Int, clock: @escaping () -> UInt64) throws {
         self.name = name
         self.channels = channels
+        bytesPerSecond = UInt64(sampleRate * channels * MemoryLayout<Float>.size)
         self.clock = clock
         overflowed.pointee = false
         do {
@@ -53,7 +54,7 @@ final class PulseCapture: AudioCapture {
         let fragment = UInt32(sampleRate * channels * MemoryLayout<Float>.size * Self.fragmentMilliseconds / 1000)
         var attributes = pa_buffer_attr(maxlength: sb_pa_buffer_default(), tlength: sb_pa_buffer_default(),
                                         prebuf: sb_pa_buffer_default(), minreq: sb_pa_buffer_default(), fragsize: fragment)
-        var flags = PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
+        var flags = PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
         if source != nil { flags |= PA_STREAM_DONT_MOVE.rawValue }
         guard pa_stream_connect_record(stream, source, &attributes, pa_stream_flags_t(rawValue: flags)) >= 0 else {
             throw CaptureFailure(message: Self.refused(name, connection.errorText), outcome: .failRun)
@@ -106,14 +107,17 @@ final class PulseCapture: AudioCapture {
         }
     }
 
-    /// Copies one peeked fragment out and stamps it with when its first sample was heard.
+    /// Copies one peeked fragment out and stamps it with when its first sample was heard:
+    /// the host's clock now, less the sound still waiting to be read (this fragment
+    /// included) and the source's own latency (its buffer, as the server last reported it).
+    /// libpulse's interpolated stream latency is not used: measured here, it runs ahead by
+    /// up to 0.3 s at a stream's start while a source has not yet delivered, then settles.
     private func take(_ data: UnsafeRawPointer, length: Int) -> CapturedChunk {
-        var latency: pa_usec_t = 0
-        var negative: Int32 = 0
-        let measured = pa_stream_get_latency(stream, &latency, &negative) >= 0 && negative == 0
+        let waiting = UInt64(pa_stream_readable_size(stream))
+        let sourceLatency = UInt64(pa_stream_get_timing_info(stream)?.pointee.source_usec ?? 0) * 1000
         let now = clock()
         lastSound = now
-        let age = measured ? UInt64(latency) * 1000 : 0
+        let age = sourceLatency + waiting * 1_000_000_000 / bytesPerSecond
         let count = length / MemoryLayout<Float>.size / channels * channels
         let samples = Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
         pa_stream_drop(stream)

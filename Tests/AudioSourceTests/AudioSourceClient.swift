@@ -1,0 +1,66 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeHost
+import SenseBridgeTesting
+import Testing
+
+/// The audio source loaded from its staged library, as any host loads it.
+enum AudioSourceClient {
+    static let id = "org.sensebridge.audio-source"
+    static let io: Int32 = 7  // SB_ERR_IO
+    static let notStarted: Int32 = 9  // SB_ERR_NOT_STARTED
+    static let invalidConfig: Int32 = 2  // SB_ERR_INVALID_CONFIG
+
+    static func host(runner: URL? = RunnerLocation.find()) throws -> PluginHost {
+        _ = try RepositoryPaths.stagedManifest("audio-source.json")
+        return PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: RepositoryPaths.stagedPlugins, origin: .build)]),
+                          isolation: IsolationSettings(runner: runner))
+    }
+
+    static func source(_ input: String, _ config: [String: JSONValue] = [:], isolated: Bool = false) throws -> SensingSourceInstance {
+        let host = try host()
+        return try host.sensingSource(try host.manifest(id: id), config: config.merging(["input": .string(input)]) { mine, _ in mine },
+                                      placement: Placement(isolated: isolated))
+    }
+
+    /// The error create gave, or nil (recorded as an issue) when it succeeded.
+    static func createError(_ input: String, _ config: [String: JSONValue] = [:]) -> PluginCallError? {
+        do {
+            _ = try source(input, config)
+            Issue.record("create succeeded for input '\(input)'")
+            return nil
+        } catch let error as PluginCallError {
+            return error
+        } catch {
+            Issue.record("expected a plugin error, got \(error)")
+            return nil
+        }
+    }
+
+    /// Every block of one run, from start to the end of the stream, which must come within
+    /// `limit` blocks. A timeout is a failure: files are read as fast as possible.
+    static func drain(_ source: SensingSourceInstance, limit: Int = 1000) throws -> [(timestamp: UInt64, block: AudioBlock)] {
+        var blocks: [(UInt64, AudioBlock)] = []
+        while blocks.count <= limit {
+            switch try source.next(timeoutMilliseconds: 5000) {
+            case .frame(let frame):
+                guard let block = audio(frame) else { return blocks }
+                blocks.append((frame.timestampNanoseconds, block))
+            case .timedOut:
+                Issue.record("timed out after \(blocks.count) blocks")
+                return blocks
+            case .endOfStream: return blocks
+            }
+        }
+        Issue.record("no end of stream within \(limit) blocks")
+        return blocks
+    }
+
+    static func audio(_ frame: SensingFrame) -> AudioBlock? {
+        guard case .audio(let block) = frame.content else {
+            Issue.record("frame at \(frame.timestampNanoseconds) ns is not audio")
+            return nil
+        }
+        return block
+    }
+}
