@@ -11,9 +11,12 @@ enum AudioSourceClient {
     static let notStarted: Int32 = 9  // SB_ERR_NOT_STARTED
     static let invalidConfig: Int32 = 2  // SB_ERR_INVALID_CONFIG
 
-    static func host(runner: URL? = RunnerLocation.find()) throws -> PluginHost {
+    /// `brokenPlugins`: where a plugin that broke is remembered, for a test that may break
+    /// one on purpose (a traced runner), so the user's own record is never touched.
+    static func host(runner: URL? = RunnerLocation.find(), brokenPlugins: URL? = nil) throws -> PluginHost {
         _ = try RepositoryPaths.stagedManifest("audio-source.json")
         return PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: RepositoryPaths.stagedPlugins, origin: .build)]),
+                          registry: brokenPlugins.map { BrokenPluginRegistry(directory: $0) } ?? .standard(),
                           isolation: IsolationSettings(runner: runner))
     }
 
