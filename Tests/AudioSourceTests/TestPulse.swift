@@ -1,6 +1,11 @@
 import Foundation
 import Glibc
 import SenseBridgeTesting
+import Testing
+
+/// The suites that listen through a private sound server, one at a time: the plugin finds
+/// its server through this process's PULSE_SERVER, which only one test may set at once.
+@Suite(.serialized) struct SoundServerTests {}
 
 /// A private PulseAudio for one test, started and stopped through
 /// scripts/test-daemons/pulseaudio.sh: its own socket, and one source, `mic`, that hears
@@ -8,6 +13,7 @@ import SenseBridgeTesting
 final class TestPulse {
     let fixtures: AudioFixtures
     private(set) var address = ""
+    private var previousServer: String?
 
     static var script: String { RepositoryPaths.root.appendingPathComponent("scripts/test-daemons/pulseaudio.sh").path }
     static var feeder: String { RepositoryPaths.root.appendingPathComponent("scripts/test-daemons/feed-mic.py").path }
@@ -25,7 +31,10 @@ final class TestPulse {
         address = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if let previousServer { setenv("PULSE_SERVER", previousServer, 1) } else { unsetenv("PULSE_SERVER") }
+    }
 
     func stop() {
         _ = try? ProcessRunner.run("/bin/bash", [Self.script, "stop", fixtures.path("pulse")], timeout: 30)
@@ -35,6 +44,17 @@ final class TestPulse {
     /// background, for `seconds` at most.
     func feed(_ wav: String, seconds: Int = 20) throws -> SpawnedChild {
         try SpawnedChild("/usr/bin/timeout", [String(seconds), "python3", Self.feeder, fixtures.path("pulse/mic.fifo"), wav, "--realtime"])
+    }
+
+    /// When the feeder wrote each chunk, by its first sample's index (the host's clock),
+    /// read from its output.
+    static func writeTimes(_ output: Data) -> [Int: UInt64] {
+        var times: [Int: UInt64] = [:]
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, let frame = Int(fields[0]), let time = UInt64(fields[1]) { times[frame] = time }
+        }
+        return times
     }
 
     /// The streams recording from the server now (`pactl list short source-outputs`).
@@ -48,6 +68,7 @@ final class TestPulse {
     /// Points this process's pulse clients (the plugin, in process or in a runner started
     /// from here) at the server.
     func use() {
+        previousServer = previousServer ?? ProcessInfo.processInfo.environment["PULSE_SERVER"]
         setenv("PULSE_SERVER", address, 1)
     }
 }

@@ -8,10 +8,11 @@ s16le, 16 kHz, mono), so the WAV must be 16-bit mono 16 kHz; anything else is re
 (exit 65) rather than heard as noise. PulseAudio reads a FIFO as fast as it is written:
 --realtime paces the writes (20 ms at a time, on the monotonic clock, never drifting) so
 the microphone hears the sound at its own speed; without it the whole file goes at once.
-A FIFO blocks without a reader, so run this under `timeout`. Just before the first
-write it prints "writing <ns>" (CLOCK_MONOTONIC, the clock SenseBridge stamps sound
-with), so a test knows when the microphone began to hear. Exit 0 once all was written,
-74 when the reader went away (the server stopped) before the end.
+A FIFO blocks without a reader, so run this under `timeout`. Just before each write it
+prints "<first frame> <ns>" (the index of the chunk's first sample, and CLOCK_MONOTONIC,
+the clock SenseBridge stamps sound with), so a test knows when the microphone heard each
+sample even when a busy machine held the writer up. Exit 0 once all was written, 74 when
+the reader went away (the server stopped) before the end.
 """
 import os
 import sys
@@ -43,7 +44,6 @@ def main(argv):
     step = CHUNK_FRAMES * WIDTH * CHANNELS
     try:
         with open(fifo, "wb", buffering=0) as out:
-            print(f"writing {time.monotonic_ns()}", flush=True)
             start = time.monotonic()
             for index, offset in enumerate(range(0, len(frames), step)):
                 if realtime:
@@ -51,6 +51,7 @@ def main(argv):
                     delay = due - time.monotonic()
                     if delay > 0:
                         time.sleep(delay)
+                print(f"{offset // (WIDTH * CHANNELS)} {time.monotonic_ns()}", flush=True)
                 out.write(frames[offset:offset + step])
     except BrokenPipeError:
         print("feed-mic: the microphone's reader went away before the end.", file=sys.stderr)
