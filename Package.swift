@@ -30,8 +30,8 @@ let plugins: [(Product, [Target])] = [
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
-    plugin("CameraSource", dependencies: ["CLibAV"]),
-    plugin("AudioSource", dependencies: ["CLibAV", "CPulse"]),
+    plugin("CameraSource", dependencies: ["CLibAV", "LibAVMedia"]),
+    plugin("AudioSource", dependencies: ["CLibAV", "LibAVMedia", "CPulse"]),
     // The tests decode the sample PNGs with leptonica, which CTesseract carries.
     plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
     plugin("SpeechDispatcher", dependencies: ["CSpeechd"]),
@@ -76,6 +76,9 @@ let package = Package(
         .target(name: "COpenCVDNN",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        // What the camera and audio sources share of FFmpeg: setup, error text, one input's
+        // best stream demuxed and decoded, and a paced sleep. Each links its own static copy.
+        .target(name: "LibAVMedia", dependencies: ["CLibAV"]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

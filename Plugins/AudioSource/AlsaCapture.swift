@@ -1,4 +1,5 @@
 import CLibAV
+import LibAVMedia
 
 /// An ALSA capture device through libavdevice's `alsa` input, from the open at start to
 /// the close at stop: sound as the device delivers it, never an end.
@@ -17,7 +18,8 @@ final class AlsaCapture: AudioCapture {
     static let pollNanoseconds: UInt64 = 5_000_000
 
     private let device: String
-    private let decoder: AudioDecoder
+    private let stream: MediaStream
+    private let converter: AudioConverter
     private let channels: Int
     private let clock: () -> UInt64
     private var lastSound: UInt64
@@ -27,13 +29,14 @@ final class AlsaCapture: AudioCapture {
         self.device = device
         self.channels = channels
         self.clock = clock
+        converter = AudioConverter(sampleRate: sampleRate, channels: channels)
         guard let alsa = av_find_input_format("alsa") else {
             throw CaptureFailure(message: "Cannot open microphone 'alsa:\(device)': this FFmpeg's libavdevice has no ALSA input.", outcome: .failRun)
         }
         do {
-            decoder = try AudioDecoder(url: device, inputFormat: alsa, options: [:], nonBlocking: true,
-                                       sampleRate: sampleRate, channels: channels)
-        } catch let failure as AudioDecoder.Failure {
+            stream = try MediaStream(url: device, inputFormat: alsa, options: [:], nonBlocking: true, probeStreams: false,
+                                     kind: AVMEDIA_TYPE_AUDIO)
+        } catch let failure as MediaStream.Failure {
             throw CaptureFailure(message: "Cannot open microphone 'alsa:\(device)': \(failure.reason)."
                                      + " Check the device's name (arecord -L) and that this user is in the 'audio' group.",
                                  outcome: .failRun)
@@ -43,20 +46,25 @@ final class AlsaCapture: AudioCapture {
 
     func next(until deadline: UInt64) throws -> CaptureNext {
         while true {
-            let next: AudioDecoder.Next
+            let next: MediaStream.Next
+            let samples: [Float]
             do {
-                next = try decoder.next()
-            } catch let failure as AudioDecoder.Failure {
+                next = try stream.next()
+                if case .decoded(let frame, _) = next { samples = try converter.convert(frame) } else { samples = [] }
+            } catch let failure as MediaStream.Failure {
                 throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: \(failure.reason); it was probably unplugged.",
                                      outcome: .failRun)
             }
             switch next {
-            case .samples(let samples, let wallNanoseconds):
+            case .decoded(let frame, _):
                 let now = clock()
                 lastSound = now
-                // How long ago the first sample was heard, by the wall clock libavdevice used.
-                let age = wallNanoseconds.map { max(av_gettime() * 1000 - $0, 0) } ?? 0
-                return .chunk(CapturedChunk(samples: samples, startNanoseconds: now > UInt64(age) ? now - UInt64(age) : 0))
+                // How long ago the first sample was heard, by the wall clock libavdevice
+                // stamped the packet with.
+                let stamp = frame.pointee.best_effort_timestamp
+                let wall = stamp == sb_av_no_pts() ? nil : av_rescale_q(stamp, stream.timeBase, AVRational(num: 1, den: 1_000_000))
+                let age = wall.map { UInt64(max(av_gettime() - $0, 0)) * 1000 } ?? 0
+                return .chunk(CapturedChunk(samples: samples, startNanoseconds: now > age ? now - age : 0))
             case .ended:
                 throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: its driver reported the end of the stream.",
                                      outcome: .failRun)

@@ -1,4 +1,5 @@
 import SenseBridgeCore
+import LibAVMedia
 
 /// A folder of images, one picture per file in `ImageFolder`'s order, then the end.
 /// Each file is opened, its first picture decoded and the file closed before the call
@@ -40,7 +41,7 @@ final class FolderRun: PictureRun {
             throw PictureFailure(message: "Cannot decode the image '\(path)' (\(place)): \(failure.reason).",
                                  outcome: FailureOutcome.of(failure.phase, in: .folderPicture))
         }
-        guard case .picture(let picture, _) = first else {
+        guard case .decoded(let picture, _) = first else {
             throw PictureFailure(message: "The image '\(path)' (\(place)) holds no picture.", outcome: .failPicture)
         }
         do {
