@@ -115,12 +115,8 @@ import Testing
         let second = try AudioSourceClient.drain(source)
         #expect(first.map(\.timestamp) == second.map(\.timestamp) && first.map(\.block) == second.map(\.block))
         source.stop()
-        do {
-            _ = try source.next(timeoutMilliseconds: 10)
-            Issue.record("a frame after stop")
-        } catch let error as PluginCallError {
-            #expect(error.status == AudioSourceClient.notStarted)
-        }
+        let afterStop = AudioSourceClient.error("next after stop") { _ = try source.next(timeoutMilliseconds: 10) }
+        #expect(afterStop?.status == AudioSourceClient.notStarted)
     }
 
     /// In real time a block comes once its last sample would have been heard, stamped with

@@ -28,16 +28,20 @@ enum AudioSourceClient {
 
     /// The error create gave, or nil (recorded as an issue) when it succeeded.
     static func createError(_ input: String, _ config: [String: JSONValue] = [:]) -> PluginCallError? {
+        error("create for input '\(input)'") { _ = try source(input, config) }
+    }
+
+    /// The plugin error `call` threw, or nil (recorded as an issue) when it did not throw one.
+    static func error(_ what: String, _ call: () throws -> Void) -> PluginCallError? {
         do {
-            _ = try source(input, config)
-            Issue.record("create succeeded for input '\(input)'")
-            return nil
+            try call()
+            Issue.record("\(what) succeeded")
         } catch let error as PluginCallError {
             return error
         } catch {
-            Issue.record("expected a plugin error, got \(error)")
-            return nil
+            Issue.record("\(what): expected a plugin error, got \(error)")
         }
+        return nil
     }
 
     /// Every block of one run, from start to the end of the stream, which must come within

@@ -69,26 +69,18 @@ import Testing
                                    rate: 16_000, channels: 1, encoding: .s16)
         let source = try AudioSourceClient.source(wav)
         try FileManager.default.removeItem(atPath: wav)
-        do {
-            try source.start()
-            Issue.record("start succeeded on a removed file")
-        } catch let error as PluginCallError {
-            #expect(error.status == AudioSourceClient.io)
-            #expect(error.message.contains("'\(wav)'") && error.message.contains("No such file or directory"), "\(error.message)")
-        }
+        let error = AudioSourceClient.error("start on a removed file") { try source.start() }
+        #expect(error?.status == AudioSourceClient.io)
+        #expect(error?.message.contains("'\(wav)'") == true && error?.message.contains("No such file or directory") == true, "\(String(describing: error))")
     }
 
     /// There is no sound card where the tests run: the ALSA device is opened for real at
     /// start (create cannot check it without opening it) and must be named.
     @Test func aMissingALSADeviceIsAnErrorAtStartNamingIt() throws {
         let source = try AudioSourceClient.source("alsa:hw:9")
-        do {
-            try source.start()
-            Issue.record("start succeeded on alsa:hw:9")
-        } catch let error as PluginCallError {
-            #expect(error.status == AudioSourceClient.io)
-            #expect(error.message.contains("'alsa:hw:9'") && error.message.contains("arecord -L"), "\(error.message)")
-        }
+        let error = AudioSourceClient.error("start on alsa:hw:9") { try source.start() }
+        #expect(error?.status == AudioSourceClient.io)
+        #expect(error?.message.contains("'alsa:hw:9'") == true && error?.message.contains("arecord -L") == true, "\(String(describing: error))")
     }
 
     @Test(arguments: [

@@ -110,19 +110,12 @@ extension SoundServerTests {
             let first = outcomes.first ?? ""
             #expect(first.hasPrefix("error 7: Lost microphone 'pulse:mic':") && first.contains("the sound server stopped"), "\(first)")
             source.stop()
-            do {
-                _ = try source.next(timeoutMilliseconds: 10)
-                Issue.record("a frame after stop")
-            } catch let error as PluginCallError {
-                #expect(error.status == AudioSourceClient.notStarted)
-            }
-            do {
-                try source.start()
-                Issue.record("start succeeded without a sound server")
-            } catch let error as PluginCallError {
-                #expect(error.status == AudioSourceClient.io)
-                #expect(error.message.contains("microphone 'pulse:mic'") && error.message.contains("cannot connect to the sound server"), "\(error.message)")
-            }
+            let afterStop = AudioSourceClient.error("next after stop") { _ = try source.next(timeoutMilliseconds: 10) }
+            #expect(afterStop?.status == AudioSourceClient.notStarted)
+            let restart = AudioSourceClient.error("start without a sound server") { try source.start() }
+            #expect(restart?.status == AudioSourceClient.io)
+            #expect(restart?.message.contains("microphone 'pulse:mic'") == true && restart?.message.contains("cannot connect to the sound server") == true,
+                    "\(String(describing: restart))")
         }
 
         @Test func aMissingSourceOrServerIsAnErrorAtCreateNamingIt() throws {

@@ -13,10 +13,13 @@
 # and module-pipe-source reading DIR/mic.fifo. There is no sound card here; raw samples
 # written into the FIFO are what the microphone hears, as fast as they are written, so a
 # writer that must sound like a live microphone is paced (scripts/test-daemons/feed-mic.py).
+# The server also ends when the process that ran `start` (its parent: the test) is gone.
 # HOME, XDG_RUNTIME_DIR and XDG_CONFIG_HOME point into DIR, so the server writes its
 # state (cookie, pid file) there and nowhere else. It runs as root in the test
 # containers, which PulseAudio allows with a warning.
 set -euo pipefail
+# shellcheck source=daemon-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/daemon-lib.sh"
 
 command=${1:-}
 dir=${2:-}
@@ -46,6 +49,12 @@ start)
         -L "module-pipe-source source_name=mic file=$dir/mic.fifo format=s16le rate=16000 channels=1" \
         </dev/null >"$dir/pulseaudio.log" 2>&1 &
     echo $! >"$dir/daemon.pid"
+    # The server never exits on its own (--exit-idle-time=-1): a watcher ends it when the
+    # process that started this script (the test) is gone, even one that crashed before
+    # it could call stop.
+    owner=$PPID
+    setsid bash -c 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -TERM "$2" 2>/dev/null' \
+        watcher "$owner" "$(cat "$dir/daemon.pid")" </dev/null >/dev/null 2>&1 &
     # Ready when the server answers a client on its socket and lists the source (100
     # tries, 10 s at most): a module that failed to load leaves a server without it.
     for _ in $(seq 1 100); do
@@ -66,17 +75,8 @@ start)
     exit 70
     ;;
 stop)
-    [ -f "$dir/daemon.pid" ] || exit 0
-    pid=$(cat "$dir/daemon.pid")
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 1 50); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-    fi
-    rm -f "$dir/daemon.pid" "$dir/native" "$dir/mic.fifo"
+    stop_daemon "$dir"
+    rm -f "$dir/native" "$dir/mic.fifo"
     ;;
 *)
     echo "usage: $0 start|stop DIR" >&2
