@@ -1,6 +1,6 @@
 import CLibAV
-import SenseBridgeCore
 import LibAVMedia
+import SenseBridgeCore
 
 /// A V4L2 camera, from the open at start to the close at stop: pictures as the camera
 /// delivers them, never an end.

@@ -1,6 +1,6 @@
 import CLibAV
-import SenseBridgePluginKit
 import LibAVMedia
+import SenseBridgePluginKit
 
 /// The rules that decide a camera's fate, run inside the library by the harness
 /// (`self-test:<name>`): there is no camera where the tests run, so the pure rules

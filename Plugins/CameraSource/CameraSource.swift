@@ -1,7 +1,7 @@
 import Foundation
+import LibAVMedia
 import SenseBridgeCore
 import SenseBridgePluginKit
-import LibAVMedia
 
 /// Pictures for a perceiver to read, from a V4L2 camera, a video file, a single image
 /// or a folder of images, through FFmpeg's libraries (docs/CAMERA_SOURCE.md).

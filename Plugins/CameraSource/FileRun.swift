@@ -1,5 +1,5 @@
-import SenseBridgeCore
 import LibAVMedia
+import SenseBridgeCore
 
 /// A video or single image file, read from its start: its pictures in presentation order,
 /// then the end. A single image is one picture, then the end.

@@ -1,5 +1,5 @@
-import SenseBridgeCore
 import LibAVMedia
+import SenseBridgeCore
 
 /// A folder of images, one picture per file in `ImageFolder`'s order, then the end.
 /// Each file is opened, its first picture decoded and the file closed before the call
