@@ -48,7 +48,7 @@ final class AudioSource: SensingSourcePlugin {
         self.host = host
         assembler = BlockAssembler(sampleRate: settings.sampleRate, channels: settings.channels, blockFrames: settings.blockFrames)
         try check()
-        host.log(.info, "audio.opened", [("input", .public(input.kind)), ("sampleRate", .public(String(settings.sampleRate))),
+        host.log(.info, "audio.checked", [("input", .public(input.kind)), ("sampleRate", .public(String(settings.sampleRate))),
                                          ("channels", .public(String(settings.channels)))])
     }
 
@@ -104,6 +104,7 @@ final class AudioSource: SensingSourcePlugin {
         }
         runID += 1
         runStart = host.monotonicNanoseconds()
+        host.log(.info, "audio.started", [("input", .public(input.kind))])
     }
 
     func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
@@ -160,6 +161,7 @@ final class AudioSource: SensingSourcePlugin {
 
     /// Closes the microphone (or file) now: nothing of the run is kept.
     func stop() {
+        if capture != nil { host.log(.info, "audio.stopped", [("input", .public(input.kind))]) }
         capture = nil
         assembler = BlockAssembler(sampleRate: settings.sampleRate, channels: settings.channels, blockFrames: settings.blockFrames)
         ready = []
