@@ -119,6 +119,43 @@ import Testing
         #expect(afterStop?.status == AudioSourceClient.notStarted)
     }
 
+    /// A FLAC with 400 bytes scrambled in its middle: the damaged stretch is one call's
+    /// error naming the file and the position (or, where the parser resynchronises
+    /// silently, nothing), what came before goes out as a shorter block and the next
+    /// starts afresh; the rest is heard, then the end.
+    @Test func aDamagedStretchOfAFileIsAGapNotTheEnd() throws {
+        try #require(AudioFixtures.hasEncoder("flac"), "this ffmpeg has no flac encoder")
+        let fixtures = try AudioFixtures()
+        let wav = try fixtures.wav("tone.wav", samples: AudioFixtures.tone(frequency: 1000, amplitudes: [0.5], rate: 16_000, seconds: 3),
+                                   rate: 16_000, channels: 1, encoding: .s16)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try fixtures.converted(wav, to: "tone.flac"))))
+        for index in (bytes.count / 2)..<(bytes.count / 2 + 400) { bytes[index] = bytes[index] &* 7 &+ 13 }
+        let damaged = try fixtures.write("damaged.flac", Data(bytes))
+        let source = try AudioSourceClient.source(damaged)
+        try source.start()
+        var blocks: [AudioBlock] = []
+        var errors: [String] = []
+        var ended = false
+        for _ in 0..<200 where !ended {
+            do {
+                switch try source.next(timeoutMilliseconds: 5000) {
+                case .frame(let frame): if let block = AudioSourceClient.audio(frame) { blocks.append(block) }
+                case .timedOut: errors.append("timed out")
+                case .endOfStream: ended = true
+                }
+            } catch let error as PluginCallError {
+                errors.append("\(error.status): \(error.message)")
+            }
+        }
+        #expect(ended, "the file's end after \(blocks.count) blocks and \(errors)")
+        #expect(errors.allSatisfy { $0.hasPrefix("7: ") && $0.contains("'\(damaged)'") }, "\(errors)")
+        let frames = blocks.reduce(0) { $0 + $1.frameCount }
+        #expect(frames > 40_000 && frames <= 48_000, "most of the sound, and nothing invented: \(frames) frames, \(blocks.map(\.frameCount))")
+        #expect(blocks.dropFirst().contains { !$0.continuesPrevious }, "the damage starts a block afresh: \(blocks.map(\.continuesPrevious))")
+        let stamps = blocks.map(\.firstSampleNanoseconds)
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 }, "\(stamps)")
+    }
+
     /// In real time a block comes once its last sample would have been heard, stamped with
     /// its first on the host's clock.
     @Test func inRealTimeBlocksComeAtTheirOwnPace() throws {
