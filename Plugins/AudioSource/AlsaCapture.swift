@@ -20,14 +20,12 @@ final class AlsaCapture: AudioCapture {
     private let device: String
     private let stream: MediaStream
     private let converter: AudioConverter
-    private let channels: Int
     private let clock: () -> UInt64
     private var lastSound: UInt64
 
     init(device: String, sampleRate: Int, channels: Int, clock: @escaping () -> UInt64) throws {
         _ = LibAV.prepared
         self.device = device
-        self.channels = channels
         self.clock = clock
         converter = AudioConverter(sampleRate: sampleRate, channels: channels)
         guard let alsa = av_find_input_format("alsa") else {
@@ -52,7 +50,7 @@ final class AlsaCapture: AudioCapture {
                 next = try stream.next()
                 if case .decoded(let frame, _) = next { samples = try converter.convert(frame) } else { samples = [] }
             } catch let failure as MediaStream.Failure {
-                throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: \(failure.reason); it was probably unplugged.",
+                throw CaptureFailure(message: "Lost microphone 'alsa:\(device)': \(failure.reason); it was probably unplugged.",
                                      outcome: .failRun)
             }
             switch next {
@@ -66,7 +64,7 @@ final class AlsaCapture: AudioCapture {
                 let age = wall.map { UInt64(max(av_gettime() - $0, 0)) * 1000 } ?? 0
                 return .chunk(CapturedChunk(samples: samples, startNanoseconds: now > age ? now - age : 0))
             case .ended:
-                throw CaptureFailure(message: "Microphone 'alsa:\(device)' stopped: its driver reported the end of the stream.",
+                throw CaptureFailure(message: "Lost microphone 'alsa:\(device)': its driver reported the end of the stream.",
                                      outcome: .failRun)
             case .notYet:
                 let now = clock()
