@@ -30,7 +30,8 @@ let plugins: [(Product, [Target])] = [
     plugin("CaptionFile"),
     plugin("NetworkComposer", testDependencies: ["SenseBridgeNetwork"]),
     plugin("FreenectSource", dependencies: ["CFreenect"]),
-    plugin("CameraSource", dependencies: ["CLibAV"]),
+    plugin("CameraSource", dependencies: ["CLibAV", "LibAVMedia"]),
+    plugin("AudioSource", dependencies: ["CLibAV", "LibAVMedia", "CPulse"]),
     // The tests decode the sample PNGs with leptonica, which CTesseract carries.
     plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
     plugin("SpeechDispatcher", dependencies: ["CSpeechd"]),
@@ -59,10 +60,12 @@ let package = Package(
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CFreenect", pkgConfig: "libfreenect", providers: [.apt(["libfreenect-dev"])]),
-        // FFmpeg's five libraries share one include directory, so one .pc file finds them all;
+        // FFmpeg's six libraries share one include directory, so one .pc file finds them all;
         // the module map links each.
         .systemLibrary(name: "CLibAV", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavdevice-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavdevice-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev",
+                                         "libavutil-dev"])]),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSpeechd", pkgConfig: "speech-dispatcher", providers: [.apt(["libspeechd-dev"])]),
         // BrlAPI ships no .pc file; its header is in /usr/include.
@@ -73,6 +76,9 @@ let package = Package(
         .target(name: "COpenCVDNN",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        // What the camera and audio sources share of FFmpeg: setup, error text, one input's
+        // best stream demuxed and decoded, and a paced sleep. Each links its own static copy.
+        .target(name: "LibAVMedia", dependencies: ["CLibAV"]),
         // Pure reasoning: perception, phrasing, judging, narration, awareness. No I/O but files.
         .target(name: "SenseBridgeCore"),
         // The one C <-> Swift conversion of the header's structs, shared by both sides of the boundary.

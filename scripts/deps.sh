@@ -19,9 +19,13 @@ packages=(
     espeak-ng          # ...and its voices, used when that target speaks
     libfreenect-dev    # the Kinect depth source links libfreenect (Sources/CFreenect, Plugins/FreenectSource)
     libfreenect-bin    # ...and fakenect, which replays synthetic scenes through it in its tests
-    libavformat-dev libavdevice-dev libavcodec-dev libswscale-dev libavutil-dev
-                       # the camera, video and image source reads and converts through FFmpeg's
-                       # libraries (Sources/CLibAV, Plugins/CameraSource)
+    libavformat-dev libavdevice-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
+                       # the camera, video and image source and the audio source read and convert
+                       # through FFmpeg's libraries (Sources/CLibAV, Plugins/CameraSource, Plugins/AudioSource)
+    libpulse-dev       # the audio source records from PulseAudio or PipeWire's pulse server (Sources/CPulse)
+    pulseaudio         # ...and its tests run a private headless server fed through a FIFO (scripts/test-daemons/pulseaudio.sh)
+    pulseaudio-utils   # ...which answers pactl when it is ready
+    strace             # ...and trace its runner to show that listening writes no file
     libtesseract-dev   # the OCR perceiver links tesseract's C API (Sources/CTesseract, Plugins/TesseractOCR)
     libleptonica-dev   # ...and leptonica, which its tests decode the sample PNGs with
     tesseract-ocr      # ...tesseract itself (tessdata/ and its configs)

@@ -123,6 +123,18 @@ camera_config() {
     printf '{"input": "%s"}' "$media_dir/pattern.mp4"
 }
 
+# Prints the --config JSON for the audio source: a two-second tone written now with ffmpeg
+# into $1 (the manifest's default input is the microphone, and CI has no sound server).
+audio_config() {
+    local media_dir=$1
+    if ! ffmpeg -hide_banner -loglevel error -nostdin -y -f lavfi -i sine=frequency=1000:sample_rate=44100:duration=2 \
+            "$media_dir/tone.wav" </dev/null >&2; then
+        echo "plugin-tests: ffmpeg could not write the audio source's test tone; run scripts/deps.sh." >&2
+        return 1
+    fi
+    printf '{"input": "%s"}' "$media_dir/tone.wav"
+}
+
 failed=()
 for manifest in "${manifests[@]}"; do
     echo "== $manifest"
@@ -146,6 +158,12 @@ for manifest in "${manifests[@]}"; do
         if ! camera_json=$(camera_config "$media_dir"); then failed+=("$manifest"); continue; fi
         config=(--config "$camera_json")
         echo "   (no camera here: reads a test-pattern video, $camera_json)"
+    fi
+    if [ "$(basename "$manifest")" = audio-source.json ]; then
+        [ -n "$media_dir" ] || media_dir=$(mktemp -d)
+        if ! audio_json=$(audio_config "$media_dir"); then failed+=("$manifest"); continue; fi
+        config=(--config "$audio_json")
+        echo "   (no microphone here: reads a tone, $audio_json)"
     fi
     if [ "$(basename "$manifest")" = speech-dispatcher.json ]; then
         speechd_dir=$(mktemp -d /tmp/sb-speechd.XXXXXX)

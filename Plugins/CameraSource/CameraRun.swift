@@ -1,4 +1,5 @@
 import CLibAV
+import LibAVMedia
 import SenseBridgeCore
 
 /// A V4L2 camera, from the open at start to the close at stop: pictures as the camera
@@ -53,7 +54,7 @@ final class CameraRun: PictureRun {
                 throw PictureFailure(message: Self.lostMessage(device, code: failure.code), outcome: outcome)
             }
             switch next {
-            case .picture(let picture, _):
+            case .decoded(let picture, _):
                 lastPicture = clock()
                 do {
                     return .picture(try converter.convert(picture), mediaNanoseconds: 0)

@@ -1,4 +1,5 @@
 import CLibAV
+import LibAVMedia
 import SenseBridgePluginKit
 
 /// The rules that decide a camera's fate, run inside the library by the harness

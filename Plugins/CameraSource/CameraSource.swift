@@ -1,4 +1,5 @@
 import Foundation
+import LibAVMedia
 import SenseBridgeCore
 import SenseBridgePluginKit
 

@@ -1,3 +1,5 @@
+import LibAVMedia
+
 /// What a libav failure means for a run, by input: the one place that tells a damaged
 /// picture from an input that can no longer be read, such as a camera that went away.
 ///

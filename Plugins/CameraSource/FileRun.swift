@@ -1,3 +1,4 @@
+import LibAVMedia
 import SenseBridgeCore
 
 /// A video or single image file, read from its start: its pictures in presentation order,
@@ -25,7 +26,7 @@ final class FileRun: PictureRun {
                                  outcome: FailureOutcome.of(failure.phase, in: .file))
         }
         switch next {
-        case .picture(let picture, let media):
+        case .decoded(let picture, let media):
             delivered += 1
             let image: ImageFrame
             do {

@@ -1,3 +1,4 @@
+import LibAVMedia
 import SenseBridgeCore
 
 /// A folder of images, one picture per file in `ImageFolder`'s order, then the end.
@@ -40,7 +41,7 @@ final class FolderRun: PictureRun {
             throw PictureFailure(message: "Cannot decode the image '\(path)' (\(place)): \(failure.reason).",
                                  outcome: FailureOutcome.of(failure.phase, in: .folderPicture))
         }
-        guard case .picture(let picture, _) = first else {
+        guard case .decoded(let picture, _) = first else {
             throw PictureFailure(message: "The image '\(path)' (\(place)) holds no picture.", outcome: .failPicture)
         }
         do {

@@ -1,5 +1,6 @@
 import CLibAV
 import Foundation
+import LibAVMedia
 
 /// How each kind of input is opened with libav, and what a failure to open it says.
 enum InputOpening {

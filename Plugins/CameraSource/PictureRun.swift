@@ -16,15 +16,3 @@ enum PictureRunNext {
     case notYet
     case ended
 }
-
-/// Sleeps until `deadline` on `clock`: a signal that ends a sleep early does not end
-/// the wait early.
-func sleep(until deadline: UInt64, clock: () -> UInt64) {
-    while true {
-        let now = clock()
-        guard deadline > now else { return }
-        let wait = deadline - now
-        var request = timespec(tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
-        _ = nanosleep(&request, nil)
-    }
-}

@@ -1,7 +1,9 @@
 /* FFmpeg's libraries (Debian: libavformat-dev libavdevice-dev libavcodec-dev
- * libswscale-dev libavutil-dev), for Plugins/CameraSource only: libavformat reads
- * video and image files, libavdevice a V4L2 camera, libavcodec decodes, libswscale
- * converts to the two pixel formats the ABI carries.
+ * libswscale-dev libswresample-dev libavutil-dev), for Plugins/CameraSource and
+ * Plugins/AudioSource only: libavformat reads video, image and audio files, libavdevice
+ * a V4L2 camera and an ALSA microphone, libavcodec decodes, libswscale converts to the
+ * two pixel formats the ABI carries, libswresample to the sample rate and channels an
+ * audio perceiver asks for.
  *
  * The helpers below stand in for FFmpeg's function-like and cast macros (AVERROR,
  * AVERROR_EOF, AV_NOPTS_VALUE), which Swift does not import, and for the one call
@@ -17,8 +19,11 @@
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
+#include <libavutil/opt.h>
+#include <libavutil/time.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
 
 /* AVERROR(errnum): libav's negative code for a POSIX errno. */
 static inline int sb_av_error_from_errno(int errnum) { return AVERROR(errnum); }
@@ -43,5 +48,18 @@ static inline int sb_sws_scale_frame(struct SwsContext *context, const AVFrame *
     return sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0,
                      frame->height, planes, strides);
 }
+
+/* Converts the whole of an audio `frame` into interleaved samples at `destination`,
+ * room for `capacity` frames; NULL `frame` drains what the resampler holds back.
+ * Returns the frames written per channel, or a negative libav code. */
+static inline int sb_swr_convert_frame(struct SwrContext *context, const AVFrame *frame,
+                                       uint8_t *destination, int capacity) {
+    uint8_t *planes[1] = {destination};
+    if (!frame) return swr_convert(context, planes, capacity, NULL, 0);
+    return swr_convert(context, planes, capacity, (const uint8_t **)frame->extended_data,
+                       frame->nb_samples);
+}
+
+static inline int sb_av_error_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
 
 #endif

@@ -24,6 +24,8 @@
 # the log shows BEGIN without END. No sound device is touched. The Swift tests
 # (Tests/SpeechDispatcherTests) and scripts/plugin-tests.sh both start it through here.
 set -euo pipefail
+# shellcheck source=daemon-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/daemon-lib.sh"
 
 command=${1:-}
 dir=${2:-}
@@ -121,18 +123,9 @@ PY
     exit 70
     ;;
 stop)
-    [ -f "$dir/daemon.pid" ] || exit 0
-    pid=$(cat "$dir/daemon.pid")
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 1 50); do
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.1
-        done
-        kill -KILL "$pid" 2>/dev/null || true
-    fi
+    stop_daemon "$dir"
     # Its modules die with it; a generic module's speak.sh may outlive it by one sleep.
-    rm -f "$dir/daemon.pid" "$dir/speechd.sock"
+    rm -f "$dir/speechd.sock"
     ;;
 *)
     echo "usage: $0 start|stop DIR" >&2

@@ -1,24 +1,26 @@
 import CLibAV
 
-/// What the plugin needs of libav as a whole: one-time setup and error text.
-enum LibAV {
+/// What the plugins that read through FFmpeg (the camera and audio sources) need of libav
+/// as a whole: one-time setup and error text. A plugin links its own static copy of this
+/// module, as of Core, so nothing here is shared between plugins at run time.
+public enum LibAV {
     /// Done once per process, before the first open.
     ///
     /// libav's own log goes to stderr and names files and devices ("Could not open
     /// /home/…/letter.jpg"): a path is the user's content, which no log may carry
     /// (Invariant 4), and every failure already reaches the host as an error message
-    /// with libav's reason. So libav is silenced. The level is process-wide; only this
-    /// plugin uses libav in a SenseBridge process.
+    /// with libav's reason. So libav is silenced. The level is process-wide; every plugin
+    /// that uses libav sets the same.
     ///
-    /// libavdevice must register its inputs before `video4linux2` can be found.
-    static let prepared: Void = {
+    /// libavdevice must register its inputs before `video4linux2` or `alsa` can be found.
+    public static let prepared: Void = {
         av_log_set_level(AV_LOG_QUIET)
         avdevice_register_all()
     }()
 
     /// libav's text for a code, as av_strerror gives it ("No such file or directory",
     /// "Invalid data found when processing input").
-    static func describe(_ code: Int32) -> String {
+    public static func describe(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         if av_strerror(code, &buffer, buffer.count) < 0 {
             return "libav error \(code)"
@@ -26,9 +28,9 @@ enum LibAV {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static let endOfFile = sb_av_error_eof()
-    static let tryAgain = sb_av_error_eagain()
+    public static let endOfFile = sb_av_error_eof()
+    public static let tryAgain = sb_av_error_eagain()
 
     /// The POSIX errno inside a libav code, or 0 for one of libav's own codes.
-    static func errno(of code: Int32) -> Int32 { sb_av_errno(code) }
+    public static func errno(of code: Int32) -> Int32 { sb_av_errno(code) }
 }
