@@ -65,8 +65,13 @@ final class HarnessImageRequest {
                                       pixels: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), intrinsics: (0, 0, 0, 0)))
         self.locale = strdup(locale)!
         pointer = .allocate(capacity: 1)
-        pointer.initialize(to: sb_perceive_request(struct_size: UInt32(MemoryLayout<sb_perceive_request>.size),
-                                                   image: image, timestamp_ns: 1_000_000, locale: self.locale, deadline_ns: .max))
+        var request = sb_perceive_request()
+        request.struct_size = UInt32(MemoryLayout<sb_perceive_request>.size)
+        request.image = UnsafePointer(image)
+        request.timestamp_ns = 1_000_000
+        request.locale = UnsafePointer(self.locale)
+        request.deadline_ns = .max
+        pointer.initialize(to: request)
     }
 
     /// Breaks the image the way `change` says; the request keeps owning the buffer.
