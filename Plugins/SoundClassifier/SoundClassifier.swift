@@ -63,7 +63,7 @@ public final class SoundClassifier: AudioPerceiverPlugin {
             logits.append(try net.logits(patch))
         }
         // A pass cannot be stopped: a cancel or deadline that came during the last one is
-        // honoured now, and what it heard is dropped (the next window hears it again).
+        // honoured now, and what it heard is dropped (the next window overlaps it by half).
         try check(request.deadline)
         latest = scores.records(logits)
         // Which sounds were heard is the person's own: only how many (private) and how long.
