@@ -8,7 +8,10 @@ Generated, so every run has the same material and nothing recorded is kept: alar
 patterns (ISO 8201 temporal-three near 3 kHz, temporal-four, the 520 Hz square wave),
 a siren's wail and yelp, beeps in other rhythms (a microwave's three, an alarm clock's
 bursts), a phone's ring cadence, a two-tone doorbell, knocks, noise, a music-like
-arpeggio, and speech from espeak-ng in en, es and vi (when espeak-ng is installed).
+arpeggio, and speech from espeak-ng in en, es and vi (when espeak-ng is installed); and
+one recording, a person reading speech-dispatcher's 29 s dummy message
+(/usr/share/sounds/speech-dispatcher/dummy-message.wav, Debian's speech-dispatcher
+package, 16 kHz mono), when it is there: the machine has no other recorded sound.
 Levels are moderate (peaks near -10 dBFS), as a room microphone hears.
 
 Run it with /usr/bin/python3 (Debian's numpy).
@@ -94,6 +97,18 @@ def clips():
         speech = espeak(locale, text)
         if speech is not None:
             yield f"speech-{locale}", speech
+    if os.path.exists(RECORDING):
+        yield "recorded-speech", read_wav(RECORDING)
+
+
+RECORDING = "/usr/share/sounds/speech-dispatcher/dummy-message.wav"
+
+
+def read_wav(path):
+    with wave.open(path) as file:
+        if (file.getframerate(), file.getnchannels(), file.getsampwidth()) != (RATE, 1, 2):
+            sys.exit(f"make_sound_clips: {path}: not a 16 kHz mono 16-bit WAV")
+        return np.frombuffer(file.readframes(file.getnframes()), dtype="<i2").astype(np.float64) / 32768
 
 
 def espeak(voice, text):
