@@ -27,24 +27,34 @@ struct RealFFT {
         var real = [Double](repeating: 0, count: length)
         var imaginary = [Double](repeating: 0, count: length)
         for index in 0..<length { real[reversed[index]] = signal[index] }
-        var size = 2
-        while size <= length {
-            let half = size / 2, step = length / size
-            var start = 0
-            while start < length {
-                for offset in 0..<half {
-                    let twiddle = offset * step
-                    let a = start + offset, b = a + half
-                    let tReal = real[b] * cosines[twiddle] - imaginary[b] * sines[twiddle]
-                    let tImaginary = real[b] * sines[twiddle] + imaginary[b] * cosines[twiddle]
-                    real[b] = real[a] - tReal
-                    imaginary[b] = imaginary[a] - tImaginary
-                    real[a] += tReal
-                    imaginary[a] += tImaginary
+        // Through buffer pointers: a debug build checks every array subscript, which made
+        // this loop most of a listener's CPU there.
+        real.withUnsafeMutableBufferPointer { real in
+            imaginary.withUnsafeMutableBufferPointer { imaginary in
+                cosines.withUnsafeBufferPointer { cosines in
+                    sines.withUnsafeBufferPointer { sines in
+                        var size = 2
+                        while size <= length {
+                            let half = size / 2, step = length / size
+                            var start = 0
+                            while start < length {
+                                for offset in 0..<half {
+                                    let twiddle = offset * step
+                                    let a = start + offset, b = a + half
+                                    let tReal = real[b] * cosines[twiddle] - imaginary[b] * sines[twiddle]
+                                    let tImaginary = real[b] * sines[twiddle] + imaginary[b] * cosines[twiddle]
+                                    real[b] = real[a] - tReal
+                                    imaginary[b] = imaginary[a] - tImaginary
+                                    real[a] += tReal
+                                    imaginary[a] += tImaginary
+                                }
+                                start += size
+                            }
+                            size *= 2
+                        }
+                    }
                 }
-                start += size
             }
-            size *= 2
         }
         return (0...(length / 2)).map { (real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot() }
     }
