@@ -38,6 +38,8 @@ let plugins: [(Product, [Target])] = [
     plugin("Braille", dependencies: ["CBrlAPI", "CLouis"]),
     // The tests decode the photographs with leptonica, which CTesseract carries.
     plugin("ObjectDetector", dependencies: ["COpenCVDNN"], testDependencies: ["CTesseract"]),
+    // The tests check its log-mel frontend and class table directly against Python's.
+    plugin("SoundClassifier", dependencies: ["COpenCVDNN"], testDependencies: ["SoundClassifier"]),
 ]
 
 let package = Package(
@@ -71,7 +73,8 @@ let package = Package(
         // BrlAPI ships no .pc file; its header is in /usr/include.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
-        // OpenCV's DNN module has no C API: one C++ file gives the object detector a C one.
+        // OpenCV's DNN module has no C API: one C++ file gives the object detector and the sound
+        // classifier a C one.
         // Debian's libopencv-dev ships opencv4.pc, but libopencv-dnn-dev alone does not.
         .target(name: "COpenCVDNN",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],

@@ -1,8 +1,10 @@
 #include "opencv_dnn_shim.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -121,6 +123,36 @@ extern "C" int32_t sb_dnn_forward(sb_dnn_net *net, sb_dnn_detection *rows, int32
             const float *row = values + index * 7;
             rows[index] = sb_dnn_detection{static_cast<int32_t>(row[1]), row[2], row[3], row[4], row[5], row[6]};
         }
+        return count;
+    });
+}
+
+extern "C" int32_t sb_dnn_set_input_values(sb_dnn_net *net, const float *values, const int32_t *shape, int32_t dims,
+                                           char *error, size_t error_size) {
+    return guarded<int32_t>(error, error_size, -1, [&]() -> int32_t {
+        if (dims < 1 || dims > 8) {
+            write_error(error, error_size, "an input of " + std::to_string(dims) + " axes; the shim takes 1 to 8");
+            return -1;
+        }
+        std::vector<int> sizes(shape, shape + dims);
+        // setInput keeps the Mat it is given: a clone, so the caller's buffer is only borrowed.
+        cv::Mat borrowed(dims, sizes.data(), CV_32F, const_cast<float *>(values));
+        net->net.setInput(borrowed.clone());
+        return 0;
+    });
+}
+
+extern "C" int64_t sb_dnn_forward_values(sb_dnn_net *net, float *values, int64_t capacity,
+                                         char *error, size_t error_size) {
+    return guarded<int64_t>(error, error_size, -1, [&]() -> int64_t {
+        cv::Mat output = net->net.forward();
+        if (output.type() != CV_32F || !output.isContinuous()) {
+            write_error(error, error_size, "the model's output is not one continuous block of 32-bit floats");
+            return -1;
+        }
+        const int64_t count = static_cast<int64_t>(output.total());
+        const float *source = output.ptr<float>();
+        std::copy(source, source + std::min(count, capacity), values);
         return count;
     });
 }

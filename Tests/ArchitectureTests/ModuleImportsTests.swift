@@ -34,7 +34,7 @@ import Testing
     /// FFmpeg, only the audio source links libpulse,
     /// only the OCR plugin links tesseract, only the speech-dispatcher target links
     /// libspeechd, only the braille target links BrlAPI and liblouis, and only the object
-    /// detector links OpenCV.
+    /// detector and the sound classifier link OpenCV.
     static let restricted: [String: Set<String>] = [
         "FoundationNetworking": ["Sources/SenseBridgeNetwork", "Plugins/NetworkComposer"],
         "CEspeakNG": ["Plugins/EspeakSpeech"],
@@ -46,7 +46,7 @@ import Testing
         "CSpeechd": ["Plugins/SpeechDispatcher"],
         "CBrlAPI": ["Plugins/Braille"],
         "CLouis": ["Plugins/Braille"],
-        "COpenCVDNN": ["Plugins/ObjectDetector"],
+        "COpenCVDNN": ["Plugins/ObjectDetector", "Plugins/SoundClassifier"],
     ]
 
     struct Import: CustomStringConvertible {

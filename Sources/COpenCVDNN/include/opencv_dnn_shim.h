@@ -1,5 +1,6 @@
-// A C interface to the part of OpenCV's DNN module the object detector uses: OpenCV has
-// no C API, and Swift imports C, so this one small C++ file stands between them.
+// A C interface to the part of OpenCV's DNN module the object detector and the sound
+// classifier use: OpenCV has no C API, and Swift imports C, so this one small C++ file
+// stands between them.
 //
 // Every function catches every C++ exception at this boundary: a failure comes back as a
 // status and a message written into the caller's buffer, never as an exception crossing
@@ -64,6 +65,19 @@ int32_t sb_dnn_set_input(sb_dnn_net *net, const uint8_t *pixels, int32_t width, 
 // written), or -1 with a message. Cannot be interrupted once started.
 int32_t sb_dnn_forward(sb_dnn_net *net, sb_dnn_detection *rows, int32_t capacity,
                        char *error, size_t error_size);
+
+// Makes `values` the net's input as a float blob of `dims` axes sized `shape` (the sound
+// classifier's [1, 1, 96, 64] log-mel patch). The values are copied; they are borrowed
+// for the call only. 0 on success, -1 with a message.
+int32_t sb_dnn_set_input_values(sb_dnn_net *net, const float *values, const int32_t *shape, int32_t dims,
+                                char *error, size_t error_size);
+
+// Runs the net on its input and copies up to `capacity` floats of its (first) output to
+// `values`, in OpenCV's row-major order. Returns how many floats the output holds (which
+// may exceed `capacity`; only `capacity` are written), or -1 with a message. Cannot be
+// interrupted once started.
+int64_t sb_dnn_forward_values(sb_dnn_net *net, float *values, int64_t capacity,
+                              char *error, size_t error_size);
 
 #ifdef __cplusplus
 }
