@@ -25,13 +25,17 @@ public struct FailureWording: Sendable, Equatable {
 
     /// The sentence for a plugin of this kind that fails: a render target whose render
     /// returns an error (the last output, so nothing else is named), a composer the host
-    /// stops, a source that fails, a perceiver that fails on a page or a picture.
+    /// stops, a source that fails (a microphone's ends listening), a perceiver that fails
+    /// on a page, a picture or a block of sound.
     static func sentence(for manifest: PluginManifest, locale: SpokenLocale) -> String {
         switch manifest.kind {
         case .renderTarget:
             return Phrasing.status(.outputLost(role: OutputRole(code: manifest.capabilities.channel), reason: .reportedError, others: []),
                                    locale: locale)
         case .sceneComposer: return Phrasing.status(.composerStopped, locale: locale)
+        // An audio source's failure ends listening; any other source's is the sensor failing.
+        case .sensingSource where manifest.capabilities.modalities.contains(PluginCapabilities.audioModality):
+            return Phrasing.status(.listeningLost(.sourceStopped), locale: locale)
         case .sensingSource: return Phrasing.sensorFailing(locale: locale)
         case .perceiver:
             // A text reader's failure costs a page being read; any other perceiver's costs its
