@@ -37,6 +37,7 @@ let plugins: [(Product, [Target])] = [
     plugin("Braille", dependencies: ["CBrlAPI", "CLouis"]),
     // The tests decode the photographs with leptonica, which CTesseract carries.
     plugin("ObjectDetector", dependencies: ["COpenCVDNN"], testDependencies: ["CTesseract"]),
+    plugin("AlarmPatternDetector"),
 ]
 
 let package = Package(

@@ -1,0 +1,20 @@
+import Foundation
+
+/// One tone heard in one band, from its start to its end, in seconds of the stream.
+public struct TonePulse: Equatable, Sendable {
+    public var start: Double
+    public var end: Double
+    /// The tone's mean-square power (its median over the frames it filled).
+    public var power: Float
+    /// The band's background just before it: the tracked floor of that band.
+    public var backgroundPower: Float
+    /// Its mean frequency over the frames it sounded in band.
+    public var hertz: Double
+
+    public var duration: Double { end - start }
+
+    /// How far the tone stood out of the band's own background.
+    public var signalToBackgroundDecibels: Double {
+        10 * log10(Double(max(power, .leastNormalMagnitude)) / Double(max(backgroundPower, .leastNormalMagnitude)))
+    }
+}
