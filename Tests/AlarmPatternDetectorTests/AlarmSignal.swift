@@ -35,6 +35,8 @@ struct AlarmSignal {
     mutating func add(_ tones: [Tone], hertz: Double, waveform: Waveform = .sine, amplitude: Float = 0.3) {
         let rate = Double(Self.sampleRate)
         let ramp = 0.002
+        let (table, repeatsPerSecond) = Self.period(waveform, hertz: hertz)
+        let step = repeatsPerSecond / rate * Double(table.count)
         for tone in tones {
             let first = max(0, Int(((tone.start - ramp / 2) * rate).rounded()))
             let last = min(samples.count, Int(((tone.start + tone.duration + ramp / 2) * rate).rounded()))
@@ -44,26 +46,45 @@ struct AlarmSignal {
                 let intoTone = time - (tone.start - ramp / 2)
                 let leftOfEnd = tone.start + tone.duration + ramp / 2 - time
                 let edge = min(1, min(intoTone, leftOfEnd) / ramp)
-                let envelope = 0.5 - 0.5 * cos(Double.pi * edge)
-                samples[index] += Float(envelope * Self.wave(waveform, hertz: hertz, time: time)) * amplitude
+                let envelope = edge >= 1 ? 1 : 0.5 - 0.5 * cos(Double.pi * edge)
+                // The phase runs from the stream's start, as a sounder's oscillator does.
+                let phase = (Double(index) * step).truncatingRemainder(dividingBy: Double(table.count))
+                samples[index] += Float(envelope) * table[Int(phase)] * amplitude
             }
         }
     }
 
-    static func wave(_ waveform: Waveform, hertz: Double, time: Double) -> Double {
+    /// A table the waveform repeats, and how often a second: one period in 4096 steps,
+    /// or for a dual tone one whole second (both of its whole-hertz tones fit in it).
+    /// Generating from a table keeps the tests' own work small beside the listener's.
+    static func period(_ waveform: Waveform, hertz: Double) -> (table: [Float], repeatsPerSecond: Double) {
         switch waveform {
-        case .sine:
-            return sin(2 * Double.pi * hertz * time)
+        case .dual(let second):
+            let rate = Double(sampleRate)
+            let table = (0..<sampleRate).map { index in
+                let time = Double(index) / rate
+                return Float(0.5 * (sin(2 * Double.pi * hertz * time) + sin(2 * Double.pi * second * time)))
+            }
+            return (table, 1)
+        case .sine, .square:
+            let length = 4096
+            return ((0..<length).map { Float(wave(waveform, hertz: hertz, phase: Double($0) / Double(length))) }, hertz)
+        }
+    }
+
+    /// The waveform at `phase` (0..<1 of a period).
+    static func wave(_ waveform: Waveform, hertz: Double, phase: Double) -> Double {
+        switch waveform {
+        case .sine, .dual:
+            return sin(2 * Double.pi * phase)
         case .square:
             var sum = 0.0
             var harmonic = 1.0
             while harmonic * hertz < Double(sampleRate) / 2 {
-                sum += sin(2 * Double.pi * harmonic * hertz * time) / harmonic
+                sum += sin(2 * Double.pi * harmonic * phase) / harmonic
                 harmonic += 2
             }
             return sum * 4 / Double.pi / 1.18   // about the same peak as a sine
-        case .dual(let second):
-            return 0.5 * (sin(2 * Double.pi * hertz * time) + sin(2 * Double.pi * second * time))
         }
     }
 

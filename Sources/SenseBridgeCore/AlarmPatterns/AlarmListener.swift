@@ -136,7 +136,7 @@ public struct AlarmListener {
         for channel in channels {
             for pattern in AlarmPattern.all {
                 guard let match = AlarmPatternMatcher.match(pattern, band: channel.meter.band, pulses: channel.pulses,
-                                                            ongoingStart: channel.tracker.ongoingStart, now: now,
+                                                            ongoing: channel.tracker.ongoing, now: now,
                                                             minimumMarginDecibels: settings.minimumMarginDecibels) else { continue }
                 if match.confidence > best[pattern.kind]?.confidence ?? -1 {
                     best[pattern.kind] = AlarmHeard(pattern: pattern.kind, band: channel.meter.band.kind,
@@ -145,6 +145,11 @@ public struct AlarmListener {
             }
         }
         return AlarmPattern.all.compactMap { best[$0.kind] }
+    }
+
+    /// The pulses kept for one band, oldest first (for tests of the timing).
+    func pulses(in band: AlarmBand.Kind) -> [TonePulse] {
+        channels.first { $0.meter.band.kind == band }?.pulses ?? []
     }
 
     /// What a perceiver returns: one SOUND record per pattern heard, no box.

@@ -18,10 +18,10 @@ public enum AlarmPatternMatcher {
         public var cycleStart: Double
     }
 
-    /// What an ongoing pulse's coarse start (a frame) may add to a silence's tolerance.
+    /// What an ongoing pulse's coarse timing (a frame each side) may add to a tolerance.
     static let ongoingAllowance = 0.02
 
-    public static func match(_ pattern: AlarmPattern, band: AlarmBand, pulses: [TonePulse], ongoingStart: Double?,
+    public static func match(_ pattern: AlarmPattern, band: AlarmBand, pulses: [TonePulse], ongoing: OngoingTone?,
                              now: Double, minimumMarginDecibels: Double) -> Match? {
         let count = pattern.pulseCount
         guard pulses.count > count else { return nil }
@@ -44,13 +44,13 @@ public enum AlarmPatternMatcher {
         // And nothing expected is late as of now.
         let last = pulses[pulses.count - 1]
         let expected = pattern.offBefore(position: (pulses.count - confirmed.start) % count)
-        if let ongoingStart {
-            let silence = ongoingStart - last.end
-            guard silence >= expected.lower - ongoingAllowance - TimingWindow.measurementAllowance,
-                  silence <= expected.upper + ongoingAllowance + TimingWindow.measurementAllowance,
-                  now - ongoingStart <= pattern.on.upper + ongoingAllowance + TimingWindow.measurementAllowance else { return nil }
+        let slack = ongoingAllowance + TimingWindow.measurementAllowance
+        if let ongoing {
+            let silence = ongoing.start - last.end
+            guard silence >= expected.lower - slack, silence <= expected.upper + slack,
+                  ongoing.lastHeard - ongoing.start <= pattern.on.upper + slack else { return nil }
         } else {
-            guard now - last.end <= expected.upper + ongoingAllowance + TimingWindow.measurementAllowance else { return nil }
+            guard now - last.end <= expected.upper + slack else { return nil }
         }
         return Match(confidence: confirmed.confidence, cycleStart: pulses[confirmed.start].start)
     }

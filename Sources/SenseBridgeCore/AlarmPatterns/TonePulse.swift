@@ -11,10 +11,30 @@ public struct TonePulse: Equatable, Sendable {
     /// Its mean frequency over the frames it sounded in band.
     public var hertz: Double
 
+    public init(start: Double, end: Double, power: Float, backgroundPower: Float, hertz: Double) {
+        self.start = start
+        self.end = end
+        self.power = power
+        self.backgroundPower = backgroundPower
+        self.hertz = hertz
+    }
+
     public var duration: Double { end - start }
 
     /// How far the tone stood out of the band's own background.
     public var signalToBackgroundDecibels: Double {
         10 * log10(Double(max(power, .leastNormalMagnitude)) / Double(max(backgroundPower, .leastNormalMagnitude)))
+    }
+}
+
+/// A tone still sounding (or within a bridged drop) as of the last frame: when it began
+/// and when it was last heard, both to a frame.
+public struct OngoingTone: Equatable, Sendable {
+    public var start: Double
+    public var lastHeard: Double
+
+    public init(start: Double, lastHeard: Double) {
+        self.start = start
+        self.lastHeard = lastHeard
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// rises slowly while a tone sounds, so a steady tone becomes background after some
 /// seconds instead of holding a pulse open forever. A frame opens a pulse when it stands
 /// `onDecibels` above that floor with a tone inside the band; the pulse goes on while the
-/// band stays `holdDecibels` above it, and a drop of up to `bridgeFrames` frames is bridged.
+/// band stays `holdDecibels` above it and within `dropDecibels` of the pulse's loudest
+/// frame, and a drop of up to `bridgeFrames` frames is bridged.
 ///
 /// Edges: a Hann-windowed frame whose centre sits on the tone's edge holds half its
 /// amplitude, so each edge is where the amplitude, relative to the pulse's own level,
@@ -17,6 +18,10 @@ struct ToneTracker {
     struct Settings: Equatable {
         var onDecibels: Double = 9
         var holdDecibels: Double = 6
+        /// A pulse ends where its band falls this far below the pulse's loudest frame, so
+        /// noise in a 100 ms gap cannot bridge two pulses; a room's reverberation (about
+        /// 12 dB in 100 ms at a 0.5 s reverberation time) does not.
+        var dropDecibels: Double = 15
         var minimumTonality: Float = 6.3   // 8 dB
         var bridgeFrames = 3
         /// Half the shortest standard pulse (temporal-four's 100 ms): a blip shorter than
@@ -41,6 +46,9 @@ struct ToneTracker {
         var hertzSum: Double
         var hertzCount: Int
         var backgroundPower: Float
+        /// The loudest frame so far, in dB: a frame far below it has left the tone, even
+        /// where noise keeps it above the floor.
+        var peakDecibels: Double
         /// Frames beyond `storedFrames` were not kept: the pulse's end is timed coarsely.
         var truncated = false
     }
@@ -58,9 +66,9 @@ struct ToneTracker {
         Double(index + 1) * hopSeconds
     }
 
-    /// When the pulse now sounding began (coarsely, to a frame), or nil when none is.
-    var ongoingStart: Double? {
-        run.map { centre($0.firstFrame) - hopSeconds / 2 }
+    /// The pulse now sounding, timed to a frame, or nil when none is.
+    var ongoing: OngoingTone? {
+        run.map { OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2) }
     }
 
     /// Reads frame `index`; returns a pulse when one has just ended.
@@ -73,6 +81,7 @@ struct ToneTracker {
 
         if var current = run {
             let holding = band.accepts(hertz: reading.peakHertz) && decibels >= floor + settings.holdDecibels
+                && decibels >= current.peakDecibels - settings.dropDecibels
             if current.powers.count < settings.storedFrames {
                 current.powers.append(power)
             } else {
@@ -80,6 +89,7 @@ struct ToneTracker {
             }
             if holding {
                 current.lastOnFrame = index
+                current.peakDecibels = max(current.peakDecibels, decibels)
                 if current.onPowers.count < settings.storedFrames { current.onPowers.append(power) }
                 current.hertzSum += reading.peakHertz
                 current.hertzCount += 1
@@ -93,7 +103,7 @@ struct ToneTracker {
         } else if tonal && decibels >= floor + settings.onDecibels {
             run = Run(firstFrame: index, lastOnFrame: index, powers: [previousPower, power], onPowers: [power],
                       hertzSum: reading.peakHertz, hertzCount: 1,
-                      backgroundPower: Float(pow(10, floor / 10)))
+                      backgroundPower: Float(pow(10, floor / 10)), peakDecibels: decibels)
         }
 
         // The floor follows the frames without a tone; while one sounds it creeps up.
