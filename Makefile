@@ -37,6 +37,7 @@ build: deps
 test: build
 	$(SWIFT) test
 	python3 -m unittest Tests/Servers/test_llm_server.py Tests/Servers/test_llmock_peer.py
+	/usr/bin/python3 -m unittest Tests/Scripts/test_make_sound_clips.py  # the bench's clips need Debian's NumPy
 	scripts/plugin-tests.sh
 	$(MAKE) --no-print-directory check-header
 	$(MAKE) --no-print-directory test-examples
@@ -84,7 +85,7 @@ demo: build
 # Speed and memory figures, measured side by side in one run (release build of
 # Benchmarks/, its own package, so plain `swift build` never compiles it).
 # The plugins are built and staged in release mode too, so the C-ABI figures compare
-# like with like. SECTION=depth|latency|parsing|phrasing|reading|detection|seeing runs one section alone.
+# like with like. SECTION=depth|latency|parsing|phrasing|reading|detection|seeing|listening runs one section alone.
 bench:
 	@scripts/deps.sh --bench
 	$(SWIFT) build -c release

@@ -23,6 +23,13 @@ public enum ABICodec {
     /// 64 megapixels: a 48 MP phone sensor fits, a corrupt 16384x16384 header does not
     /// make the host copy 768 MiB.
     public static let maximumImagePixels = 64 << 20
+    /// Sample rates a microphone or a file can honestly have (SB_AUDIO's documented range).
+    public static let audioSampleRates = 1000...192_000
+    /// Channels of an audio block; beyond 7.1 is no microphone a person wears.
+    public static let maximumAudioChannels = 8
+    /// Ten seconds per block: a listener is handed blocks of a fraction of a second, and
+    /// a corrupt count must not make the host copy gigabytes.
+    public static let maximumAudioBlockSeconds = 10
     /// A perceive result's caps (SB_PERCEIVE_MAX_RECORDS, SB_PERCEIVE_MAX_LABEL_BYTES).
     public static let maximumPerceivedRecords = Int(SB_PERCEIVE_MAX_RECORDS)
     public static let maximumPerceivedLabelBytes = Int(SB_PERCEIVE_MAX_LABEL_BYTES)

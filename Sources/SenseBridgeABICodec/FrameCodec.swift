@@ -31,15 +31,25 @@ public enum FrameCodec {
             return ImageCodec.decode(image.pointee).map {
                 SensingFrame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id, content: .image($0))
             }
+        case SB_FRAME_AUDIO:
+            guard Int(c.struct_size) >= audioFrameSize else {
+                return .failure(Problem(reason: "an audio frame's struct_size \(c.struct_size) has no room for its audio"))
+            }
+            guard let audio = c.audio else { return .failure(Problem(reason: "an audio frame's audio is NULL")) }
+            return AudioCodec.decode(audio.pointee).map {
+                SensingFrame(timestampNanoseconds: c.timestamp_ns, runID: c.run_id, content: .audio($0))
+            }
         default:
-            return .failure(Problem(reason: "frame kind \(c.kind) is not SB_FRAME_DEPTH, SB_FRAME_RECORDS or SB_FRAME_IMAGE"))
+            return .failure(Problem(reason: "frame kind \(c.kind) is not SB_FRAME_DEPTH, SB_FRAME_RECORDS, SB_FRAME_IMAGE or SB_FRAME_AUDIO"))
         }
     }
 
     /// Every 1.0 field of `sb_frame` ends at `record_count`; 1.4 appended `image`.
     public static let version10FrameSize = MemoryLayout<sb_frame>.offset(of: \sb_frame.image)!
-    /// The smallest frame that can carry an image.
-    public static let imageFrameSize = MemoryLayout<sb_frame>.size
+    /// The smallest frame that can carry an image (1.4).
+    public static let imageFrameSize = MemoryLayout<sb_frame>.offset(of: \sb_frame.audio)!
+    /// The smallest frame that can carry audio (1.6).
+    public static let audioFrameSize = MemoryLayout<sb_frame>.size
 
     static func depthMap(_ map: sb_depth_map) -> Result<DepthMap, Problem> {
         let width = Int(map.width), height = Int(map.height), stride = Int(map.row_stride)
@@ -108,6 +118,9 @@ public enum FrameCodec {
         case .image(let image):
             c.kind = SB_FRAME_IMAGE
             c.image = ImageCodec.encode(image, into: arena)
+        case .audio(let block):
+            c.kind = SB_FRAME_AUDIO
+            c.audio = AudioCodec.encode(block, into: arena)
         }
         return c
     }

@@ -2,20 +2,30 @@ import CSenseBridgeABI
 import Foundation
 import SenseBridgeCore
 
-/// An `sb_perceive_request` and the image and locale it points at, owned together for
-/// as long as the call needs them (the host's side of a perceive call).
+/// An `sb_perceive_request` and the picture or sound and locale it points at, owned
+/// together for as long as the call needs them (the host's side of a perceive call).
 public final class CPerceiveRequest {
     public let pointer: UnsafeMutablePointer<sb_perceive_request>
-    public let image: ImageFrame
+    public let input: PerceptionInput
     private let arena = CArena()
 
-    public init(image: ImageFrame, timestampNanoseconds: UInt64, locale: String, deadline: UInt64) {
-        self.image = image
+    public init(input: PerceptionInput, timestampNanoseconds: UInt64, locale: String, deadline: UInt64) {
+        self.input = input
+        var request = sb_perceive_request()
+        request.struct_size = UInt32(MemoryLayout<sb_perceive_request>.size)
+        switch input {
+        case .image(let image): request.image = ImageCodec.encode(image, into: arena)
+        case .audio(let block): request.audio = AudioCodec.encode(block, into: arena)
+        }
+        request.timestamp_ns = timestampNanoseconds
+        request.locale = arena.string(locale)
+        request.deadline_ns = deadline
         pointer = .allocate(capacity: 1)
-        pointer.initialize(to: sb_perceive_request(
-            struct_size: UInt32(MemoryLayout<sb_perceive_request>.size),
-            image: ImageCodec.encode(image, into: arena), timestamp_ns: timestampNanoseconds,
-            locale: arena.string(locale), deadline_ns: deadline))
+        pointer.initialize(to: request)
+    }
+
+    public convenience init(image: ImageFrame, timestampNanoseconds: UInt64, locale: String, deadline: UInt64) {
+        self.init(input: .image(image), timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline)
     }
 
     deinit { pointer.deallocate() }
@@ -23,14 +33,26 @@ public final class CPerceiveRequest {
 
 /// `sb_perceive_request` and `sb_perceive_result` <-> Swift.
 public enum PerceiveCodec {
-    /// The request as a plugin reads it: the image copied out, the locale if it is UTF-8.
+    /// Every 1.4 field of `sb_perceive_request` ends at `deadline_ns`; 1.6 appended `audio`.
+    public static let version14RequestSize = MemoryLayout<sb_perceive_request>.offset(of: \sb_perceive_request.audio)!
+
+    /// The request as a plugin reads it: the picture or the sound copied out, the locale
+    /// if it is UTF-8. A request from a host before 1.6 ends before `audio` and is read
+    /// as the picture it always carried.
     public static func decodeRequest(_ c: sb_perceive_request)
-        -> Result<(image: ImageFrame, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64), FrameCodec.Problem> {
-        guard c.struct_size >= UInt32(MemoryLayout<sb_perceive_request>.size) else {
+        -> Result<(input: PerceptionInput, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64), FrameCodec.Problem> {
+        guard Int(c.struct_size) >= version14RequestSize else {
             return .failure(.init(reason: "the request's struct_size \(c.struct_size) is smaller than the 1.4 sb_perceive_request"))
         }
-        guard let image = c.image else { return .failure(.init(reason: "the request's image is NULL")) }
-        return ImageCodec.decode(image.pointee).map { ($0, c.timestamp_ns, ABIString.decode(c.locale), c.deadline_ns) }
+        let audio = Int(c.struct_size) >= MemoryLayout<sb_perceive_request>.size ? c.audio : nil
+        let input: Result<PerceptionInput, FrameCodec.Problem>
+        switch (c.image, audio) {
+        case (let image?, nil): input = ImageCodec.decode(image.pointee).map(PerceptionInput.image)
+        case (nil, let block?): input = AudioCodec.decode(block.pointee).map(PerceptionInput.audio)
+        case (nil, nil): return .failure(.init(reason: "the request's image and audio are both NULL"))
+        case (_?, _?): return .failure(.init(reason: "the request carries both an image and audio"))
+        }
+        return input.map { ($0, c.timestamp_ns, ABIString.decode(c.locale), c.deadline_ns) }
     }
 
     /// Fills a host-owned result with records the plugin keeps in `arena` until its next call.

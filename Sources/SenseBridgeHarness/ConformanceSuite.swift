@@ -55,13 +55,24 @@ public enum ConformanceSuite {
         CheckDefinition("perceive-cancel", "cancel from another thread ends a long perceive early, with SB_ERR_CANCELLED, against the perceiver's own uncancelled time", needs: .instance, timeScale: 2),
     ]
 
-    public static func checks(for kind: PluginKind) -> [CheckDefinition] {
+    /// A perceiver that listens (ABI 1.6) is played sounds instead of shown pictures.
+    static let listeningPerceiver: [CheckDefinition] = [
+        CheckDefinition("hear-audio", "blocks of one stream (silence, noise, a tone, a square wave), then again from a discontinuous start, give well-formed sound records within the deadline; silence gives none", needs: .instance),
+        CheckDefinition("hear-bad-audio", "blocks no listener can use (NULL samples, 0 Hz, 0 channels, 0 frames, unknown format) are refused with SB_ERR_INVALID_ARGUMENT and a message", needs: .instance),
+        CheckDefinition("hear-cancel", "cancel from another thread ends a long perceive early, with SB_ERR_CANCELLED, against the perceiver's own uncancelled time", needs: .instance, timeScale: 2),
+    ]
+
+    public static func checks(for kind: PluginKind, listens: Bool = false) -> [CheckDefinition] {
         switch kind {
         case .renderTarget: return common + renderTarget
         case .sceneComposer: return common + sceneComposer
         case .sensingSource: return common + sensingSource
-        case .perceiver: return common + perceiver
+        case .perceiver: return common + (listens ? listeningPerceiver : perceiver)
         }
+    }
+
+    public static func checks(for manifest: PluginManifest) -> [CheckDefinition] {
+        checks(for: manifest.kind, listens: manifest.listens)
     }
 
     /// A test the plugin ships through `SB_INTERFACE_PLUGIN_TESTS`.
@@ -69,9 +80,9 @@ public enum ConformanceSuite {
         CheckDefinition(selfTestPrefix + name, "the plugin's own test '\(name)'", needs: .library)
     }
 
-    public static func definition(named name: String, kind: PluginKind) -> CheckDefinition? {
+    public static func definition(named name: String, kind: PluginKind, listens: Bool = false) -> CheckDefinition? {
         if name.hasPrefix(selfTestPrefix) { return selfTest(String(name.dropFirst(selfTestPrefix.count))) }
-        return checks(for: kind).first { $0.name == name }
+        return checks(for: kind, listens: listens).first { $0.name == name }
     }
 
     /// A self-test name becomes part of a check name on a command line and in JSON;

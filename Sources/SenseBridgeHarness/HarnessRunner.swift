@@ -64,8 +64,8 @@ public final class HarnessRunner {
     }
 
     /// The checks the suite would run for the manifest's kind (self-tests aside).
-    public static func checkNames(for kind: PluginKind) -> [String] {
-        ConformanceSuite.checks(for: kind).map(\.name) + [stdoutCheck, logPrivacyCheck]
+    public static func checkNames(for kind: PluginKind, listens: Bool = false) -> [String] {
+        ConformanceSuite.checks(for: kind, listens: listens).map(\.name) + [stdoutCheck, logPrivacyCheck]
     }
 
     /// Throws `UnknownChecks` before anything runs when `--only` names a check the
@@ -91,12 +91,13 @@ public final class HarnessRunner {
         // A config the manifest's schema refuses is the tester's mistake, reported before anything runs.
         _ = try PluginConfigResolver.resolve(manifest: manifest, overrides: options.configOverrides, outputDirectory: nil)
 
-        var plan = ConformanceSuite.checks(for: manifest.kind)
+        var plan = ConformanceSuite.checks(for: manifest)
         let wanted = Set(options.only)
         if !wanted.isEmpty {
-            let known = Set(Self.checkNames(for: manifest.kind))
+            let names = Self.checkNames(for: manifest.kind, listens: manifest.listens)
+            let known = Set(names)
             let unknown = options.only.filter { !known.contains($0) && !$0.hasPrefix(ConformanceSuite.selfTestPrefix) }
-            if !unknown.isEmpty { throw UnknownChecks(names: unknown, available: Self.checkNames(for: manifest.kind)) }
+            if !unknown.isEmpty { throw UnknownChecks(names: unknown, available: names) }
             plan = plan.filter { wanted.contains($0.name) }
             plan += options.only.filter { $0.hasPrefix(ConformanceSuite.selfTestPrefix) }
                 .map { ConformanceSuite.selfTest(String($0.dropFirst(ConformanceSuite.selfTestPrefix.count))) }

@@ -47,7 +47,21 @@ let nullInstance = PluginError(.invalidArgument, "The instance pointer is NULL."
 final class ComposerBox: InstanceBox<SceneComposerPlugin> {}
 final class RenderTargetBox: InstanceBox<RenderTargetPlugin> {}
 final class SensingSourceBox: InstanceBox<SensingSourcePlugin> {}
-final class PerceiverBox: InstanceBox<PerceiverPlugin> {}
+final class PerceiverBox: InstanceBox<ExportedPerceiver> {}
+
+/// The two protocols a perceiver can conform to behind one C table: the table is the
+/// same (`sensebridge.perceiver/1`), only what a request carries differs.
+enum ExportedPerceiver {
+    case looking(PerceiverPlugin)
+    case listening(AudioPerceiverPlugin)
+
+    func cancel() {
+        switch self {
+        case .looking(let plugin): plugin.cancel()
+        case .listening(let plugin): plugin.cancel()
+        }
+    }
+}
 
 enum ComposerThunks {
     static func table(create: CreateThunk) -> sb_scene_composer {
@@ -158,6 +172,9 @@ enum SensingSourceThunks {
             if case .image = next.content, room < FrameCodec.imageFrameSize {
                 throw PluginError(.unsupported, "This source gives image frames, which need a host of ABI 1.4 or later.")
             }
+            if case .audio = next.content, room < FrameCodec.audioFrameSize {
+                throw PluginError(.unsupported, "This source gives audio frames, which need a host of ABI 1.6 or later.")
+            }
             FrameCodec.write(FrameCodec.encode(next, into: box.memory), to: frame)
         }
         if status == SB_OK && timedOut {
@@ -192,15 +209,26 @@ enum PerceiverThunks {
             box.call.begin()
             defer { box.call.end() }
             box.memory.reset()
-            let decoded: (image: ImageFrame, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64)
+            let decoded: (input: PerceptionInput, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64)
             switch PerceiveCodec.decodeRequest(request.pointee) {
             case .success(let value): decoded = value
-            case .failure(let problem): throw PluginError(.invalidArgument, "The request's image was refused: \(problem).")
+            case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }
-            try box.call.check("Perceiving was cancelled while the image was being read.")
-            let records = try box.plugin.perceive(PerceiveRequest(
-                image: decoded.image, timestampNanoseconds: decoded.timestampNanoseconds,
-                localeIdentifier: decoded.locale ?? "en", deadline: decoded.deadline))
+            try box.call.check("Perceiving was cancelled while the request was being read.")
+            let locale = decoded.locale ?? "en"
+            let records: [PerceptionRecord]
+            switch (box.plugin, decoded.input) {
+            case (.looking(let plugin), .image(let image)):
+                records = try plugin.perceive(PerceiveRequest(
+                    image: image, timestampNanoseconds: decoded.timestampNanoseconds,
+                    localeIdentifier: locale, deadline: decoded.deadline))
+            case (.listening(let plugin), .audio(let block)):
+                records = try plugin.perceive(AudioPerceiveRequest(audio: block, localeIdentifier: locale, deadline: decoded.deadline))
+            case (.looking, .audio):
+                throw PluginError(.unsupported, "This perceiver reads images; it was handed audio.")
+            case (.listening, .image):
+                throw PluginError(.unsupported, "This perceiver listens; it was handed an image.")
+            }
             guard records.count <= ABICodec.maximumPerceivedRecords else {
                 throw PluginError(.internal, "The perceiver returned \(records.count) records; the limit is \(ABICodec.maximumPerceivedRecords).")
             }

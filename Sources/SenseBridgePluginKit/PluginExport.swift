@@ -33,6 +33,14 @@ public enum PluginExport {
         ExportSlots.shared.export(id: id, version: version, kind: .perceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
+    /// A perceiver that listens (ABI 1.6): its manifest lists the "sounds" modality, and
+    /// the host hands it audio blocks instead of images, through the same C table.
+    public static func audioPerceiver<T: AudioPerceiverPlugin>(
+        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+    ) -> UnsafeRawPointer {
+        ExportSlots.shared.export(id: id, version: version, kind: .audioPerceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
+    }
+
     public static func sensingSource<T: SensingSourcePlugin>(
         _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
@@ -56,6 +64,7 @@ enum ExportedKind {
     case renderTarget((HostServices, PluginConfig) throws -> RenderTargetPlugin)
     case sensingSource((HostServices, PluginConfig) throws -> SensingSourcePlugin)
     case perceiver((HostServices, PluginConfig) throws -> PerceiverPlugin)
+    case audioPerceiver((HostServices, PluginConfig) throws -> AudioPerceiverPlugin)
 }
 
 struct ExportSlot {
@@ -125,7 +134,7 @@ final class ExportSlots: @unchecked Sendable {
             let table = UnsafeMutablePointer<sb_sensing_source>.allocate(capacity: 1)
             table.initialize(to: SensingSourceThunks.table(create: SlotThunks.create[slot]))
             return (SB_KIND_SENSING_SOURCE, SB_INTERFACE_SENSING_SOURCE, UnsafeRawPointer(table))
-        case .perceiver:
+        case .perceiver, .audioPerceiver:
             let table = UnsafeMutablePointer<sb_perceiver>.allocate(capacity: 1)
             table.initialize(to: PerceiverThunks.table(create: SlotThunks.create[slot]))
             return (SB_KIND_PERCEIVER, SB_INTERFACE_PERCEIVER, UnsafeRawPointer(table))

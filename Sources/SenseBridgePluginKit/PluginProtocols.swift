@@ -45,6 +45,7 @@ public protocol RenderTargetPlugin: AnyObject {
 ///   `PluginError.endOfStream` once exhausted (and on every later call), and
 ///   `PluginError.notStarted` before `start` or after `stop`.
 /// - `stop` is idempotent.
+/// - Audio frames (`.audio`) need a 1.6 host, as image frames need 1.4, refused the same way.
 /// - Image frames need a 1.4 host: PluginKit refuses to hand one to an older host
 ///   (`PluginError.unsupported`), since its frame has no room for the picture.
 public protocol SensingSourcePlugin: AnyObject {
@@ -114,6 +115,43 @@ public struct PerceiveRequest {
                 deadline: UInt64 = .max) {
         self.image = image
         self.timestampNanoseconds = timestampNanoseconds
+        self.localeIdentifier = localeIdentifier
+        self.deadline = deadline
+    }
+}
+
+/// A perceiver that listens (ABI 1.6): consecutive blocks of one audio stream in, sound
+/// records out. Its manifest lists the "sounds" modality and, under
+/// `capabilities.audioInput`, the rate and channels it takes; the host asks the source
+/// for exactly those, so a listener never resamples.
+///
+/// Conformance expectations (the harness checks them):
+/// - Blocks arrive in order, one per call; keep what was heard across calls if a pattern
+///   spans blocks, and start afresh when `request.audio.continuesPrevious` is false.
+/// - Return `.sound` records (an identifier such as "smoke_alarm", the confidence, no
+///   box) for what is heard as of the block's end; nothing heard is an empty array,
+///   never a record that says "silence": the host decides what silence means.
+/// - Never log, write or send audio or anything derived from it (Invariants 4 and 11).
+/// - Return before `request.deadline`; throw `PluginError.cancelled` soon after `cancel()`.
+/// - `init` and `perceive` are called from one thread at a time; `cancel` from any.
+public protocol AudioPerceiverPlugin: AnyObject {
+    init(host: HostServices, config: PluginConfig) throws
+    func perceive(_ request: AudioPerceiveRequest) throws -> [PerceptionRecord]
+    func cancel()
+}
+
+/// What a listening perceiver is asked: one block of sound, always float samples.
+public struct AudioPerceiveRequest {
+    public var audio: AudioBlock
+    /// The locale string as the host sent it; `spokenLocale` is nil for one we do not speak.
+    public var localeIdentifier: String
+    /// On the host's monotonic clock, in nanoseconds.
+    public var deadline: UInt64
+
+    public var spokenLocale: SpokenLocale? { SpokenLocale(identifier: localeIdentifier) }
+
+    public init(audio: AudioBlock, localeIdentifier: String = "en", deadline: UInt64 = .max) {
+        self.audio = audio
         self.localeIdentifier = localeIdentifier
         self.deadline = deadline
     }

@@ -58,7 +58,8 @@ enum SlotThunks {
             case .composer(let make): return ComposerBox(try make(services, config)).retainedPointer()
             case .renderTarget(let make): return RenderTargetBox(try make(services, config)).retainedPointer()
             case .sensingSource(let make): return SensingSourceBox(try make(services, config)).retainedPointer()
-            case .perceiver(let make): return PerceiverBox(try make(services, config)).retainedPointer()
+            case .perceiver(let make): return PerceiverBox(.looking(try make(services, config))).retainedPointer()
+            case .audioPerceiver(let make): return PerceiverBox(.listening(try make(services, config))).retainedPointer()
             }
         } catch {
             PluginError(wrapping: error).write(to: errorOut)

@@ -181,7 +181,7 @@ import Testing
         frame.depth.width = 9000
         #expect(FrameCodec.decode(frame).failureReason == "a depth frame is 9000x4")
         frame.kind = 42
-        #expect(FrameCodec.decode(frame).failureReason == "frame kind 42 is not SB_FRAME_DEPTH, SB_FRAME_RECORDS or SB_FRAME_IMAGE")
+        #expect(FrameCodec.decode(frame).failureReason == "frame kind 42 is not SB_FRAME_DEPTH, SB_FRAME_RECORDS, SB_FRAME_IMAGE or SB_FRAME_AUDIO")
         var records = sb_frame()
         records.kind = SB_FRAME_RECORDS
         records.record_count = 3

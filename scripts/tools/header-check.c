@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 5u, "this check knows ABI 1.0 to 1.5");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 6u, "this check knows ABI 1.0 to 1.6");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -63,6 +63,14 @@ STATIC_ASSERT(SB_KIND_PERCEIVER == 4u && SB_FRAME_IMAGE == 3u, "1.4 appends a ki
 #if SB_ABI_MINOR >= 5
 STATIC_ASSERT(SB_ERR_UNAVAILABLE == 11 && SB_ERR_UNAVAILABLE > SB_ERR_INTERNAL,
               "1.5 appends a status code after the 1.0 ones");
+#endif
+#if SB_ABI_MINOR >= 6
+STATIC_ASSERT(offsetof(sb_frame, audio) >= offsetof(sb_frame, image) + sizeof(void *),
+              "1.6 appends the audio after the image");
+STATIC_ASSERT(offsetof(sb_perceive_request, audio) >= offsetof(sb_perceive_request, deadline_ns) + sizeof(uint64_t),
+              "1.6 appends the audio after the deadline");
+STATIC_ASSERT(offsetof(sb_audio, struct_size) == 0, "1.6's audio starts with its size");
+STATIC_ASSERT(SB_FRAME_AUDIO == 4u && SB_SIGNAL_SAFETY_ALERT == 8u, "1.6 appends a frame kind and a signal");
 #endif
 
 /* ------------------------------------------------ the plugin side */
@@ -302,11 +310,21 @@ static void print_layout(void)
     FIELD(sb_image, intrinsics);
 #endif
 
+#if SB_ABI_MINOR >= 6
+    APPENDABLE(sb_audio);
+    FIELD(sb_audio, struct_size); FIELD(sb_audio, format); FIELD(sb_audio, sample_rate);
+    FIELD(sb_audio, channels); FIELD(sb_audio, flags); FIELD(sb_audio, frame_count);
+    FIELD(sb_audio, first_sample_ns); FIELD(sb_audio, samples);
+#endif
+
     APPENDABLE(sb_frame);
     FIELD(sb_frame, struct_size); FIELD(sb_frame, kind); FIELD(sb_frame, timestamp_ns);
     FIELD(sb_frame, run_id); FIELD(sb_frame, depth); FIELD(sb_frame, records); FIELD(sb_frame, record_count);
 #if SB_ABI_MINOR >= 4
     FIELD(sb_frame, image);
+#endif
+#if SB_ABI_MINOR >= 6
+    FIELD(sb_frame, audio);
 #endif
 
     APPENDABLE(sb_sensing_source);
@@ -337,6 +355,9 @@ static void print_layout(void)
     FIELD(sb_perceive_request, struct_size); FIELD(sb_perceive_request, image);
     FIELD(sb_perceive_request, timestamp_ns); FIELD(sb_perceive_request, locale);
     FIELD(sb_perceive_request, deadline_ns);
+#if SB_ABI_MINOR >= 6
+    FIELD(sb_perceive_request, audio);
+#endif
 
     APPENDABLE(sb_perceive_result);
     FIELD(sb_perceive_result, struct_size); FIELD(sb_perceive_result, records);

@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection|seeing`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection|seeing|listening`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -35,8 +35,14 @@ if let section = CommandLine.arguments.dropFirst().first {
         let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
             ?? RepositoryPaths.root.appendingPathComponent(".build/release")
         try readingBenchmarks(try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url), scratch: scratch.url)
+    case "listening":
+        let scratch = try TemporaryDirectory("sensebridge-bench-listening")
+        let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+            ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+        try listeningBenchmarks(staged: staged, installed: try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url),
+                                scratch: scratch.url)
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection, seeing; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection, seeing, listening; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)
@@ -218,3 +224,7 @@ try detectionBenchmarks(staged: staged)
 // 13. Seeing as a person meets it: describe a photograph, and a walk with live detection
 // beside the same walk without it.
 try seeingBenchmarks(staged: staged, installed: installed)
+
+// 14. Listening: safety alarms in generated clips, SenseBridge against YAMNet alone, false
+// alerts per hour, and continuous listening's latency and CPU through a live microphone.
+try listeningBenchmarks(staged: staged, installed: installed, scratch: processScratch.url)

@@ -24,6 +24,12 @@
  *   1.5  SB_ERR_UNAVAILABLE: a render target whose daemon or device is gone
  *        for now (speech-dispatcher, BRLTTY). The host keeps the target and
  *        tries it again with later messages. No struct changes.
+ *   1.6  Audio: SB_FRAME_AUDIO frames carry an sb_audio (16-bit or float
+ *        samples, rate, channels, the first sample's time), pointed to by
+ *        sb_frame.audio (appended). sb_perceive_request.audio (appended): a
+ *        perceiver whose manifest lists the "sounds" modality is handed
+ *        consecutive audio blocks instead of images. SB_SIGNAL_SAFETY_ALERT:
+ *        a smoke, fire or carbon-monoxide alarm or a siren heard.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -106,7 +112,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 5u
+#define SB_ABI_MINOR 6u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -342,6 +348,7 @@ typedef uint32_t sb_frame_kind;
 #define SB_FRAME_DEPTH   1u
 #define SB_FRAME_RECORDS 2u
 #define SB_FRAME_IMAGE   3u  /* since 1.4: see sb_frame.image */
+#define SB_FRAME_AUDIO   4u  /* since 1.6: see sb_frame.audio */
 
 typedef uint32_t sb_pixel_format;
 #define SB_PIXEL_GRAY8 1u  /* one byte per pixel, 0 black .. 255 white */
@@ -363,6 +370,36 @@ typedef struct sb_image {
     const uint8_t *pixels;    /* row-major, top row first */
     float intrinsics[4];      /* fx, fy, cx, cy in pixels; all 0 when unknown */
 } sb_image;
+
+typedef uint32_t sb_sample_format;
+#define SB_SAMPLE_S16 1u  /* signed 16-bit, native byte order */
+#define SB_SAMPLE_F32 2u  /* 32-bit float, full scale -1.0 .. 1.0 */
+
+/* sb_audio.flags */
+#define SB_AUDIO_DISCONTINUOUS (1u << 0)  /* this block does not follow the one
+                                             before it: the first of a run, or
+                                             one after samples were lost */
+
+/* Since 1.6: one block of sound, as a microphone or an audio file gave it.
+ * Appendable: only ever passed by pointer (sb_frame.audio,
+ * sb_perceive_request.audio).
+ * Rationale: a source resamples to the rate and channels the session asks
+ * for (the perceivers' manifests say what they take), so no perceiver
+ * resamples; the host hands perceivers SB_SAMPLE_F32 only, so a perceiver
+ * reads one format. The first sample's time is on the host's clock
+ * (host_services.monotonic_ns) for a live input, so a sound can be placed
+ * against everything else the session saw; a file's blocks are timed from
+ * the file's start. */
+typedef struct sb_audio {
+    uint32_t struct_size;
+    sb_sample_format format;
+    uint32_t sample_rate;       /* Hz, 1000 .. 192000 */
+    uint32_t channels;          /* 1 .. 8, interleaved */
+    uint32_t flags;             /* SB_AUDIO_* */
+    uint32_t frame_count;       /* samples per channel, 1 .. 10 s worth */
+    uint64_t first_sample_ns;   /* when the first sample was heard */
+    const void *samples;        /* frame_count * channels samples */
+} sb_audio;
 
 /* Frozen in 1.x: embedded in sb_frame, where records follows it; grows only
  * by a new interface revision (or a new frame kind whose data an appended
@@ -394,6 +431,10 @@ typedef struct sb_frame {
      * SB_STRUCT_HAS(frame, sb_frame, image) before writing it, and MUST NOT
      * return SB_FRAME_IMAGE to a host that passed a shorter frame. */
     const sb_image *image;
+    /* Since 1.6: valid when kind == SB_FRAME_AUDIO, under the same rule as
+     * image: SB_STRUCT_HAS(frame, sb_frame, audio) first. timestamp_ns is
+     * then the block's first_sample_ns. */
+    const sb_audio *audio;
 } sb_frame;
 
 /* Static (returned by get_interface). Appendable. */
@@ -521,6 +562,12 @@ typedef struct sb_perceive_request {
     const char *locale;        /* "en", "es", "vi": the language expected on
                                   the page; borrowed */
     uint64_t deadline_ns;      /* on the host's monotonic clock */
+    /* Since 1.6: for a perceiver whose manifest lists the "sounds" modality,
+     * image is NULL and audio is the block to hear (borrowed, always
+     * SB_SAMPLE_F32, at the rate and channels of the manifest's audioInput).
+     * Exactly one of image and audio is non-NULL; a host before 1.6 passes
+     * the shorter request, and never to a "sounds" perceiver. */
+    const sb_audio *audio;
 } sb_perceive_request;
 
 /* Host-owned; struct_size set by the host, the rest filled by the plugin.
@@ -539,7 +586,16 @@ typedef struct sb_perceive_result {
  * SB_RECORD_OBJECT. It reports what it recognized and nothing else: an image
  * in which it found nothing is zero records and SB_OK, never a record saying
  * "blank" -- the host decides what silence means (it never says the page is
- * blank). Recognized text is user content: a perceiver MUST NOT log it. */
+ * blank). Recognized text is user content: a perceiver MUST NOT log it.
+ *
+ * Since 1.6, a perceiver that listens ("sounds" in its manifest's
+ * modalities) is handed the consecutive blocks of one audio stream, one per
+ * call, and may keep what it heard across calls: a block flagged
+ * SB_AUDIO_DISCONTINUOUS starts afresh. It returns SB_RECORD_SOUND records
+ * (label an identifier such as "smoke_alarm", no box) for what it hears as
+ * of the block's end, and zero records when it hears nothing it knows --
+ * never a record saying "silence". Audio is user content: a perceiver MUST
+ * NOT log, write or send it, nor anything derived from it. */
 typedef struct sb_perceiver {
     uint32_t struct_size;
     /* As sb_sensing_source.create. [main-thread] */
@@ -584,6 +640,15 @@ typedef uint32_t sb_signal;
  * Rationale: only the rate varies, never the pattern, so nothing new must be
  * learnt; and a target built before 1.3 never receives it. */
 #define SB_SIGNAL_AWARENESS_PULSE 7u
+/* Since 1.6: a safety sound -- a smoke, fire or carbon-monoxide alarm or a
+ * siren -- is heard: urgent (SB_MESSAGE_URGENT), hedged by its confidence,
+ * repeated while it goes on. The host sends it only to a target whose
+ * manifest lists "safety-alert" in capabilities.cues; such a target MUST give
+ * it a cue no other signal uses. Every other target receives the same
+ * message as SB_SIGNAL_AWARENESS_ALERT, so no target can ignore it.
+ * Rationale: a target written before 1.6 may ignore a signal it does not
+ * know; a fire alarm must never be one. */
+#define SB_SIGNAL_SAFETY_ALERT 8u
 
 #define SB_MESSAGE_URGENT (1u << 0)  /* interrupts whatever is being rendered */
 

@@ -6,6 +6,8 @@ public struct SensingFrame: Sendable {
         case records([PerceptionRecord])
         /// A picture for a perceiver to read (ABI 1.4).
         case image(ImageFrame)
+        /// A block of sound for a perceiver to hear (ABI 1.6).
+        case audio(AudioBlock)
     }
 
     /// Monotonic within a run, strictly increasing.

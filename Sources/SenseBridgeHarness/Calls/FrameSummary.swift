@@ -1,5 +1,6 @@
 import CSenseBridgeABI
 import SenseBridgeABICodec
+import SenseBridgeCore
 
 /// What the checks need of a frame, read before the next call frees it, and what
 /// was wrong with its shape. The frame is decoded by the host's own codec, which
@@ -8,10 +9,44 @@ struct FrameSummary {
     var timestamp: UInt64
     var runID: UInt64
     var problem: String?
+    /// An audio block's shape and span, so consecutive blocks can be compared.
+    var audio: AudioSpan?
+
+    struct AudioSpan {
+        var sampleRate: Int
+        var channels: Int
+        var start: UInt64
+        var end: UInt64
+        var continuesPrevious: Bool
+    }
 
     init(_ c: sb_frame) {
         timestamp = c.timestamp_ns
         runID = c.run_id
-        if case .failure(let failure) = FrameCodec.decode(c) { problem = failure.reason }
+        switch FrameCodec.decode(c) {
+        case .failure(let failure): problem = failure.reason
+        case .success(let frame):
+            guard case .audio(let block) = frame.content else { break }
+            audio = AudioSpan(sampleRate: block.sampleRate, channels: block.channels, start: block.firstSampleNanoseconds,
+                              end: block.endNanoseconds, continuesPrevious: block.continuesPrevious)
+            if block.firstSampleNanoseconds != c.timestamp_ns {
+                problem = "an audio frame's timestamp_ns \(c.timestamp_ns) is not its block's first_sample_ns \(block.firstSampleNanoseconds)"
+            }
+        }
+    }
+
+    /// Why `self` cannot follow `previous` in one audio stream, or nil: a block that says
+    /// it continues the one before has its rate and channels and starts where it ended
+    /// (within a sample), since a listener stitches them into one signal.
+    func audioProblem(after previous: FrameSummary) -> String? {
+        guard let now = audio, now.continuesPrevious, let before = previous.audio else { return nil }
+        if now.sampleRate != before.sampleRate || now.channels != before.channels {
+            return "a block at \(now.sampleRate) Hz x \(now.channels) continues one at \(before.sampleRate) Hz x \(before.channels) without SB_AUDIO_DISCONTINUOUS"
+        }
+        let sample = UInt64(1_000_000_000 / now.sampleRate) + 1
+        if now.start + sample < before.end || now.start > before.end + sample {
+            return "a block starting at \(now.start) ns continues one that ended at \(before.end) ns without SB_AUDIO_DISCONTINUOUS; a continuing block starts where the last ended"
+        }
+        return nil
     }
 }

@@ -8,7 +8,7 @@ import SenseBridgeHost
 final class RawPerceiver: RawInstance<sb_perceiver> {
     /// Perceives and copies the records out before the next call, as the memory rule requires.
     /// Takes the request object, not its pointer, so what it owns outlives the call.
-    func perceive(_ request: HarnessImageRequest, deadline: UInt64,
+    func perceive(_ request: HarnessRequest, deadline: UInt64,
                   error: ErrorSlot) -> (sb_status, Result<[PerceptionRecord], RecordCodec.Problem>) {
         withExtendedLifetime(request) {
             var result = sb_perceive_result()
@@ -19,14 +19,14 @@ final class RawPerceiver: RawInstance<sb_perceiver> {
     }
 
     /// Perceives without copying records; for loops that measure the plugin's memory.
-    func perceiveDiscarding(_ request: HarnessImageRequest, deadline: UInt64, error: ErrorSlot) -> sb_status {
+    func perceiveDiscarding(_ request: HarnessRequest, deadline: UInt64, error: ErrorSlot) -> sb_status {
         withExtendedLifetime(request) {
             var result = sb_perceive_result()
             return call(request, deadline: deadline, error: error, result: &result)
         }
     }
 
-    private func call(_ request: HarnessImageRequest, deadline: UInt64, error: ErrorSlot,
+    private func call(_ request: HarnessRequest, deadline: UInt64, error: ErrorSlot,
                       result: inout sb_perceive_result) -> sb_status {
         error.reset()
         request.pointer.pointee.deadline_ns = deadline
@@ -38,10 +38,15 @@ final class RawPerceiver: RawInstance<sb_perceiver> {
     func cancel() { table.cancel!(instance) }
 }
 
+/// A perceive request the harness owns, for a picture or a block of sound.
+protocol HarnessRequest: AnyObject {
+    var pointer: UnsafeMutablePointer<sb_perceive_request> { get }
+}
+
 /// A perceive request whose image fields the harness may break on purpose (a NULL
 /// pixel pointer, a stride shorter than a row, an unknown format), which a well-formed
 /// `CPerceiveRequest` cannot express. Owns everything it points at.
-final class HarnessImageRequest {
+final class HarnessImageRequest: HarnessRequest {
     let pointer: UnsafeMutablePointer<sb_perceive_request>
     private let image: UnsafeMutablePointer<sb_image>
     private let pixels: UnsafeMutableRawBufferPointer
@@ -65,8 +70,13 @@ final class HarnessImageRequest {
                                       pixels: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), intrinsics: (0, 0, 0, 0)))
         self.locale = strdup(locale)!
         pointer = .allocate(capacity: 1)
-        pointer.initialize(to: sb_perceive_request(struct_size: UInt32(MemoryLayout<sb_perceive_request>.size),
-                                                   image: image, timestamp_ns: 1_000_000, locale: self.locale, deadline_ns: .max))
+        var request = sb_perceive_request()
+        request.struct_size = UInt32(MemoryLayout<sb_perceive_request>.size)
+        request.image = UnsafePointer(image)
+        request.timestamp_ns = 1_000_000
+        request.locale = UnsafePointer(self.locale)
+        request.deadline_ns = .max
+        pointer.initialize(to: request)
     }
 
     /// Breaks the image the way `change` says; the request keeps owning the buffer.

@@ -33,6 +33,9 @@ enum CheckDispatcher {
             case "perceive-images": return try PerceiverChecks.images(c)
             case "perceive-bad-images": return try PerceiverChecks.badImages(c)
             case "perceive-cancel": return try PerceiverChecks.cancel(c)
+            case "hear-audio": return try ListenerChecks.hear(c)
+            case "hear-bad-audio": return try ListenerChecks.badAudio(c)
+            case "hear-cancel": return try ListenerChecks.cancel(c)
             default: return .fail("the harness has no check named '\(name)'")
             }
         } catch let failure as CheckFailure {

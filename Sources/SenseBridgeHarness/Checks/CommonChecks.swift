@@ -141,6 +141,7 @@ enum CommonChecks {
         case .renderTarget: try RenderTargetChecks.provokeErrors(c, &provoked)
         case .sceneComposer: try ComposerChecks.provokeErrors(c, &provoked)
         case .sensingSource: try SourceChecks.provokeErrors(c, &provoked)
+        case .perceiver where c.manifest.listens: try ListenerChecks.provokeErrors(c, &provoked)
         case .perceiver: try PerceiverChecks.provokeErrors(c, &provoked)
         }
         if let problem = provoked.problems.first { throw CheckFailure(problem) }
@@ -152,6 +153,7 @@ enum CommonChecks {
         case .renderTarget: return try RenderTargetChecks.threading(c)
         case .sceneComposer: return try ComposerChecks.threading(c)
         case .sensingSource: return try SourceChecks.threading(c)
+        case .perceiver where c.manifest.listens: return try ListenerChecks.threading(c)
         case .perceiver: return try PerceiverChecks.threading(c)
         }
     }
@@ -161,6 +163,7 @@ enum CommonChecks {
         case .renderTarget: return try RenderTargetChecks.leakPerCall(c)
         case .sceneComposer: return try ComposerChecks.leakPerCall(c)
         case .sensingSource: return try SourceChecks.leakPerCall(c)
+        case .perceiver where c.manifest.listens: return try ListenerChecks.leakPerCall(c)
         case .perceiver: return try PerceiverChecks.leakPerCall(c)
         }
     }

@@ -45,6 +45,9 @@ enum SourceChecks {
                         if frame.runID != previous.runID {
                             throw CheckFailure("run_id changed from \(previous.runID) to \(frame.runID) within one run (frame \(frames + 1))")
                         }
+                        if let problem = frame.audioProblem(after: previous) {
+                            throw CheckFailure("frame \(frames + 1): \(problem)")
+                        }
                     }
                     previous = frame
                     frames += 1
@@ -53,7 +56,7 @@ enum SourceChecks {
                 }
             }
             guard frames > 0 else { return .skip("no frame arrived within \(HarnessRunner.formatSeconds(seconds)) s, so there were no timestamps to compare") }
-            return .pass("\(frames) frames, timestamps strictly increasing, one run id")
+            return .pass("\(frames) frames, timestamps strictly increasing, one run id\(previous?.audio != nil ? ", audio blocks continuous" : "")")
         }
     }
 

@@ -26,8 +26,15 @@ public final class PerceiverInstance: @unchecked Sendable {
     /// unread, never as empty: an unread page is not a blank one (Invariant 2).
     public func perceive(_ image: ImageFrame, timestampNanoseconds: UInt64, locale: String,
                          deadline: UInt64) throws -> [PerceptionRecord] {
+        try perceive(.image(image), timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline)
+    }
+
+    /// Asks the plugin what it perceives in a picture or a block of sound, under the same
+    /// rules: a block it failed on is unheard, never silent (Invariant 2).
+    public func perceive(_ input: PerceptionInput, timestampNanoseconds: UInt64, locale: String,
+                         deadline: UInt64) throws -> [PerceptionRecord] {
         let records = try backend.perceive(RunnerRequest.PerceiveCall(
-            image: image, timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline))
+            input: input, timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline))
         // In process, `PerceiveCodec.decodeResult` held the caps while copying; a runner's
         // records arrive as values, from a process that shares memory with the plugin.
         if isolated, let problem = PerceiverResultRefused.problem(in: records) {

@@ -18,7 +18,8 @@
 /// anything unreadable ends the runner as "protocol garbage".
 public enum RunnerProtocol {
     /// 2: image frames and the perceiver's perceive/records (ABI 1.4).
-    public static let version: UInt32 = 2
+    /// 3: audio frames, and a perceive call's input carries its kind (ABI 1.6).
+    public static let version: UInt32 = 3
     /// Larger than any real message (a 100,000-record compose, an 8192² depth frame is 256 MiB).
     public static let maximumBodyBytes = 300 << 20
     /// Descriptors the runner finds its pipes on; stdout (1) is never one of them,

@@ -29,6 +29,7 @@ enum RunnerReply: Sendable {
         switch frame.content {
         case .depth(let map): return 160 + map.metres.count * 4
         case .image(let image): return 160 + image.pixels.count
+        case .audio(let block): return 160 + block.samples.count * 4
         case .records: return 256
         }
     }

@@ -29,7 +29,7 @@ enum RunnerRequest: Equatable, Sendable {
     }
 
     struct PerceiveCall: Equatable, Sendable {
-        var image: ImageFrame
+        var input: PerceptionInput
         var timestampNanoseconds: UInt64
         var locale: String
         /// Monotonic nanoseconds, as a compose call's.
@@ -91,7 +91,7 @@ enum RunnerRequest: Equatable, Sendable {
         case .nextFrame(let timeout):
             out.u32(timeout)
         case .perceive(let call):
-            WireFrames.writeImage(call.image, to: &out)
+            WireFrames.writeInput(call.input, to: &out)
             out.u64(call.timestampNanoseconds)
             out.string(call.locale)
             out.u64(call.deadline)
@@ -127,7 +127,7 @@ enum RunnerRequest: Equatable, Sendable {
         case .nextFrame:
             request = .nextFrame(timeoutMilliseconds: try input.u32())
         case .perceive:
-            request = .perceive(PerceiveCall(image: try WireFrames.readImage(&input), timestampNanoseconds: try input.u64(),
+            request = .perceive(PerceiveCall(input: try WireFrames.readInput(&input), timestampNanoseconds: try input.u64(),
                                              locale: try input.string(limit: RunnerProtocol.maximumNameBytes),
                                              deadline: try input.u64()))
         case .cancel: request = .cancel

@@ -117,6 +117,7 @@ struct ManifestFastPath {
             isolation = requested
         }
         guard let displayNames, displayNames["en"] != nil else { return nil }
+        if capabilities?.audioInput != nil, kind != .perceiver || minor < 6 { return nil }
         if let cues = capabilities?.cues, !cues.isEmpty {
             guard kind == .renderTarget, cues.keys.allSatisfy({ minor >= $0.sinceABIMinor }) else { return nil }
         }
@@ -147,6 +148,28 @@ struct ManifestFastPath {
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")), let major, let minor else { return nil }
         return (major, minor)
+    }
+
+    /// `{"sampleRate": 16000, "channels": 1}` within the ABI's ranges, each once; anything
+    /// else is for the general way, which says what is wrong.
+    private mutating func audioInputObject() -> AudioInput? {
+        var rate: UInt32?, channels: UInt32?
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        repeat {
+            skipWhitespace()
+            guard let key = keyBytes(), colon(), let number = wholeNumber() else { return nil }
+            if equals(key, "sampleRate"), rate == nil {
+                rate = number
+            } else if equals(key, "channels"), channels == nil {
+                channels = number
+            } else {
+                return nil
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")), let rate, let channels,
+              AudioInput.sampleRates.contains(Int(rate)), AudioInput.channelCounts.contains(Int(channels)) else { return nil }
+        return AudioInput(sampleRate: Int(rate), channels: Int(channels))
     }
 
     /// A string (the English text) or an object of locale to string, as `FieldReader.stringMap`.
@@ -198,6 +221,10 @@ struct ManifestFastPath {
                 guard let cues = cuesObject() else { return nil }
                 capabilities.cues = cues
                 bit = 16
+            } else if equals(key, "audioInput") {
+                guard let input = audioInputObject() else { return nil }
+                capabilities.audioInput = input
+                bit = 32
             } else {
                 return nil
             }

@@ -204,7 +204,34 @@ public enum ManifestReader {
             channel: try reader.optionalString("channel"),
             locales: try reader.optionalStrings("locales") ?? [],
             modalities: try reader.optionalStrings("modalities") ?? [],
-            cues: try readCues(reader, kind: kind, abiMinor: abiMinor))
+            cues: try readCues(reader, kind: kind, abiMinor: abiMinor),
+            audioInput: try readAudioInput(reader, kind: kind, abiMinor: abiMinor))
+    }
+
+    /// `capabilities.audioInput`: {"sampleRate": 16000, "channels": 1}. A perceiver of
+    /// ABI 1.6 or later only: an older one could never be handed audio.
+    private static func readAudioInput(_ reader: FieldReader, kind: PluginKind, abiMinor: UInt32) throws -> AudioInput? {
+        guard let object = try reader.optionalObject("audioInput") else { return nil }
+        guard kind == .perceiver, abiMinor >= 6 else {
+            throw reader.fail(.invalidField("capabilities.audioInput", "is for perceivers of ABI 1.6 or later only"))
+        }
+        let fields = FieldReader(object: object, prefix: "capabilities.audioInput.", fail: reader.fail)
+        func whole(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
+            guard let number = try fields.optionalNumber(key) else {
+                throw reader.fail(.missingField("capabilities.audioInput." + key))
+            }
+            guard number.rounded() == number, range.contains(Int(exactly: number) ?? -1) else {
+                throw reader.fail(.invalidField("capabilities.audioInput." + key,
+                                                "must be a whole number in \(range.lowerBound)...\(range.upperBound)"))
+            }
+            return Int(number)
+        }
+        let rate = try whole("sampleRate", AudioInput.sampleRates)
+        let channels = try whole("channels", AudioInput.channelCounts)
+        if let extra = object.keys.sorted().first(where: { $0 != "sampleRate" && $0 != "channels" }) {
+            throw reader.fail(.invalidField("capabilities.audioInput.\(extra)", "is not a field of audioInput (sampleRate, channels)"))
+        }
+        return AudioInput(sampleRate: rate, channels: channels)
     }
 
     /// `capabilities.cues`: {"awareness-pulse": true}. Refused, never ignored, when the

@@ -63,6 +63,9 @@ public struct PluginManifest: Sendable {
     /// The library's path, resolved against the manifest's directory (not yet checked).
     public var libraryURL: URL { directory.appendingPathComponent(libraryPath).standardizedFileURL }
 
+    /// A perceiver that is handed sound, not pictures ("sounds" in its modalities, ABI 1.6).
+    public var listens: Bool { kind == .perceiver && capabilities.modalities.contains(PluginCapabilities.soundsModality) }
+
     public func displayName(for locale: String = "en") -> String {
         displayNames[locale] ?? displayNames["en"] ?? id
     }
@@ -70,6 +73,11 @@ public struct PluginManifest: Sendable {
 
 /// What a plugin declares it does; used to choose and to warn, never to trust.
 public struct PluginCapabilities: Sendable, Equatable {
+    /// The modality a listening perceiver declares; the host hands it audio.
+    public static let soundsModality = "sounds"
+    /// The modality an audio source declares.
+    public static let audioModality = "audio"
+
     /// A plugin that sends anything over a network must say so; the host keeps such a
     /// plugin behind the consent gates however a profile names it.
     public var usesNetwork: Bool
@@ -79,15 +87,34 @@ public struct PluginCapabilities: Sendable, Equatable {
     /// Render targets only: the cues without words the target can play, each with
     /// whether it plays it when a profile does not say (`capabilities.cues`).
     public var cues: [OutputCue: Bool]
+    /// Perceivers that listen only (`capabilities.audioInput`, ABI 1.6): the rate and
+    /// channels the source is asked to resample to, so no listener resamples.
+    public var audioInput: AudioInput?
 
     public init(usesNetwork: Bool = false, channel: String? = nil, locales: [String] = [], modalities: [String] = [],
-                cues: [OutputCue: Bool] = [:]) {
+                cues: [OutputCue: Bool] = [:], audioInput: AudioInput? = nil) {
         self.usesNetwork = usesNetwork
         self.channel = channel
         self.locales = locales
         self.modalities = modalities
         self.cues = cues
+        self.audioInput = audioInput
     }
+}
+
+/// What a listening perceiver takes: `{"sampleRate": 16000, "channels": 1}`.
+public struct AudioInput: Sendable, Equatable {
+    public var sampleRate: Int
+    public var channels: Int
+
+    public init(sampleRate: Int, channels: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    /// The ranges the ABI's sb_audio allows; a manifest asking outside them could never be served.
+    public static let sampleRates = 1000...192_000
+    public static let channelCounts = 1...8
 }
 
 /// One config key's schema: enough to tell a profile author what a value must be.

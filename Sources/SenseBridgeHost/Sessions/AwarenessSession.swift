@@ -293,6 +293,10 @@ public final class AwarenessSession: @unchecked Sendable {
                 // A picture is the perceivers' to look at, off this loop; without them it
                 // is never a depth frame that measured nothing.
                 detection?.offer(image, timestamp: frame.timestampNanoseconds, depth: latestDepth)
+            case .audio:
+                // A walk does not listen (listening is `sensebridge listen`); a source that
+                // interleaves sound is never mistaken for a depth frame that measured nothing.
+                break
             }
             for pass in detection?.takePasses() ?? [] {
                 if pass.failed { detections.passFailed() } else { detections.feed(pass.records) }

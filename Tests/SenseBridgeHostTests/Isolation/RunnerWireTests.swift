@@ -30,10 +30,13 @@ import Testing
         .render(.init(text: [0x48, 0xFF, 0xFE, 0x00], signal: 99, flags: 0, locale: "es", sessionTimeNanoseconds: 0, sequence: 0)),
         .interrupt, .start, .nextFrame(timeoutMilliseconds: 33), .stop, .destroy,
         .create(kind: .perceiver, manifestPath: "/p/ocr.json", configJSON: "{}"),
-        .perceive(.init(image: grayImage, timestampNanoseconds: 12, locale: "es", deadline: 99)),
-        .perceive(.init(image: ImageFrame(format: .rgb24, width: 1, height: 1, pixels: [1, 2, 3],
-                                          intrinsics: .init(fx: 10, fy: 11, cx: 0.5, cy: 0.5)),
+        .perceive(.init(input: .image(grayImage), timestampNanoseconds: 12, locale: "es", deadline: 99)),
+        .perceive(.init(input: .image(ImageFrame(format: .rgb24, width: 1, height: 1, pixels: [1, 2, 3],
+                                                 intrinsics: .init(fx: 10, fy: 11, cx: 0.5, cy: 0.5))),
                         timestampNanoseconds: 0, locale: "vi", deadline: .max)),
+        .perceive(.init(input: .audio(AudioBlock(sampleRate: 16000, channels: 1, samples: [0.25, -0.5, 1],
+                                                 firstSampleNanoseconds: 42, continuesPrevious: false)),
+                        timestampNanoseconds: 42, locale: "en", deadline: 7)),
     ]
 
     static let grayImage = ImageFrame(format: .gray8, width: 4, height: 2, pixels: [0, 64, 128, 255, 1, 2, 3, 4])
@@ -75,6 +78,8 @@ import Testing
         .frame(SensingFrame(timestampNanoseconds: .max, runID: 0, content: .records(records))),
         .frame(SensingFrame(timestampNanoseconds: 1, runID: 1, content: .records([]))),
         .frame(SensingFrame(timestampNanoseconds: 3, runID: 1, content: .image(grayImage))),
+        .frame(SensingFrame(timestampNanoseconds: 4, runID: 1, content: .audio(AudioBlock(
+            sampleRate: 48000, channels: 2, samples: [0, 0.5, -0.5, 1], firstSampleNanoseconds: 4, continuesPrevious: true)))),
         .records(records),
         .records([]),
         .log(.init(level: .warning, name: "device.opened",
@@ -296,8 +301,8 @@ import Testing
             $0.u32(99); $0.string("x"); $0.f64(1); $0.bool(false); $0.bool(false)
         }
         #expect(replyError(kind) == .invalid("record kind 99 is unknown"))
-        let frameKind = body { $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(4) }
-        #expect(replyError(frameKind) == .invalid("frame kind 4 is unknown"))
+        let frameKind = body { $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(5) }
+        #expect(replyError(frameKind) == .invalid("frame kind 5 is unknown"))
         let flag = body {
             $0.u8(RunnerMessageKind.frame.rawValue); $0.u32(1); $0.u64(1); $0.u64(1); $0.u8(2); $0.u32(1)
             $0.u32(1); $0.string("x"); $0.f64(1); $0.u8(2)

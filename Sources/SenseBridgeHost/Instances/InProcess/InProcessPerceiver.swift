@@ -24,7 +24,7 @@ final class InProcessPerceiver: @unchecked Sendable {
 
     /// The records copied out of plugin memory before the next call can reuse it.
     func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
-        let request = CPerceiveRequest(image: call.image, timestampNanoseconds: call.timestampNanoseconds,
+        let request = CPerceiveRequest(input: call.input, timestampNanoseconds: call.timestampNanoseconds,
                                        locale: call.locale, deadline: call.deadline)
         var result = sb_perceive_result()
         result.struct_size = UInt32(MemoryLayout<sb_perceive_result>.size)

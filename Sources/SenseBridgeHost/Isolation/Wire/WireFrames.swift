@@ -7,6 +7,7 @@ enum WireFrames {
     private static let depthKind: UInt8 = 1
     private static let recordsKind: UInt8 = 2
     private static let imageKind: UInt8 = 3
+    private static let audioKind: UInt8 = 4
 
     static func write(_ frame: SensingFrame, to out: inout WireWriter) {
         out.u64(frame.timestampNanoseconds)
@@ -27,6 +28,56 @@ enum WireFrames {
         case .image(let image):
             out.u8(imageKind)
             writeImage(image, to: &out)
+        case .audio(let block):
+            out.u8(audioKind)
+            writeAudio(block, to: &out)
+        }
+    }
+
+    /// A block's samples go as one block of floats, as a depth map's do.
+    static func writeAudio(_ block: AudioBlock, to out: inout WireWriter) {
+        out.u32(UInt32(block.sampleRate))
+        out.u32(UInt32(block.channels))
+        out.u64(block.firstSampleNanoseconds)
+        out.u8(block.continuesPrevious ? 1 : 0)
+        out.floats(block.samples)
+    }
+
+    /// AudioCodec's limits, held again here: the runner shares its memory with the plugin.
+    static func readAudio(_ input: inout WireReader) throws(WireError) -> AudioBlock {
+        let rate = Int(try input.u32()), channels = Int(try input.u32())
+        guard ABICodec.audioSampleRates.contains(rate), (1...ABICodec.maximumAudioChannels).contains(channels) else {
+            throw .invalid("an audio block is \(channels) channels at \(rate) Hz")
+        }
+        let first = try input.u64()
+        let continues = try input.u8()
+        guard continues <= 1 else { throw .invalid("an audio block's continuity flag is \(continues)") }
+        let samples = try input.floats(limit: rate * ABICodec.maximumAudioBlockSeconds * channels)
+        guard !samples.isEmpty, samples.count % channels == 0 else {
+            throw .invalid("an audio block of \(channels) channels carries \(samples.count) samples")
+        }
+        guard samples.allSatisfy(\.isFinite) else { throw .invalid("an audio block holds a sample that is not finite") }
+        return AudioBlock(sampleRate: rate, channels: channels, samples: samples, firstSampleNanoseconds: first,
+                          continuesPrevious: continues == 1)
+    }
+
+    /// What a perceiver is handed: a kind byte, then the picture or the sound.
+    static func writeInput(_ input: PerceptionInput, to out: inout WireWriter) {
+        switch input {
+        case .image(let image):
+            out.u8(imageKind)
+            writeImage(image, to: &out)
+        case .audio(let block):
+            out.u8(audioKind)
+            writeAudio(block, to: &out)
+        }
+    }
+
+    static func readInput(_ input: inout WireReader) throws(WireError) -> PerceptionInput {
+        switch try input.u8() {
+        case imageKind: return .image(try readImage(&input))
+        case audioKind: return .audio(try readAudio(&input))
+        case let other: throw .invalid("perceive input kind \(other) is unknown")
         }
     }
 
@@ -92,6 +143,8 @@ enum WireFrames {
             return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .records(try WireRecords.read(&input)))
         case imageKind:
             return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .image(try readImage(&input)))
+        case audioKind:
+            return SensingFrame(timestampNanoseconds: timestamp, runID: runID, content: .audio(try readAudio(&input)))
         case let other:
             throw .invalid("frame kind \(other) is unknown")
         }
