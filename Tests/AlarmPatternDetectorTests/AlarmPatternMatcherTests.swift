@@ -128,6 +128,23 @@ import Testing
         #expect(Self.match(.temporalThree, enough) != nil)
     }
 
+    /// A pulse under the margin, or clear but far quieter than the alarm (a burst of noise
+    /// that peaked in the band), neither counts nor breaks the rhythm, finished or under
+    /// way; one as loud as the alarm in the long silence does break it.
+    @Test(arguments: [(AlarmPatternMatcherTests.margin - 2, true), (30 - AlarmPatternMatcher.quieterDecibels - 2, true), (30.0, false)])
+    func aPulseInTheLongSilenceBreaksTheRhythmOnlyIfItIsClearAndAsLoud(decibels: Double, stillHeard: Bool) throws {
+        var pulses = Array(Self.pulses(.temporalThree, cycles: 2).prefix(4))   // 30 dB each
+        let gap = pulses[2].end + 0.6
+        pulses.insert(TonePulse(start: gap, end: gap + 0.06, power: Float(pow(10, decibels / 10)) * 1e-6,
+                                backgroundPower: 1e-6, hertz: 3100), at: 3)
+        #expect((Self.match(.temporalThree, pulses) != nil) == stillHeard)
+        let cycle = Array(pulses.prefix(3)) + [pulses[4]]
+        let last = try #require(cycle.last)
+        let ongoing = OngoingTone(start: last.end + 0.2, lastHeard: last.end + 0.25, signalToBackgroundDecibels: decibels)
+        #expect((AlarmPatternMatcher.match(.temporalThree, band: .high, pulses: cycle, ongoing: ongoing, now: last.end + 0.25,
+                                           minimumMarginDecibels: Self.margin) != nil) == stillHeard)
+    }
+
     @Test func aToneOutsideTheBandIsNotTheBandsPattern() {
         let outside = Array(Self.pulses(.temporalThree, cycles: 2, hertz: 2650).prefix(4))
         #expect(Self.match(.temporalThree, outside) == nil)
@@ -147,7 +164,7 @@ import Testing
         let last = try #require(heard.last)
         let expected = pattern.shortOff
         func match(now: Double, ongoing: Double? = nil) -> AlarmPatternMatcher.Match? {
-            AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: ongoing.map { OngoingTone(start: $0, lastHeard: now) },
+            AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: ongoing.map { OngoingTone(start: $0, lastHeard: now, signalToBackgroundDecibels: 30) },
                                       now: now, minimumMarginDecibels: Self.margin)
         }
         // Waiting for the next pulse of the group: fine until its silence is too long.

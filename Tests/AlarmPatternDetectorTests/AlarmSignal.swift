@@ -145,7 +145,7 @@ struct HeardStream {
             let end = min(signal.samples.count, start + blockLength)
             var block = Array(signal.samples[start..<end])
             if channels > 1 { block = block.flatMap { Array(repeating: $0, count: channels) } }
-            let heard = listener.listen(block, sampleRate: AlarmSignal.sampleRate, channels: channels, continuesPrevious: true)
+            let heard = listener.listen(block, sampleRate: AlarmSignal.sampleRate, channels: channels, continuesPrevious: true) ?? []
             blocks.append(Block(end: Double(end) / Double(AlarmSignal.sampleRate), heard: heard))
             start = end
         }

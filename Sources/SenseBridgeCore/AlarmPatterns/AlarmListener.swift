@@ -44,6 +44,8 @@ public struct AlarmListener {
     private var pending: [Float] = []
     private var pendingStart = 0
     private var nextFrame = 0
+    /// The last block was stopped part-way: the next one cannot continue it.
+    private var interrupted = false
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -56,12 +58,19 @@ public struct AlarmListener {
 
     /// Takes the next block (interleaved, full scale -1...1) and returns the patterns
     /// sounding as of its end. `continuesPrevious` false starts afresh, as does a new rate.
+    ///
+    /// `isStopped` is asked every second of audio: when it says stop, the rest of the
+    /// block is dropped and nil returned, and the next block starts afresh (the stream
+    /// has a hole where a pattern could have been).
     public mutating func listen(_ samples: [Float], sampleRate: Int, channels channelCount: Int,
-                                continuesPrevious: Bool) -> [AlarmHeard] {
+                                continuesPrevious: Bool, isStopped: () -> Bool = { false }) -> [AlarmHeard]? {
         guard sampleRate > 0, channelCount > 0 else { return [] }
-        if !continuesPrevious || sampleRate != self.sampleRate { reset(sampleRate: sampleRate) }
+        if !continuesPrevious || sampleRate != self.sampleRate || interrupted { reset(sampleRate: sampleRate) }
         appendMono(samples, channels: channelCount)
-        analyseWholeFrames()
+        guard analyseWholeFrames(isStopped: isStopped) else {
+            interrupted = true
+            return nil
+        }
         return heard()
     }
 
@@ -80,6 +89,7 @@ public struct AlarmListener {
         pending = []
         pendingStart = 0
         nextFrame = 0
+        interrupted = false
     }
 
     private mutating func appendMono(_ samples: [Float], channels channelCount: Int) {
@@ -96,9 +106,16 @@ public struct AlarmListener {
         }
     }
 
-    private mutating func analyseWholeFrames() {
+    /// False when `isStopped` stopped it.
+    private mutating func analyseWholeFrames(isStopped: () -> Bool) -> Bool {
         let length = window.count
+        var sinceAsked = 0
         while nextFrame * hop + length <= pendingStart + pending.count {
+            sinceAsked += 1
+            if sinceAsked == 100 {
+                sinceAsked = 0
+                if isStopped() { return false }
+            }
             let offset = nextFrame * hop - pendingStart
             for index in 0..<length {
                 let sample = pending[offset + index]
@@ -113,6 +130,7 @@ public struct AlarmListener {
             pending.removeFirst(min(consumed, pending.count))
             pendingStart += consumed
         }
+        return true
     }
 
     private mutating func analyse(frame index: Int) {

@@ -2,15 +2,20 @@
 ///
 /// A pattern is confirmed by one whole cycle: its pulses and short silences inside the
 /// standard's tolerances, each pulse in band and `minimumMarginDecibels` out of the
-/// background, preceded by silence at least as long as the long one (else it is part of
-/// a longer group) and followed by the next group's first pulse after a long silence
-/// inside its tolerance. The long silence is bounded on both sides because a microwave's
-/// three beeps at the same spacing differ from temporal-three only by never starting again.
+/// background, not itself part of a longer group (a pulse in step just before it), and
+/// followed by the next group's first pulse after a long silence inside its tolerance.
+/// The long silence is bounded on both sides because a microwave's three beeps at the
+/// same spacing differ from temporal-three only by never starting again.
 ///
 /// Once confirmed it stays reported while everything heard after that cycle keeps the
 /// pattern's rhythm and nothing expected is late; the first pulse or silence out of step
 /// ends it, and only a new whole cycle brings it back. Stateless: it reads the pulses the
 /// tracker kept, so the same pulses always give the same answer.
+///
+/// What counts as heard: pulses `minimumMarginDecibels` out of the band's background and
+/// no more than `quieterDecibels` below the cycle's first pulse. A burst of noise that
+/// happened to peak in the band, or a faint beep elsewhere in the house, neither counts
+/// as an alarm's pulse nor breaks an alarm's rhythm; a beeper as loud as the alarm does.
 public enum AlarmPatternMatcher {
     public struct Match: Equatable, Sendable {
         public var confidence: Double
@@ -20,39 +25,49 @@ public enum AlarmPatternMatcher {
 
     /// What an ongoing pulse's coarse timing (a frame each side) may add to a tolerance.
     static let ongoingAllowance = 0.02
+    /// How much quieter than the confirming cycle a pulse may be and still take part.
+    public static let quieterDecibels = 10.0
 
-    public static func match(_ pattern: AlarmPattern, band: AlarmBand, pulses: [TonePulse], ongoing: OngoingTone?,
+    public static func match(_ pattern: AlarmPattern, band: AlarmBand, pulses heard: [TonePulse], ongoing: OngoingTone?,
                              now: Double, minimumMarginDecibels: Double) -> Match? {
+        let clear = heard.filter { $0.signalToBackgroundDecibels >= minimumMarginDecibels }
         let count = pattern.pulseCount
-        guard pulses.count > count else { return nil }
-        var confirmed: (start: Int, confidence: Double)?
-        for start in stride(from: pulses.count - count - 1, through: 0, by: -1) {
-            if let confidence = cycle(pattern, band: band, pulses: pulses, from: start, minimumMarginDecibels: minimumMarginDecibels) {
-                confirmed = (start, confidence)
-                break
-            }
+        guard clear.count > count else { return nil }
+        // The latest whole cycle decides; what came after it must keep its rhythm.
+        for candidate in stride(from: clear.count - count - 1, through: 0, by: -1) {
+            let reference = clear[candidate]
+            let loudEnough = { (decibels: Double) in decibels >= reference.signalToBackgroundDecibels - quieterDecibels }
+            let pulses = clear.filter { loudEnough($0.signalToBackgroundDecibels) }
+            guard let first = pulses.firstIndex(of: reference),
+                  let confidence = cycle(pattern, band: band, pulses: pulses, from: first, minimumMarginDecibels: minimumMarginDecibels)
+            else { continue }
+            let counted = ongoing.flatMap { $0.signalToBackgroundDecibels >= minimumMarginDecibels && loudEnough($0.signalToBackgroundDecibels) ? $0 : nil }
+            guard keepsRhythm(pattern, pulses: pulses, after: first, ongoing: counted, now: now) else { return nil }
+            return Match(confidence: confidence, cycleStart: reference.start)
         }
-        guard let confirmed else { return nil }
-        // Everything after the confirmed cycle keeps its rhythm.
-        for index in (confirmed.start + count)..<pulses.count {
-            let position = (index - confirmed.start) % count
+        return nil
+    }
+
+    /// Whether everything after the cycle starting at `pulses[first]` keeps the pattern's
+    /// rhythm, and nothing expected is late as of `now`.
+    static func keepsRhythm(_ pattern: AlarmPattern, pulses: [TonePulse], after first: Int, ongoing: OngoingTone?, now: Double) -> Bool {
+        let count = pattern.pulseCount
+        for index in (first + count)..<pulses.count {
+            let position = (index - first) % count
             let silence = pulses[index].start - pulses[index - 1].end
             guard pattern.offBefore(position: position).accepts(silence), pattern.on.accepts(pulses[index].duration) else {
-                return nil
+                return false
             }
         }
-        // And nothing expected is late as of now.
         let last = pulses[pulses.count - 1]
-        let expected = pattern.offBefore(position: (pulses.count - confirmed.start) % count)
+        let expected = pattern.offBefore(position: (pulses.count - first) % count)
         let slack = ongoingAllowance + TimingWindow.measurementAllowance
         if let ongoing {
             let silence = ongoing.start - last.end
-            guard silence >= expected.lower - slack, silence <= expected.upper + slack,
-                  ongoing.lastHeard - ongoing.start <= pattern.on.upper + slack else { return nil }
-        } else {
-            guard now - last.end <= expected.upper + slack else { return nil }
+            return silence >= expected.lower - slack && silence <= expected.upper + slack
+                && ongoing.lastHeard - ongoing.start <= pattern.on.upper + slack
         }
-        return Match(confidence: confirmed.confidence, cycleStart: pulses[confirmed.start].start)
+        return now - last.end <= expected.upper + slack
     }
 
     /// The confidence of the whole cycle whose first pulse is `pulses[first]`, or nil
@@ -62,8 +77,8 @@ public enum AlarmPatternMatcher {
         let count = pattern.pulseCount
         let next = first + count
         guard first >= 0, next < pulses.count else { return nil }
-        if first > 0, pulses[first].start - pulses[first - 1].end < pattern.longOff.lower - TimingWindow.measurementAllowance {
-            return nil
+        if first > 0, pattern.shortOff.accepts(pulses[first].start - pulses[first - 1].end), pattern.on.accepts(pulses[first - 1].duration) {
+            return nil   // one more pulse of the same group: a longer group than the pattern's
         }
         var fits: [Double] = []
         var weakestMargin = Double.infinity

@@ -32,9 +32,12 @@ public struct TonePulse: Equatable, Sendable {
 public struct OngoingTone: Equatable, Sendable {
     public var start: Double
     public var lastHeard: Double
+    /// Its loudest frame so far over the band's background.
+    public var signalToBackgroundDecibels: Double
 
-    public init(start: Double, lastHeard: Double) {
+    public init(start: Double, lastHeard: Double, signalToBackgroundDecibels: Double) {
         self.start = start
         self.lastHeard = lastHeard
+        self.signalToBackgroundDecibels = signalToBackgroundDecibels
     }
 }

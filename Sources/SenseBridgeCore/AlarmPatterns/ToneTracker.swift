@@ -68,7 +68,10 @@ struct ToneTracker {
 
     /// The pulse now sounding, timed to a frame, or nil when none is.
     var ongoing: OngoingTone? {
-        run.map { OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2) }
+        run.map {
+            OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2,
+                        signalToBackgroundDecibels: $0.peakDecibels - 10 * log10(Double(max($0.backgroundPower, .leastNormalMagnitude))))
+        }
     }
 
     /// Reads frame `index`; returns a pulse when one has just ended.

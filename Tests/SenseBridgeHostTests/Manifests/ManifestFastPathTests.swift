@@ -13,7 +13,7 @@ import Testing
         directory = try TemporaryDirectory()
         for library in ["libHapticLog.so", "libEspeakSpeech.so", "libCaptionFile.so", "libLabelListComposer.so",
                         "libNetworkComposer.so", "libReplaySource.so", "libFreenectSource.so", "libTesseractOCR.so", "libCameraSource.so",
-                        "libSpeechDispatcher.so", "libBraille.so", "libObjectDetector.so",
+                        "libSpeechDispatcher.so", "libBraille.so", "libObjectDetector.so", "libAlarmPatternDetector.so",
                         "libgood.so"] {
             try directory.write(library, "not a library; manifests never open it")
         }
