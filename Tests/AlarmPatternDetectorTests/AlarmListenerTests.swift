@@ -145,7 +145,7 @@ import Testing
     }
 
     /// White noise at the given signal-to-noise ratio (tone power over noise power, the
-    /// whole 0-8 kHz band): a 50 Hz bin holds a 160th of it, so even 0 dB is heard.
+    /// whole 0-8 kHz band): a 50 Hz Hann bin holds about a 107th of it, so even 0 dB is heard.
     @Test(arguments: [20.0, 10.0, 5.0, 0.0])
     func alarmsAreHeardInNoise(decibels: Double) throws {
         for (index, alarm) in Self.alarms.enumerated() {

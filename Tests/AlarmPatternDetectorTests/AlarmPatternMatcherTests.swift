@@ -140,7 +140,8 @@ import Testing
         #expect((Self.match(.temporalThree, pulses) != nil) == stillHeard)
         let cycle = Array(pulses.prefix(3)) + [pulses[4]]
         let last = try #require(cycle.last)
-        let ongoing = OngoingTone(start: last.end + 0.2, lastHeard: last.end + 0.25, signalToBackgroundDecibels: decibels)
+        let ongoing = OngoingTone(start: last.end + 0.2, lastHeard: last.end + 0.25, power: Float(pow(10, decibels / 10)) * 1e-6,
+                                  signalToBackgroundDecibels: decibels)
         #expect((AlarmPatternMatcher.match(.temporalThree, band: .high, pulses: cycle, ongoing: ongoing, now: last.end + 0.25,
                                            minimumMarginDecibels: Self.margin) != nil) == stillHeard)
     }
@@ -164,7 +165,7 @@ import Testing
         let last = try #require(heard.last)
         let expected = pattern.shortOff
         func match(now: Double, ongoing: Double? = nil) -> AlarmPatternMatcher.Match? {
-            AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: ongoing.map { OngoingTone(start: $0, lastHeard: now, signalToBackgroundDecibels: 30) },
+            AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: ongoing.map { OngoingTone(start: $0, lastHeard: now, power: 1e-3, signalToBackgroundDecibels: 30) },
                                       now: now, minimumMarginDecibels: Self.margin)
         }
         // Waiting for the next pulse of the group: fine until its silence is too long.

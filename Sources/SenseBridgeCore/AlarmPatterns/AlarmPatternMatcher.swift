@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides from the pulses of one band whether a pattern is sounding now.
 ///
 /// A pattern is confirmed by one whole cycle: its pulses and short silences inside the
@@ -13,7 +15,7 @@
 /// tracker kept, so the same pulses always give the same answer.
 ///
 /// What counts as heard: pulses `minimumMarginDecibels` out of the band's background and
-/// no more than `quieterDecibels` below the cycle's first pulse. A burst of noise that
+/// no more than `quieterDecibels` quieter than the cycle's first pulse. A burst of noise that
 /// happened to peak in the band, or a faint beep elsewhere in the house, neither counts
 /// as an alarm's pulse nor breaks an alarm's rhythm; a beeper as loud as the alarm does.
 public enum AlarmPatternMatcher {
@@ -36,12 +38,12 @@ public enum AlarmPatternMatcher {
         // The latest whole cycle decides; what came after it must keep its rhythm.
         for candidate in stride(from: clear.count - count - 1, through: 0, by: -1) {
             let reference = clear[candidate]
-            let loudEnough = { (decibels: Double) in decibels >= reference.signalToBackgroundDecibels - quieterDecibels }
-            let pulses = clear.filter { loudEnough($0.signalToBackgroundDecibels) }
+            let quietest = reference.power * Float(pow(10, -quieterDecibels / 10))
+            let pulses = clear.filter { $0.power >= quietest }
             guard let first = pulses.firstIndex(of: reference),
                   let confidence = cycle(pattern, band: band, pulses: pulses, from: first, minimumMarginDecibels: minimumMarginDecibels)
             else { continue }
-            let counted = ongoing.flatMap { $0.signalToBackgroundDecibels >= minimumMarginDecibels && loudEnough($0.signalToBackgroundDecibels) ? $0 : nil }
+            let counted = ongoing.flatMap { $0.signalToBackgroundDecibels >= minimumMarginDecibels && $0.power >= quietest ? $0 : nil }
             guard keepsRhythm(pattern, pulses: pulses, after: first, ongoing: counted, now: now) else { return nil }
             return Match(confidence: confidence, cycleStart: reference.start)
         }

@@ -32,12 +32,15 @@ public struct TonePulse: Equatable, Sendable {
 public struct OngoingTone: Equatable, Sendable {
     public var start: Double
     public var lastHeard: Double
+    /// Its loudest frame so far, as `TonePulse.power`.
+    public var power: Float
     /// Its loudest frame so far over the band's background.
     public var signalToBackgroundDecibels: Double
 
-    public init(start: Double, lastHeard: Double, signalToBackgroundDecibels: Double) {
+    public init(start: Double, lastHeard: Double, power: Float, signalToBackgroundDecibels: Double) {
         self.start = start
         self.lastHeard = lastHeard
+        self.power = power
         self.signalToBackgroundDecibels = signalToBackgroundDecibels
     }
 }

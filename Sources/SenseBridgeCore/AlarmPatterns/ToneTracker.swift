@@ -32,6 +32,11 @@ struct ToneTracker {
         var storedFrames = 120
     }
 
+    /// The quietest background the floor may track: about a 16-bit recording's own
+    /// quantization noise in one bin. Below it (a file's digital silence) every later
+    /// sound would seem to stand 100 dB and more out of its background.
+    static let lowestFloorDecibels = -100.0
+
     private let settings: Settings
     private let hopSeconds: Double
     private var floorDecibels: Double?
@@ -70,7 +75,7 @@ struct ToneTracker {
     var ongoing: OngoingTone? {
         run.map {
             OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2,
-                        signalToBackgroundDecibels: $0.peakDecibels - 10 * log10(Double(max($0.backgroundPower, .leastNormalMagnitude))))
+                        power: Float(pow(10, $0.peakDecibels / 10)), signalToBackgroundDecibels: $0.peakDecibels - 10 * log10(Double(max($0.backgroundPower, .leastNormalMagnitude))))
         }
     }
 
@@ -78,7 +83,7 @@ struct ToneTracker {
     mutating func take(_ reading: BandReading, band: AlarmBand, frame index: Int) -> TonePulse? {
         let power = reading.inBandPower
         let decibels = 10 * log10(Double(max(power, 1e-20)))
-        let floor = floorDecibels ?? decibels
+        let floor = max(floorDecibels ?? decibels, Self.lowestFloorDecibels)
         let tonal = reading.tonal(in: band, minimumTonality: settings.minimumTonality)
         var ended: TonePulse?
 
