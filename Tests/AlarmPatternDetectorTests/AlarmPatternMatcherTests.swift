@@ -164,9 +164,9 @@ import Testing
         let heard = Array(all.prefix(count + 2))
         let last = try #require(heard.last)
         let expected = pattern.shortOff
-        func match(now: Double, ongoing: Double? = nil) -> AlarmPatternMatcher.Match? {
-            AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: ongoing.map { OngoingTone(start: $0, lastHeard: now, power: 1e-3, signalToBackgroundDecibels: 30) },
-                                      now: now, minimumMarginDecibels: Self.margin)
+        func match(now: Double, ongoing: Double? = nil, lastHeard: Double? = nil) -> AlarmPatternMatcher.Match? {
+            let tone = ongoing.map { OngoingTone(start: $0, lastHeard: lastHeard ?? now, power: 1e-3, signalToBackgroundDecibels: 30) }
+            return AlarmPatternMatcher.match(pattern, band: .high, pulses: heard, ongoing: tone, now: now, minimumMarginDecibels: Self.margin)
         }
         // Waiting for the next pulse of the group: fine until its silence is too long.
         #expect(match(now: last.end + expected.upper) != nil)
@@ -175,6 +175,9 @@ import Testing
         let onTime = last.end + expected.nominal
         #expect(match(now: onTime + pattern.on.nominal, ongoing: onTime) != nil)
         #expect(match(now: onTime + pattern.on.upper + 0.05, ongoing: onTime) == nil)
+        // One that has just stopped, within the tracker's bridged drop (up to 40 ms), is
+        // timed to its last heard frame, not to now.
+        #expect(match(now: onTime + pattern.on.nominal + 0.04, ongoing: onTime, lastHeard: onTime + pattern.on.nominal) != nil)
         // One that comes too early ends it.
         #expect(match(now: last.end + expected.lower - 0.05, ongoing: last.end + expected.lower - 0.05) == nil)
     }

@@ -34,6 +34,17 @@ import Testing
         #expect(pulses[0].signalToBackgroundDecibels > 20, "a 50 Hz Hann bin (75 Hz wide for noise) holds about a 107th of white noise")
     }
 
+    /// Over a file's digital silence the band's background stops at -100 dB: a tone is
+    /// measured as clear as that allows, never the 190 dB a zero floor would give.
+    @Test func aToneOverDigitalSilenceIsMeasuredAgainstTheLowestFloor() throws {
+        var signal = AlarmSignal(seconds: 2)
+        signal.add([.init(start: 1.0, duration: 0.5)], hertz: 3100)
+        var listener = AlarmListener()
+        _ = listener.listen(signal.samples, sampleRate: AlarmSignal.sampleRate, channels: 1, continuesPrevious: true)
+        let pulse = try #require(listener.pulses(in: .high).first)
+        #expect(pulse.signalToBackgroundDecibels > 70 && pulse.signalToBackgroundDecibels < 100, "\(pulse.signalToBackgroundDecibels)")
+    }
+
     /// A click shorter than half the shortest standard pulse is not a pulse, so it cannot
     /// break a pattern either.
     @Test func aBlipShorterThanFiftyMillisecondsIsNoPulse() {
