@@ -55,8 +55,6 @@ public struct AlarmBand: Equatable, Sendable {
 
     /// 1 at the nominal frequency, 0 at either accepted edge.
     func fit(hertz: Double) -> Double {
-        let halfWidth = hertz < nominalHz ? nominalHz - lowerHz : upperHz - nominalHz
-        let deviation = min(1, abs(hertz - nominalHz) / halfWidth)
-        return 1 - deviation * deviation
+        AlarmConfidence.fit(hertz, nominal: nominalHz, lower: lowerHz, upper: upperHz)
     }
 }

@@ -20,5 +20,15 @@ public enum AlarmConfidence {
         return base + (1 - base) * quality
     }
 
+    /// How well a measured value fits a nominal one within its limits: 1 at the nominal
+    /// value, 0 at (or past) the limit on its side, quadratic between, so small deviations
+    /// cost little and the last stretch before a limit much.
+    static func fit(_ value: Double, nominal: Double, lower: Double, upper: Double) -> Double {
+        let halfWidth = value < nominal ? nominal - lower : upper - nominal
+        guard halfWidth > 0 else { return value == nominal ? 1 : 0 }
+        let deviation = min(1, abs(value - nominal) / halfWidth)
+        return 1 - deviation * deviation
+    }
+
     private static func clamp(_ value: Double) -> Double { max(0, min(1, value)) }
 }

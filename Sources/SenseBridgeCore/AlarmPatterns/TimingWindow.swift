@@ -26,9 +26,6 @@ public struct TimingWindow: Equatable, Sendable {
 
     /// 1 at the nominal duration, 0 at (or past) either limit.
     func fit(_ seconds: Double) -> Double {
-        let halfWidth = seconds < nominal ? nominal - lower : upper - nominal
-        guard halfWidth > 0 else { return seconds == nominal ? 1 : 0 }
-        let deviation = min(1, abs(seconds - nominal) / halfWidth)
-        return 1 - deviation * deviation
+        AlarmConfidence.fit(seconds, nominal: nominal, lower: lower, upper: upper)
     }
 }
