@@ -51,7 +51,7 @@ public struct AlarmListener {
         self.settings = settings
     }
 
-    /// Seconds of the stream analysed so far (the end of the last whole frame's centre hop).
+    /// Seconds of the stream analysed so far: one hop past the centre of the last frame.
     public var now: Double {
         sampleRate == 0 ? 0 : Double(nextFrame * hop + hop) / Double(sampleRate)
     }

@@ -74,8 +74,9 @@ struct ToneTracker {
     /// The pulse now sounding, timed to a frame, or nil when none is.
     var ongoing: OngoingTone? {
         run.map {
-            OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2,
-                        power: Float(pow(10, $0.peakDecibels / 10)), signalToBackgroundDecibels: $0.peakDecibels - 10 * log10(Double(max($0.backgroundPower, .leastNormalMagnitude))))
+            let background = 10 * log10(Double(max($0.backgroundPower, .leastNormalMagnitude)))
+            return OngoingTone(start: centre($0.firstFrame) - hopSeconds / 2, lastHeard: centre($0.lastOnFrame) + hopSeconds / 2,
+                               power: Float(pow(10, $0.peakDecibels / 10)), signalToBackgroundDecibels: $0.peakDecibels - background)
         }
     }
 
