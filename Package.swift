@@ -40,6 +40,7 @@ let plugins: [(Product, [Target])] = [
     plugin("ObjectDetector", dependencies: ["COpenCVDNN"], testDependencies: ["CTesseract"]),
     // The tests check its log-mel frontend and class table directly against Python's.
     plugin("SoundClassifier", dependencies: ["COpenCVDNN"], testDependencies: ["SoundClassifier"]),
+    plugin("AlarmPatternDetector"),
 ]
 
 let package = Package(

@@ -14,6 +14,7 @@ import Testing
         for library in ["libHapticLog.so", "libEspeakSpeech.so", "libCaptionFile.so", "libLabelListComposer.so",
                         "libNetworkComposer.so", "libReplaySource.so", "libFreenectSource.so", "libTesseractOCR.so", "libCameraSource.so",
                         "libAudioSource.so", "libSpeechDispatcher.so", "libBraille.so", "libObjectDetector.so", "libSoundClassifier.so",
+                        "libAlarmPatternDetector.so",
                         "libgood.so"] {
             try directory.write(library, "not a library; manifests never open it")
         }
