@@ -79,10 +79,13 @@ import Testing
                               home: home.url, extraEnvironment: environment)
     }
 
-    /// The captions' words, their cues joined: a long sentence is wrapped over lines and cues.
+    /// The captions' words, their cues joined: a long sentence is wrapped over lines and
+    /// cues, and an alert's lines are each marked bold.
     var captions: String {
         let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
-        return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }.joined(separator: " ")
+        return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }
+            .map { $0.replacingOccurrences(of: "<b>", with: "").replacingOccurrences(of: "</b>", with: "") }
+            .joined(separator: " ")
     }
     var haptics: [[String: Any]] {
         ((try? String(contentsOf: home.file("out/haptics.jsonl"), encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
