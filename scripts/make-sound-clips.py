@@ -2,7 +2,7 @@
 """Writes the sound clips `make bench` listens to, and the demo's sample.
 
     make-sound-clips.py OUT_DIR [--seed N]     every clip and OUT_DIR/manifest.json
-    make-sound-clips.py --sample OUT.wav       the demo's ~12 s sample
+    make-sound-clips.py --sample OUT.wav       the demo's ~18 s sample
 
 Every file is a 16 kHz mono signed 16-bit WAV. Deterministic: the same seed (35 by
 default) and the same espeak-ng give the same bytes on every run. Run it with
@@ -41,8 +41,9 @@ manifest.json: {"schema": "sensebridge.sound-clips/1", "sampleRate", "seed",
 non-alarm clip's "expected" is null.
 
 The demo's sample (--sample): kitchen-like noise throughout, someone speaking from
-0.8 s, a doorbell's ding-dong at 4.4 s, then a T3 smoke alarm from 7.5 s (one whole
-period, 10 dB over the kitchen) to the end at 12.0 s.
+0.8 s, a doorbell's ding-dong at 4.4 s, then a T3 smoke alarm from 7.5 s (two whole
+periods, 10 dB over the kitchen: a pattern is confirmed once the next cycle begins),
+then the kitchen alone to the end at 18.0 s.
 """
 import json
 import os
@@ -455,14 +456,15 @@ def make_clips(out, seed):
 
 def make_sample(out, seed):
     rng = np.random.default_rng(seed)
-    duration = 12.0
+    duration = 18.0
     mix = kitchen(seconds(duration), rng)
     mix *= BACKGROUND_RMS / rms(mix)
     with tempfile.TemporaryDirectory(prefix="sensebridge-sample-") as scratch:
         talk = speak("Dinner is almost ready. Could you set the table?", "en-us+f3", scratch)
     add(mix, level(talk, BACKGROUND_RMS * 4), 0.8)
     add(mix, level(ding_dong(), BACKGROUND_RMS * 4), 4.4)
-    alarm, mask = pattern(T3, 1, lambda on: piezo(on, 3100))
+    # Two periods: a pattern is confirmed once its cycle is whole and the next one begins.
+    alarm, mask = pattern(T3, 2, lambda on: piezo(on, 3100))
     onset = 7.5
     span = mix[seconds(onset):seconds(onset) + len(alarm)]
     add(mix, alarm * rms(span) * 10 ** (10 / 20) / rms(alarm[mask]), onset)

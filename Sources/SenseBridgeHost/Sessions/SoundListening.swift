@@ -58,7 +58,7 @@ public final class SoundListening: @unchecked Sendable {
         /// The description of the other sounds; nil when none was made (nothing but
         /// safety sounds, or a moment of a file or continuous listening with nothing heard).
         public var outcome: DescriptionOutcome?
-        /// Whether the description was said (false: the same as the one before).
+        /// Whether a description was said (false: nothing heard was news, `SoundNews`).
         public var said: Bool
         /// The streams whose perceiver failed on this block.
         public var failedStreams: [PerceptionStream]
@@ -220,23 +220,20 @@ public final class SoundListening: @unchecked Sendable {
             }
         }
         state.perceiverFailing = !failed.isEmpty
-        let alerts = state.alerts.heard(safety, until: block.firstSampleNanoseconds &+ block.durationNanoseconds)
+        let alerts = state.alerts.heard(safety, until: block.endNanoseconds)
         for alert in alerts { say(alert) }
         lock.withLock { summary.alerts += alerts.count }
         var outcome: DescriptionOutcome?
         var said = false
         if case .capture = configuration.mode {
             state.captured.append(records)
-        } else if !others.isEmpty {
-            let described = pipeline.describe(others)
+        } else if let news = state.news.news(in: others, until: block.endNanoseconds) {
+            // Said when a sound is news (SoundNews), never when only its hedge moved.
+            let described = pipeline.describe(news)
             for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
-            said = described.sentences != state.lastSentences
-            if said { described.sentences.forEach { say(.description, $0) } }
-            state.lastSentences = described.sentences
+            described.sentences.forEach { say(.description, $0) }
+            said = !described.sentences.isEmpty
             outcome = described
-        } else {
-            // Nothing but safety sounds, or nothing at all: the next sound is news again.
-            state.lastSentences = []
         }
         guard case .capture = configuration.mode else {
             if !records.isEmpty || !alerts.isEmpty || !failed.isEmpty {
@@ -313,7 +310,8 @@ struct ListeningState {
     var heardSeconds = 0.0
     /// Seconds of "nothing yet" from the source in a row.
     var quietSeconds = 0.0
-    var lastSentences: [String] = []
+    /// Which sounds heard are news for a description (file and continuous listening).
+    var news = SoundNews()
     /// Something was heard, or a perceiver failed, on some block.
     var heardAnything = false
     var perceiverFailing = false
