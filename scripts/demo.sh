@@ -7,7 +7,9 @@
 # a recorded corridor walk with hands-free awareness through the deaf-blind profile;
 # then the sample page read aloud (samples/page-en.png); then a photograph described
 # (samples/photo-coffee.png, objects found by the object detector), in detail with where
-# each thing is, and a walk with a video of photographs standing in for a camera.
+# each thing is, and a walk with a video of photographs standing in for a camera; then a
+# kitchen recording listened to (made by scripts/make-sound-clips.py --sample): speech
+# described, and a smoke alarm said as an urgent alert with its own cue.
 #
 #   scripts/demo.sh [OUTPUT_DIR]     default: .build/demo-output (emptied first)
 set -euo pipefail
@@ -96,6 +98,26 @@ ffmpeg -v error -y -loop 1 -t 4 -i samples/photo-coffee.png -loop 1 -t 4 -i samp
     -filter_complex "[0:v]scale=640:480,setsar=1[a];[1:v]scale=640:480,setsar=1[b];[a][b]concat=n=2:v=1[v]" \
     -map "[v]" -r 10 -c:v ffv1 "$video"
 run walk --camera "$video" --narration-interval 2 --profile deaf --output "$out/camera-walk"
+
+echo
+echo "Hearing: a kitchen recording (made by scripts/make-sound-clips.py --sample: kitchen noise,"
+echo "someone speaking, a doorbell, then a smoke alarm sounding the temporal-three pattern) listened"
+echo "to through the deaf profile. Two perceivers hear every block, each in its own process: YAMNet"
+echo "(on OpenCV's DNN module) and the alarm-pattern detector; per sound the surer one is kept. The"
+echo "alarm is an urgent alert: bold in the captions, its own pattern in the haptic log."
+sound="$out/kitchen-alarm.wav"
+/usr/bin/python3 scripts/make-sound-clips.py --sample "$sound"
+run listen "$sound" --profile deaf --output "$out/hear"
+echo
+echo "Captions ($out/hear/captions.vtt):"
+sed 's/^/    /' "$out/hear/captions.vtt"
+echo "The alarm in the haptic log ($out/hear/haptics.jsonl):"
+grep -m 1 '"safetyAlert"' "$out/hear/haptics.jsonl" | sed 's/^/    /'
+echo
+echo "In each language (printed only):"
+for locale in es vi; do
+    run listen "$sound" --locale "$locale" --no-render
+done
 
 echo
 echo "Try another language:  $cli describe --records $scene --locale es"

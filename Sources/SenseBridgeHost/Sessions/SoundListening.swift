@@ -17,7 +17,7 @@ import SenseBridgeCore
 /// from a closed list, never the plugin's words), said once; `SoundAlerts` is told that
 /// measuring stopped, so an alarm heard before is never said to be "no longer heard"
 /// because the microphone died (Invariant 2).
-/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; everything else is `let`, or local to the thread that calls `run`.
+/// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; `fileSeconds` is touched only by the thread that calls `run`; everything else is `let`, or local to that thread.
 public final class SoundListening: @unchecked Sendable {
     public enum Mode: Sendable, Equatable {
         /// One capture of `seconds` of audio from a microphone, its sounds said once at its
@@ -94,6 +94,10 @@ public final class SoundListening: @unchecked Sendable {
     private let heard: @Sendable (Moment) -> Void
     private let observer: @Sendable (Delivery) -> Void
     private let lock = NSLock()
+    /// A file's moments are timed by the file (seconds into it), so its captions follow the
+    /// recording, not how fast it decoded; nil for a microphone, timed by the fan-out's
+    /// clock. Touched only by the thread in `run`.
+    private var fileSeconds: Double?
     private var stopRequested = false
     private var summary = Summary()
 
@@ -202,6 +206,7 @@ public final class SoundListening: @unchecked Sendable {
         state.firstSample = first
         let time = Double(block.firstSampleNanoseconds &- first) / 1e9
         state.heardSeconds = time + Double(block.durationNanoseconds) / 1e9
+        if configuration.mode == .file { fileSeconds = time }
         lock.withLock { summary.blocks += 1 }
         let (perceived, failed, problems) = perceive(block)
         // A stop cancels the perceivers mid-block: that block is dropped, not a failure.
@@ -297,6 +302,13 @@ public final class SoundListening: @unchecked Sendable {
     }
 
     private func say(_ message: OutputMessage) {
+        if let fileSeconds {
+            var stamped = message
+            stamped.sessionTime = fileSeconds
+            stamped.sequence = fanOut.nextSequence()
+            observer(Delivery(message: stamped, targets: fanOut.deliver(stamped)))
+            return
+        }
         let (stamped, targets) = fanOut.deliverStamped(message)
         observer(Delivery(message: stamped, targets: targets))
     }

@@ -157,6 +157,10 @@ import Testing
         #expect(lines.map { $0["time"] as? Double } == (30..<40).map { Double($0) / 10 }, "\(json.standardOutput)")
         #expect(lines.map { $0["said"] as? Bool } == [true] + Array(repeating: false, count: 9))
         #expect(Self.count(SpokenVocabulary.subject(for: "doorbell", locale: .en), in: captions) == 1, "\(captions)")
+        // Captions follow the recording: the doorbell's cue starts where it was heard in
+        // the file (3.0 s), not at how fast the file decoded.
+        let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
+        #expect(vtt.contains("00:00:03.000 --> "), "\(vtt)")
     }
 
     @Test("a file in which nothing is heard is said to be so, once, rather than left silent")
