@@ -41,55 +41,21 @@ import wave
 import cv2
 import numpy as np
 
-RATE = 16000
-WINDOW = 400          # 25 ms
-HOP = 160             # 10 ms
-FFT = 512
-MEL_BANDS = 64
-MEL_LOW, MEL_HIGH = 125.0, 7500.0
-LOG_OFFSET = 0.001
-PATCH_FRAMES = 96     # 0.96 s
-PATCH_HOP = 48        # 0.48 s
+# YAMNet's frontend is written once, in sound_reference.py beside this file (the
+# sound classifier's tests hold the plugin to it); this anchor adds YAMNet's own padding.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sound_reference import HOP, PATCH, PATCH_HOP, SAMPLE_RATE as RATE, WINDOW, logmel  # noqa: E402
+
 SAFETY_CLASSES = ["Smoke detector, smoke alarm", "Fire alarm", "Siren", "Civil defense siren",
                   "Police car (siren)", "Ambulance (siren)", "Fire engine, fire truck (siren)"]
 
 
-def hertz_to_mel(frequency):
-    return 1127.0 * np.log1p(np.asarray(frequency, dtype=np.float64) / 700.0)
-
-
-def mel_weights():
-    """tf.signal.linear_to_mel_weight_matrix(64, 257, 16000, 125, 7500): [257, 64]."""
-    bins = FFT // 2 + 1
-    linear = np.linspace(0.0, RATE / 2, bins)[1:]
-    spectrogram_mel = hertz_to_mel(linear)[:, None]
-    edges = np.linspace(hertz_to_mel(MEL_LOW), hertz_to_mel(MEL_HIGH), MEL_BANDS + 2)
-    lower, centre, upper = edges[:-2], edges[1:-1], edges[2:]
-    rising = (spectrogram_mel - lower) / (centre - lower)
-    falling = (upper - spectrogram_mel) / (upper - centre)
-    weights = np.maximum(0.0, np.minimum(rising, falling))
-    return np.pad(weights, [[1, 0], [0, 0]])
-
-
 def pad(waveform):
     """YAMNet's pad_waveform: at least one patch, then whole patch hops, with zeros."""
-    minimum = int(np.ceil((PATCH_FRAMES * HOP + WINDOW - HOP)))
+    minimum = int(np.ceil((PATCH * HOP + WINDOW - HOP)))
     count = max(len(waveform), minimum)
     hops = int(np.ceil((count - minimum) / (PATCH_HOP * HOP)))
     return np.pad(waveform, [0, minimum + hops * PATCH_HOP * HOP - len(waveform)])
-
-
-def log_mel(waveform, weights):
-    window = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(WINDOW) / WINDOW)   # periodic Hann
-    frames = 1 + (len(waveform) - WINDOW) // HOP
-    index = np.arange(WINDOW)[None, :] + HOP * np.arange(frames)[:, None]
-    magnitude = np.abs(np.fft.rfft(waveform[index] * window, n=FFT))
-    return np.log(magnitude @ weights + LOG_OFFSET)
-
-
-def patches(features):
-    count = 1 + (len(features) - PATCH_FRAMES) // PATCH_HOP
-    return [features[k * PATCH_HOP:k * PATCH_HOP + PATCH_FRAMES] for k in range(max(count, 0))]
 
 
 def read(path):
@@ -118,18 +84,16 @@ def main(arguments):
     safety = [names.index(name) for name in SAFETY_CLASSES]
     cv2.setNumThreads(1)
     net = cv2.dnn.readNetFromONNX(model)
-    weights = mel_weights()
     timings, results = [], {}
     for path in clips:
-        features = log_mel(pad(read(path)), weights)
         alerts, top = [], {}
-        for k, patch in enumerate(patches(features)):
+        for k, patch in enumerate(logmel(pad(read(path)))):
             started = time.perf_counter_ns()
             net.setInput(patch.astype(np.float32)[None, None])
             logits = net.forward()[0].astype(np.float64)
             timings.append((time.perf_counter_ns() - started) / 1000)
             scores = 1 / (1 + np.exp(-logits))
-            end = round(k * PATCH_HOP * HOP / RATE + (PATCH_FRAMES * HOP + WINDOW - HOP) / RATE, 3)
+            end = round(k * PATCH_HOP * HOP / RATE + (PATCH * HOP + WINDOW - HOP) / RATE, 3)
             if scores[safety].max() >= threshold:
                 alerts.append(end)
             name = names[int(np.argmax(scores))]
