@@ -31,6 +31,7 @@ let targets: [Target] = [
     fuzzTarget("network-reply", [product("SenseBridgeCore"), product("SenseBridgeTesting")]),
     fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
     fuzzTarget("runner-request", [product("SenseBridgeHost")]),
+    fuzzTarget("audio", [product("SenseBridgeABICodec"), product("SenseBridgeCore")]),
 ]
 
 let package = Package(

@@ -132,6 +132,18 @@ public struct SoundAlerts: Sendable {
         measuring = false
     }
 
+    /// Up to `until`, listening did not hear everything: a perceiver failed on the block,
+    /// samples were lost, or no audio came. Nothing is said, and every alerted sound's
+    /// absence is counted afresh from `until`, so "no longer heard" needs
+    /// `goneAfterSeconds` measured after it: a stretch nobody heard is never silence, and
+    /// an alarm whose detector crashed is not an alarm that stopped (Invariants 2 and 10).
+    /// Call it before `heard` for a block that was not wholly measured.
+    public mutating func notMeasured(until: UInt64) {
+        for (label, episode) in episodes {
+            episodes[label]?.absentSince = max(episode.absentSince, until)
+        }
+    }
+
     private func alert(_ alert: (label: String, confidence: Double)) -> OutputMessage? {
         guard let certainty = Certainty(confidence: alert.confidence) else { return nil }
         return OutputMessage(signal: .safetyAlert, text: Phrasing.safetyAlert(alert.label, certainty: certainty, locale: locale),

@@ -155,6 +155,8 @@ public final class SoundListening: @unchecked Sendable {
             }
             switch next {
             case .timedOut:
+                // No audio came: nothing was heard, so nothing was measured absent either.
+                if configuration.mode != .file { state.alerts.notMeasured(until: MonotonicClock.nanoseconds()) }
                 state.quietSeconds += Double(configuration.blockTimeoutMilliseconds) / 1000
                 if configuration.mode != .file, state.quietSeconds >= configuration.silenceLimitSeconds {
                     lose(.microphoneGone, state: &state)
@@ -225,6 +227,10 @@ public final class SoundListening: @unchecked Sendable {
             }
         }
         state.perceiverFailing = !failed.isEmpty
+        // Samples lost before this block, or a perceiver that did not hear it: what the
+        // others heard is still alerted, but nothing is counted as measured silence.
+        if !block.continuesPrevious { state.alerts.notMeasured(until: block.firstSampleNanoseconds) }
+        if !failed.isEmpty { state.alerts.notMeasured(until: block.endNanoseconds) }
         let alerts = state.alerts.heard(safety, until: block.endNanoseconds)
         for alert in alerts { say(alert) }
         lock.withLock { summary.alerts += alerts.count }

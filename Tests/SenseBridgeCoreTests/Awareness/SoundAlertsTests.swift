@@ -131,6 +131,29 @@ import Testing
         #expect(said.map(\.message.signal) == [.awarenessClear])
     }
 
+    /// A block a perceiver failed on, or one after lost samples, measured nothing: the
+    /// alarm's detector crashing after the alert is not the alarm stopping. Only 15 s heard
+    /// by every perceiver after the last unmeasured block say "no longer heard".
+    @Test func blocksNotWhollyMeasuredNeverCountAsSilence() {
+        var alerts = SoundAlerts(locale: .en)
+        #expect(alerts.heard([Self.sound("smoke_alarm", 0.9)], until: 0).count == 1)
+        var said: [(Int, OutputMessage)] = []
+        // The detector fails on every block for 40 s: the others hear nothing.
+        for time in 1...40 {
+            alerts.notMeasured(until: UInt64(time) * Self.second)
+            said += alerts.heard([], until: UInt64(time) * Self.second).map { (time, $0) }
+        }
+        #expect(said.isEmpty, "\(said.map(\.1.text))")
+        #expect(alerts.activeSafetySounds == ["smoke_alarm"])
+        // Back, and hearing nothing: absence counted from the last unmeasured block.
+        said = Self.run(&alerts, from: 41, through: 60) { _ in [] }.map { ($0.second, $0.message) }
+        #expect(said.map(\.0) == [55] && said.map(\.1.signal) == [.awarenessClear])
+        // What the surviving perceivers hear is still alerted on an unmeasured block.
+        var other = SoundAlerts(locale: .en)
+        other.notMeasured(until: Self.second)
+        #expect(other.heard([Self.sound("siren", 0.9)], until: Self.second).map(\.signal) == [.safetyAlert])
+    }
+
     @Test func stoppingAgainAndAgainNeverLetsSilenceAccumulate() {
         var alerts = SoundAlerts(locale: .en)
         _ = alerts.heard([Self.sound("siren", 0.9)], until: 0)
