@@ -49,6 +49,13 @@ public struct SoundAlerts: Sendable {
         safetySounds.contains(SpokenVocabulary.canonicalIdentifier(label))
     }
 
+    /// A pass's records split into the safety sounds, which are this type's to say, and
+    /// everything else, which is described: so no session can describe a smoke alarm.
+    public static func separate(_ records: [PerceptionRecord]) -> (safety: [PerceptionRecord], others: [PerceptionRecord]) {
+        let isSafety = { (record: PerceptionRecord) in record.kind == .sound && isSafetySound(record.label) }
+        return (records.filter(isSafety), records.filter { !isSafety($0) })
+    }
+
     /// The safety sounds alerted and not yet said to be no longer heard, in
     /// `safetySounds` order. A failed microphone keeps them (Invariant 2).
     public var activeSafetySounds: [String] {

@@ -205,6 +205,9 @@ public final class AwarenessSession: @unchecked Sendable {
         // the stable set holds through a source failure.
         var detections = DetectionStabilizer(confirmations: configuration.detectionConfirmations,
                                              persistence: configuration.detectionPersistence)
+        // A safety sound among a records frame's detections is an alert, never a
+        // description (Invariant 10), by the same rules `listen` says them by.
+        var safetySounds = SoundAlerts(locale: configuration.locale)
         var nextNarrationTick: UInt64 = 0
         var backoff = ThermalBackoff()
         var nextThermalRead: UInt64 = 0
@@ -230,6 +233,8 @@ public final class AwarenessSession: @unchecked Sendable {
                 break loop
             } catch {
                 let now = MonotonicClock.nanoseconds()
+                // A failing source measures no sound: never "no longer heard" across it.
+                safetySounds.measuringStopped()
                 if failingSince == nil {
                     failingSince = now
                     failedRetries = 0
@@ -288,7 +293,12 @@ public final class AwarenessSession: @unchecked Sendable {
                 }
                 for event in events { say(event, time: time, frame: frame.timestampNanoseconds, received: received) }
             case .records(let records):
-                detections.feed(records)
+                let (safety, others) = SoundAlerts.separate(records)
+                for alert in safetySounds.heard(safety, until: frame.timestampNanoseconds) {
+                    deliver(alert.signal, alert.text, time: time, frame: frame.timestampNanoseconds, received: received,
+                            urgent: alert.isUrgent)
+                }
+                detections.feed(others)
             case .image(let image):
                 // A picture is the perceivers' to look at, off this loop; without them it
                 // is never a depth frame that measured nothing.

@@ -215,8 +215,7 @@ public final class SoundListening: @unchecked Sendable {
         if stopped { return }
         let records = SoundCombination.strongestPerLabel(perceived)
         if !records.isEmpty || !failed.isEmpty { state.heardAnything = true }
-        let safety = records.filter { SoundAlerts.isSafetySound($0.label) }
-        let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
+        let (safety, others) = SoundAlerts.separate(records)
         // A failure is said once while it lasts, before what the others heard: a sound
         // perceiver that stopped leaves the person hearing less, which must not pass for quiet.
         if !failed.isEmpty {

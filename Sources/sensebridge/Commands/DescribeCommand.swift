@@ -113,7 +113,14 @@ enum DescribeCommand {
     static func describeRecords(_ records: [PerceptionRecord], pipeline: DescriptionPipeline, composerID: String, profile: OutputProfile,
                                 locale: SpokenLocale, detail: SpokenDetail, _ arguments: Arguments, _ context: Context) throws -> ExitCode {
         let announcements = pipeline.sessionStart()
-        let outcome = pipeline.describe(records)
+        // A safety sound is an alert, never a description (Invariant 10): said first,
+        // urgent, with its own cue. With nothing else in the file, nothing else is said:
+        // "nothing was recognized" beside a smoke alarm would contradict it.
+        let (safety, others) = SoundAlerts.separate(records)
+        var safetySounds = SoundAlerts(locale: locale)
+        let alerts = safetySounds.heard(safety, until: 0)
+        let outcome = pipeline.describe(others)
+        let sentences = alerts.isEmpty || !others.isEmpty ? outcome.sentences : []
         let said = announcements + outcome.announcements
         said.forEach { Console.err("note: \($0.text)") }
         if let network = outcome.network, !network.used {
@@ -128,7 +135,8 @@ enum DescribeCommand {
         let report = outcome.narration.report
         if arguments.has("--json") {
             var json: [String: Any] = [
-                "sentences": outcome.sentences, "nothingRecognized": outcome.recognizedNothing, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
+                "alerts": alerts.map(\.text), "sentences": sentences,
+                "nothingRecognized": sentences.isEmpty ? false : outcome.recognizedNothing, "composer": composerID, "locale": locale.rawValue, "detail": detail.rawValue,
                 "acceptedComposerPhrases": report.acceptedComposerPhrases,
                 "refusedComposerPhrases": report.composerFailures.map(refusalJSON),
                 "fallbackPhrasesUsed": report.fallbackPhrasesUsed,
@@ -144,7 +152,7 @@ enum DescribeCommand {
             }
             Console.json(json)
         } else {
-            outcome.sentences.forEach { Console.out($0) }
+            (alerts.map(\.text) + sentences).forEach { Console.out($0) }
         }
         guard !arguments.has("--no-render") else { return .ok }
         let output = OutputOptions.outputDirectory(arguments, context: context)
@@ -153,9 +161,14 @@ enum DescribeCommand {
         for announcement in said {
             runtime.fanOut.deliver(announcement.message(locale: locale, sessionTime: 0, sequence: runtime.fanOut.nextSequence()))
         }
-        for (index, sentence) in outcome.sentences.enumerated() {
+        for alert in alerts {
+            var message = alert
+            message.sequence = runtime.fanOut.nextSequence()
+            runtime.fanOut.deliver(message)
+        }
+        for (index, sentence) in sentences.enumerated() {
             runtime.fanOut.deliver(OutputMessage(signal: .description, text: sentence, locale: locale,
-                                                 sessionTime: Double(index) * 0.001, sequence: runtime.fanOut.nextSequence()))
+                                                 sessionTime: Double(alerts.count + index) * 0.001, sequence: runtime.fanOut.nextSequence()))
         }
         let delivered = runtime.fanOut.drain(timeout: 120)
         Console.err("Rendered through profile '\(profile.name)':")
