@@ -107,9 +107,16 @@ final class AudioSource: SensingSourcePlugin {
         host.log(.info, "audio.started", [("input", .public(input.kind))])
     }
 
+    /// A microphone gone mid-run is the device gone (SB_ERR_UNAVAILABLE, as ABI 1.5 named
+    /// it), which the host says as "the microphone was disconnected"; a file that cannot be
+    /// read on is the file's fault (SB_ERR_IO).
+    private func lost(_ message: String) -> PluginError {
+        input.isLive ? PluginError(.unavailable, message) : PluginError.io(message)
+    }
+
     func nextFrame(timeoutMilliseconds: UInt32) throws -> SensingFrame? {
         guard let capture else { throw PluginError.notStarted }
-        if let runFailure { throw PluginError.io(runFailure) }
+        if let runFailure { throw lost(runFailure) }
         if ended { throw Self.noMoreSound }
         let deadline = host.monotonicNanoseconds() &+ UInt64(timeoutMilliseconds) * 1_000_000
         while true {
@@ -134,6 +141,7 @@ final class AudioSource: SensingSourcePlugin {
                 if failure.outcome == .failRun {
                     runFailure = failure.message
                     host.log(.error, "audio.lost", [("input", .public(input.kind))])
+                    throw lost(failure.message)
                 }
                 throw PluginError.io(failure.message)
             }

@@ -78,7 +78,7 @@ extension SoundServerTests {
             #expect(abs(Int64(heard) - Int64(played)) < 60_000_000, "the tone's onset was stamped \(Int64(heard) - Int64(played)) ns after it was played")
         }
 
-        /// The server stops mid-run: SB_ERR_IO naming the microphone, on that call and every
+        /// The server stops mid-run: SB_ERR_UNAVAILABLE (the device gone) naming the microphone, on that call and every
         /// later one of the run (never the end of the stream, never silence), NOT_STARTED
         /// after stop, and a start with no server says it cannot connect.
         @Test func aMicrophoneThatDisappearsIsAnErrorNeverAnEnd() throws {
@@ -108,7 +108,7 @@ extension SoundServerTests {
             _ = feeder.termination(within: 5)
             #expect(outcomes.count == 3 && Set(outcomes).count == 1, "\(outcomes)")
             let first = outcomes.first ?? ""
-            #expect(first.hasPrefix("error 7: Lost microphone 'pulse:mic':") && first.contains("the sound server stopped"), "\(first)")
+            #expect(first.hasPrefix("error 11: Lost microphone 'pulse:mic':") && first.contains("the sound server stopped"), "\(first)")
             source.stop()
             let afterStop = AudioSourceClient.error("next after stop") { _ = try source.next(timeoutMilliseconds: 10) }
             #expect(afterStop?.status == AudioSourceClient.notStarted)

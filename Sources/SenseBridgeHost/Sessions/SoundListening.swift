@@ -82,6 +82,8 @@ public final class SoundListening: @unchecked Sendable {
         public var lost: ListeningLossReason?
         /// A file the source could not read to its end.
         public var fileFailed = false
+        /// Stretches of a file that could not be decoded and were skipped, the rest heard.
+        public var damagedStretches = 0
     }
 
     private let source: SensingSourceInstance
@@ -143,13 +145,23 @@ public final class SoundListening: @unchecked Sendable {
         }
         for announcement in pipeline.sessionStart() { say(announcement.message(locale: configuration.locale)) }
         var state = ListeningState(alerts: SoundAlerts(locale: configuration.locale, settings: configuration.alertSettings))
+        var failedCallsInARow = 0
         loop: while !stopped {
             let next: SensingSourceInstance.Next
             do {
                 next = try source.next(timeoutMilliseconds: configuration.blockTimeoutMilliseconds)
+                failedCallsInARow = 0
             } catch {
                 if stopped { break loop }
                 sourceProblem("\(error)")
+                failedCallsInARow += 1
+                // A damaged stretch of a file fails one call and the next reads on, after
+                // a gap (docs/AUDIO_SOURCE.md): the rest of the file is still heard. A file
+                // that cannot be read on fails every call after, and ends it.
+                if configuration.mode == .file && failedCallsInARow == 1 && !(error is PluginStopped) {
+                    lock.withLock { summary.damagedStretches += 1 }
+                    continue loop
+                }
                 lose(ListeningLossReason(error), state: &state)
                 break loop
             }

@@ -110,6 +110,8 @@ enum ListenCommand {
         // A lost microphone keeps the marker: the service restarts listening and says so.
         if summary.lost != nil { return .unavailable }
         if summary.fileFailed { return summary.blocks == 0 ? .dataError : .ioError }
+        // Damaged stretches were skipped and the rest heard: the data was bad, not the disk.
+        if summary.damagedStretches > 0 { return .dataError }
         if summary.blocksWithFailedPerceivers > 0 { return .unavailable }
         return delivered ? .ok : .ioError
     }

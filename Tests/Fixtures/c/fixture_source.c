@@ -25,6 +25,8 @@
  *                             silence (default: every block the tone)
  *   FIXTURE_AUDIO_LOST_AFTER  n > 0: after n blocks every next_frame fails with SB_ERR_UNAVAILABLE, as an
  *                             unplugged microphone, with a message naming the device
+ *   FIXTURE_AUDIO_DAMAGED_AT  n > 0: the call after n blocks fails once with SB_ERR_IO, as a damaged
+ *                             stretch of a file, and the next reads on
  *   FIXTURE_FRAME_US          microseconds each next_frame call waits first, as a sensor's rate would
  * and the cross-kind knobs in fixture_common.h.
  */
@@ -78,6 +80,9 @@
 #ifndef FIXTURE_AUDIO_LOST_AFTER
 #define FIXTURE_AUDIO_LOST_AFTER 0
 #endif
+#ifndef FIXTURE_AUDIO_DAMAGED_AT
+#define FIXTURE_AUDIO_DAMAGED_AT 0
+#endif
 
 #define FIXTURE_IMAGE_SIDE 200
 #define FIXTURE_AUDIO_BLOCK_MS 100
@@ -85,6 +90,7 @@
 typedef struct source {
     const sb_host_services *host;
     int started;
+    int damaged;
     uint64_t run_id;
     unsigned frame;
     unsigned calls;
@@ -163,6 +169,11 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     if (FIXTURE_AUDIO && FIXTURE_AUDIO_LOST_AFTER > 0 && self->frame >= FIXTURE_AUDIO_LOST_AFTER) {
         fixture_error(error, SB_ERR_UNAVAILABLE, "the microphone hw:9,0 was unplugged (fixture)");
         return SB_ERR_UNAVAILABLE;
+    }
+    if (FIXTURE_AUDIO && FIXTURE_AUDIO_DAMAGED_AT > 0 && self->frame == FIXTURE_AUDIO_DAMAGED_AT && !self->damaged) {
+        self->damaged = 1;
+        fixture_error(error, SB_ERR_IO, "a damaged stretch at 3 s could not be decoded (fixture)");
+        return SB_ERR_IO;
     }
     if (self->frame >= FIXTURE_FRAME_COUNT) {
         fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");

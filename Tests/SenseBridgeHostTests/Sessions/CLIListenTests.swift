@@ -163,6 +163,18 @@ import Testing
         #expect(vtt.contains("00:00:03.000 --> "), "\(vtt)")
     }
 
+    @Test("a damaged stretch of a file is skipped and the rest still heard: exit 65, not the end of the file")
+    func aDamagedStretchIsSkipped() throws {
+        let file = home.file("damaged.wav")
+        try Data("RIFF".utf8).write(to: file)
+        let source = ["FIXTURE_FRAME_COUNT": "60", "FIXTURE_AUDIO_DAMAGED_AT": "20", "FIXTURE_AUDIO_TONE_FROM": "40",
+                      "FIXTURE_AUDIO_TONE_UNTIL": "50"]
+        let result = try listen([file.path], source: source, hearing: [Self.doorbell])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardOutput == "[0:04] It sounds like a doorbell.\n", "heard after the damage: \(result.standardOutput)")
+        #expect(result.standardError.contains("a damaged stretch at 3 s could not be decoded"), "\(result.standardError)")
+    }
+
     @Test("a file in which nothing is heard is said to be so, once, rather than left silent")
     func aQuietFileIsSaidToBeSo() throws {
         let file = home.file("quiet.wav")
