@@ -36,6 +36,19 @@ public enum PerceiveCodec {
     /// Every 1.4 field of `sb_perceive_request` ends at `deadline_ns`; 1.6 appended `audio`.
     public static let version14RequestSize = MemoryLayout<sb_perceive_request>.offset(of: \sb_perceive_request.audio)!
 
+    /// The request at `pointer`, read no further than its `struct_size`: a host before 1.6
+    /// passed a request that ends before `audio`, and the bytes after it are not ours.
+    public static func decodeRequest(at pointer: UnsafePointer<sb_perceive_request>)
+        -> Result<(input: PerceptionInput, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64), FrameCodec.Problem> {
+        let size = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
+        var copy = sb_perceive_request()
+        withUnsafeMutableBytes(of: &copy) { bytes in
+            bytes.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(size, bytes.count)))
+        }
+        copy.struct_size = UInt32(size)
+        return decodeRequest(copy)
+    }
+
     /// The request as a plugin reads it: the picture or the sound copied out, the locale
     /// if it is UTF-8. A request from a host before 1.6 ends before `audio` and is read
     /// as the picture it always carried.

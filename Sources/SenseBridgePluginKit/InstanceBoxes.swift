@@ -210,7 +210,7 @@ enum PerceiverThunks {
             defer { box.call.end() }
             box.memory.reset()
             let decoded: (input: PerceptionInput, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64)
-            switch PerceiveCodec.decodeRequest(request.pointee) {
+            switch PerceiveCodec.decodeRequest(at: request) {
             case .success(let value): decoded = value
             case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }

@@ -74,6 +74,14 @@ import Testing
         let read = try PerceiveCodec.decodeRequest(request.pointer.pointee).get()
         #expect(read.input == .image(picture) && read.locale == "vi" && read.deadline == 9)
 
+        // Read through its pointer, from an allocation exactly as long as an old host's
+        // request: nothing past struct_size is touched (AddressSanitizer would say).
+        let old = UnsafeMutableRawPointer.allocate(byteCount: PerceiveCodec.version14RequestSize, alignment: 8)
+        defer { old.deallocate() }
+        old.copyMemory(from: request.pointer, byteCount: PerceiveCodec.version14RequestSize)
+        let throughPointer = try PerceiveCodec.decodeRequest(at: old.assumingMemoryBound(to: sb_perceive_request.self)).get()
+        #expect(throughPointer.input == .image(picture) && throughPointer.locale == "vi")
+
         let heard = CPerceiveRequest(input: .audio(block), timestampNanoseconds: 5, locale: "en", deadline: 9)
         #expect(try PerceiveCodec.decodeRequest(heard.pointer.pointee).get().input == .audio(block))
         heard.pointer.pointee.struct_size = UInt32(PerceiveCodec.version14RequestSize)

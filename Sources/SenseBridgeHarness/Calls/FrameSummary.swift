@@ -20,6 +20,8 @@ struct FrameSummary {
         var continuesPrevious: Bool
     }
 
+    static let continuityToleranceNanoseconds: UInt64 = 50_000_000
+
     init(_ c: sb_frame) {
         timestamp = c.timestamp_ns
         runID = c.run_id
@@ -36,16 +38,19 @@ struct FrameSummary {
     }
 
     /// Why `self` cannot follow `previous` in one audio stream, or nil: a block that says
-    /// it continues the one before has its rate and channels and starts where it ended
-    /// (within a sample), since a listener stitches them into one signal.
+    /// it continues the one before has its rate and channels and starts where it ended,
+    /// since a listener stitches them into one signal. Within 50 ms: a live source stamps
+    /// each block by the clock it was captured at, and a sound server hands samples in
+    /// bursts, so a continuous stream's stamps wander by tens of milliseconds; more than
+    /// that is samples lost, which must be flagged.
     func audioProblem(after previous: FrameSummary) -> String? {
         guard let now = audio, now.continuesPrevious, let before = previous.audio else { return nil }
         if now.sampleRate != before.sampleRate || now.channels != before.channels {
             return "a block at \(now.sampleRate) Hz x \(now.channels) continues one at \(before.sampleRate) Hz x \(before.channels) without SB_AUDIO_DISCONTINUOUS"
         }
-        let sample = UInt64(1_000_000_000 / now.sampleRate) + 1
-        if now.start + sample < before.end || now.start > before.end + sample {
-            return "a block starting at \(now.start) ns continues one that ended at \(before.end) ns without SB_AUDIO_DISCONTINUOUS; a continuing block starts where the last ended"
+        let tolerance = max(UInt64(1_000_000_000 / now.sampleRate) + 1, Self.continuityToleranceNanoseconds)
+        if now.start + tolerance < before.end || now.start > before.end + tolerance {
+            return "a block starting at \(now.start) ns continues one that ended at \(before.end) ns without SB_AUDIO_DISCONTINUOUS; a continuing block starts where the last ended (within 50 ms)"
         }
         return nil
     }

@@ -63,7 +63,7 @@ extension PluginHost {
         var hearing: [(reference: OutputProfile.PluginReference, manifest: PluginManifest)] = []
         for reference in references {
             let manifest = try sessionManifest(reference.id, kind: .perceiver)
-            if manifest.hearsSounds { hearing.append((reference, manifest)) }
+            if manifest.listens { hearing.append((reference, manifest)) }
         }
         let format = try Self.agreedFormat(hearing.map(\.manifest), listed: references.map(\.id))
         let perceivers = try hearing.map { try startPerceiver($0.reference, manifest: $0.manifest) }
@@ -92,9 +92,4 @@ extension PluginHost {
         }
         return formats[0].format
     }
-}
-
-extension PluginManifest {
-    /// A perceiver that takes audio blocks rather than pictures.
-    public var hearsSounds: Bool { capabilities.modalities.contains("sounds") }
 }

@@ -92,7 +92,7 @@ extension PluginHost {
     public func perceivers(_ references: [OutputProfile.PluginReference]) throws -> [PerceiverInstance] {
         try references.compactMap { reference in
             let manifest = try sessionManifest(reference.id, kind: .perceiver)
-            return manifest.hearsSounds ? nil : try startPerceiver(reference, manifest: manifest)
+            return manifest.listens ? nil : try startPerceiver(reference, manifest: manifest)
         }
     }
 

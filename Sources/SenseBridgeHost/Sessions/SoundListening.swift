@@ -33,8 +33,11 @@ public final class SoundListening: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var locale: SpokenLocale = .en
         public var mode: Mode = .capture(seconds: 5)
-        /// How long the perceivers may take over one block.
-        public var perceiveSeconds: Double = 5
+        /// How long the perceivers may take over one block. One second: a listener keeps
+        /// up with a quarter-second block in milliseconds, and every perceiver's answer
+        /// waits for the slowest, so a hung classifier must not hold an alarm's alert
+        /// back for longer (Invariant 10); past it that perceiver failed on the block.
+        public var perceiveSeconds: Double = 1
         public var blockTimeoutMilliseconds: UInt32 = 1000
         /// A microphone that gives no audio for this long is gone (a source that answers
         /// "nothing yet" forever would otherwise be a silent room, Invariant 6).
@@ -277,7 +280,9 @@ public final class SoundListening: @unchecked Sendable {
         let others = records.filter { !SoundAlerts.isSafetySound($0.label) }
         let lost = lock.withLock { summary.lost != nil }
         var outcome: DescriptionOutcome?
-        if !others.isEmpty || (state.captureAlerts.isEmpty && !lost && state.firstSample != nil) {
+        // "Nothing was recognized" only when every perceiver heard the whole capture: one
+        // that failed heard nothing, which is not nothing there (Invariant 2).
+        if !others.isEmpty || (state.captureAlerts.isEmpty && !lost && state.firstSample != nil && state.captureFailed.isEmpty) {
             let described = pipeline.describe(others)
             for announcement in described.announcements { say(announcement.message(locale: configuration.locale)) }
             described.sentences.forEach { say(.description, $0) }
