@@ -41,10 +41,4 @@ public struct SoundNews: Sendable {
         for record in named { lastHeard[record.label] = until }
         return fresh ? named : nil
     }
-
-    /// Listening stopped measuring (a lost microphone, a new run): what was heard before
-    /// is no guide to what is news after.
-    public mutating func forget() {
-        lastHeard = [:]
-    }
 }

@@ -12,8 +12,8 @@ enum ListenCommand {
         The profile's sound perceivers (the sound classifier and the alarm-pattern detector by default) \
         hear the same audio; per sound the most confident of their records is kept. A smoke, fire or \
         carbon-monoxide alarm or a siren is an urgent alert with its own haptic cue, repeated while it goes \
-        on; every other sound is described, hedged by its confidence, and a description the same as the one \
-        before is not repeated. Sentences and alerts are printed on stdout, one per line; notes and where \
+        on; every other sound is described, hedged by its confidence, when it is news (not heard in the last \
+        5 s), never again only because its hedge moved. Sentences and alerts are printed on stdout, one per line; notes and where \
         each output went on stderr.
 
         By default one capture of \(Int(defaultSeconds)) seconds (--seconds) from the default microphone \
