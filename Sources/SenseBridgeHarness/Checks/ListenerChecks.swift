@@ -109,32 +109,12 @@ enum ListenerChecks {
     }
 
     static func cancel(_ c: CheckContext) throws -> CheckReport {
-        let perceiver = try RawPerceiver(c)
         let sounds = sounds(c)
         let words = EarlyStop.Words(call: "perceive", poke: "cancel", input: { scale in
             "perceive of \(String(format: "%.2f", Double(sounds.long(scale: scale).frameCount) / Double(sounds.sampleRate))) s of sound"
         })
-        let verdict = EarlyStop.measure(c, words, make: { scale in
-            let request = HarnessAudioRequest(sounds.long(scale: scale))
-            return { error in perceiver.perceiveDiscarding(request, deadline: deadline(in: 600), error: error) }
-        }, poke: { perceiver.cancel() })
-        let detail: String
-        switch verdict {
-        case .hung(let reason):
-            throw CheckFailure(reason)  // still inside perceive: it cannot be destroyed under it
-        case .fail(let reason):
-            perceiver.destroy()
-            throw CheckFailure(reason)
-        case .pass(let passed):
-            detail = passed
-        }
-        defer { perceiver.destroy() }
-        let error = ErrorSlot()
-        c.step("perceive after a cancel")
-        let after = perceiver.perceiveDiscarding(HarnessAudioRequest(sounds.stream()[0].block),
-                                                 deadline: deadline(in: blockDeadline), error: error)
-        guard after == SB_OK else { throw CheckFailure("perceive after a cancel returned \(error.describe(status: after)); a cancel must not stick") }
-        return .pass(detail + "; the next perceive worked")
+        return try PerceiverChecks.cancel(c, words, long: { HarnessAudioRequest(sounds.long(scale: $0)) },
+                                          after: HarnessAudioRequest(sounds.stream()[0].block), seconds: blockDeadline)
     }
 
     static func leakPerCall(_ c: CheckContext) throws -> CheckReport {
@@ -153,37 +133,7 @@ enum ListenerChecks {
     }
 
     static func threading(_ c: CheckContext) throws -> CheckReport {
-        let perceiver = try RawPerceiver(c)  // created on the main thread
-        var problems: [String] = []
-        let lock = NSLock()
-        let requests = sounds(c).stream().map { HarnessAudioRequest($0.block) }
-        c.step("perceive on a worker thread while a third thread cancels")
-        let poke = RepeatedPoke(every: 1) { perceiver.cancel() }
-        poke.waitForFirstPoke(seconds: 5)
-        let worker = BackgroundCall("sensebridge.harness.worker") {
-            let error = ErrorSlot()
-            for round in 0..<2 {
-                for request in requests {
-                    let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: blockDeadline), error: error)
-                    if status != SB_OK && status != SB_ERR_CANCELLED {
-                        lock.withLock { problems.append("perceive \(round) on a worker thread returned \(error.describe(status: status))") }
-                    }
-                }
-            }
-        }
-        let finished = worker.wait(seconds: CommonChecks.workerBound(c))
-        poke.stop()
-        guard finished else {
-            throw CheckFailure("perceive calls on a worker thread, cancelled from another, did not finish within \(HarnessRunner.formatSeconds(CommonChecks.workerBound(c))) s")
-        }
-        if let problem = problems.first { throw CheckFailure(problem) }
-        let error = ErrorSlot()
-        c.step("perceive on the main thread after the worker")
-        let status = perceiver.perceiveDiscarding(requests[0], deadline: deadline(in: blockDeadline), error: error)
-        guard status == SB_OK else { throw CheckFailure("perceive on the main thread after the worker returned \(error.describe(status: status))") }
-        c.step("destroy on the main thread")
-        perceiver.destroy()
-        return .pass("\(requests.count * 2) perceives on a worker with \(poke.pokes) cancels from a third thread")
+        try PerceiverChecks.threading(c, sounds(c).stream().map { HarnessAudioRequest($0.block) }, rounds: 2, seconds: blockDeadline)
     }
 
     static func provokeErrors(_ c: CheckContext, _ provoked: inout ErrorProvocations) throws {

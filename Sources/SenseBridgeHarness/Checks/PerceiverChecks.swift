@@ -113,9 +113,17 @@ enum PerceiverChecks {
     })
 
     static func cancel(_ c: CheckContext) throws -> CheckReport {
+        try cancel(c, cancelWords, long: { HarnessImageRequest(HarnessImages.large(scale: $0)) },
+                   after: HarnessImageRequest(HarnessImages.blankPage()), seconds: imageDeadline)
+    }
+
+    /// A long perceive (`long` at a scale) cancelled from another thread, judged by
+    /// `EarlyStop`, then `after` must work: for pictures and for sound alike.
+    static func cancel(_ c: CheckContext, _ words: EarlyStop.Words, long: @escaping (Int) -> HarnessRequest,
+                       after: HarnessRequest, seconds: TimeInterval) throws -> CheckReport {
         let perceiver = try RawPerceiver(c)
-        let verdict = EarlyStop.measure(c, cancelWords, make: { scale in
-            let request = HarnessImageRequest(HarnessImages.large(scale: scale))
+        let verdict = EarlyStop.measure(c, words, make: { scale in
+            let request = long(scale)
             return { error in perceiver.perceiveDiscarding(request, deadline: deadline(in: 600), error: error) }
         }, poke: { perceiver.cancel() })
         let detail: String
@@ -131,9 +139,8 @@ enum PerceiverChecks {
         defer { perceiver.destroy() }
         let error = ErrorSlot()
         c.step("perceive after a cancel")
-        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
-                                                 deadline: deadline(in: imageDeadline), error: error)
-        guard after == SB_OK else { throw CheckFailure("perceive after a cancel returned \(error.describe(status: after)); a cancel must not stick") }
+        let status = perceiver.perceiveDiscarding(after, deadline: deadline(in: seconds), error: error)
+        guard status == SB_OK else { throw CheckFailure("perceive after a cancel returned \(error.describe(status: status)); a cancel must not stick") }
         return .pass(detail + "; the next perceive worked")
     }
 
@@ -151,19 +158,24 @@ enum PerceiverChecks {
     }
 
     static func threading(_ c: CheckContext) throws -> CheckReport {
+        try threading(c, [HarnessImages.blankPage(width: 160, height: 120), HarnessImages.bars(width: 320, height: 240)]
+            .map { HarnessImageRequest($0) }, rounds: 5, seconds: imageDeadline)
+    }
+
+    /// `rounds` passes over `requests` on a worker thread while a third thread cancels,
+    /// then one on the main thread and destroy there: for pictures and for sound alike.
+    static func threading(_ c: CheckContext, _ requests: [HarnessRequest], rounds: Int, seconds: TimeInterval) throws -> CheckReport {
         let perceiver = try RawPerceiver(c)  // created on the main thread
         var problems: [String] = []
         let lock = NSLock()
-        let requests = [HarnessImages.blankPage(width: 160, height: 120), HarnessImages.bars(width: 320, height: 240)]
-            .map { HarnessImageRequest($0) }
         c.step("perceive on a worker thread while a third thread cancels")
         let poke = RepeatedPoke(every: 1) { perceiver.cancel() }
         poke.waitForFirstPoke(seconds: 5)
         let worker = BackgroundCall("sensebridge.harness.worker") {
             let error = ErrorSlot()
-            for round in 0..<5 {
+            for round in 0..<rounds {
                 for request in requests {
-                    let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
+                    let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: seconds), error: error)
                     if status != SB_OK && status != SB_ERR_CANCELLED {
                         lock.withLock { problems.append("perceive \(round) on a worker thread returned \(error.describe(status: status))") }
                     }
@@ -178,11 +190,11 @@ enum PerceiverChecks {
         if let problem = problems.first { throw CheckFailure(problem) }
         let error = ErrorSlot()
         c.step("perceive on the main thread after the worker")
-        let status = perceiver.perceiveDiscarding(requests[0], deadline: deadline(in: imageDeadline), error: error)
+        let status = perceiver.perceiveDiscarding(requests[0], deadline: deadline(in: seconds), error: error)
         guard status == SB_OK else { throw CheckFailure("perceive on the main thread after the worker returned \(error.describe(status: status))") }
         c.step("destroy on the main thread")
         perceiver.destroy()
-        return .pass("10 perceives on a worker with \(poke.pokes) cancels from a third thread")
+        return .pass("\(rounds * requests.count) perceives on a worker with \(poke.pokes) cancels from a third thread")
     }
 
     static func provokeErrors(_ c: CheckContext, _ provoked: inout ErrorProvocations) throws {
