@@ -41,7 +41,7 @@ import Testing
     @Test func onDeviceByDefaultSendsNothingAndSaysNothingNew() throws {
         let result = try describe()
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("It looks like there's a chair and a door.\n"))
+        #expect(result.standardOutput.hasPrefix("Alert: it sounds like a smoke alarm.\nIt looks like there's a chair and a door.\n"))
         #expect(!result.standardError.contains("note:"))
         #expect(server.requests().isEmpty)
     }
@@ -60,7 +60,7 @@ import Testing
         try consent("ok")
         let result = try describe()
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("It looks like there's a chair and a door.\n"))
+        #expect(result.standardOutput.hasPrefix("Alert: it sounds like a smoke alarm.\nIt looks like there's a chair and a door.\n"))
         #expect(result.standardError.contains("note: Descriptions are composed by your server at 127.0.0.1. Only object names are sent, and they travel unencrypted."))
         let requests = server.requests()
         try #require(requests.count == 1)
@@ -78,7 +78,7 @@ import Testing
         for forbidden in ["feet", "dangerous", "There is a car", "ahead"] {
             #expect(!result.standardOutput.contains(forbidden), "\(result.standardOutput)")
         }
-        #expect(result.standardOutput.hasPrefix("It looks like there's a chair and a door.\n"))
+        #expect(result.standardOutput.hasPrefix("Alert: it sounds like a smoke alarm.\nIt looks like there's a chair and a door.\n"))
         #expect(result.standardError.contains("the network phrase was not used (refused:number)"), "\(result.standardError)")
         #expect(!result.standardError.contains("Descriptions are composed by your server"), "never named: none of its phrases was used")
     }

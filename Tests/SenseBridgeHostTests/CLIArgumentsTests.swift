@@ -32,7 +32,7 @@ import Testing
     @Test func anEqualsSignPassesADashedValueThrough() throws {
         let result = try cli(["say", "x", "--signal=--loud"])
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--signal must be one of alert, clear, description, reading, status, summary, not '--loud'."))
+        #expect(result.standardError.contains("--signal must be one of alert, clear, description, reading, safety, status, summary, not '--loud'."))
         let flag = try cli(["plugins", "list", "--json=yes"])
         #expect(flag.status == 64 && flag.standardError.contains("--json takes no value."))
     }

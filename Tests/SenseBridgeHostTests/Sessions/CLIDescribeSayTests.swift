@@ -36,7 +36,8 @@ import Testing
         let result = try cli(["describe", "--records", sample.path, "--profile", "recorded", "--output", output.url.path])
         #expect(result.status == 0, "\(result.standardError)")
         let sentences = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(sentences.first == "It looks like there's a chair and a door.")
+        // The scene's smoke alarm is an alert, said first (Invariant 10); the description follows.
+        #expect(sentences.prefix(2) == ["Alert: it sounds like a smoke alarm.", "It looks like there's a chair and a door."])
         let lines = said
         // Every sentence reached the working target, after one announcement of the lost one.
         #expect(lines.filter { $0.contains("installed but broken") }.count == 1, "\(lines)")

@@ -20,11 +20,13 @@ import Testing
         let messages = objects.filter { $0["type"] as? String == "message" }
         #expect(Set(objects.compactMap { $0["type"] as? String }) == ["message", "composition"])
         #expect(messages.count == 11, "\(json.standardOutput)")
+        // The corridor's smoke alarm is an alert (Invariant 10), never one of the descriptions.
+        #expect(messages.filter { $0["signal"] as? String == "safety" }.map { $0["text"] as? String } == ["Alert: it sounds like a smoke alarm."])
         for message in messages {
             #expect(Set(message.keys) == Self.messageKeys, "\(message)")
             #expect(message["targets"] as? [String] == ["captions", "haptics"], "\(message)")
-            #expect(["status", "alert", "clear", "description", "summary"].contains(message["signal"] as? String ?? ""), "\(message)")
-            #expect((message["urgent"] as? Bool) == (message["signal"] as? String == "alert"), "\(message)")
+            #expect(["status", "alert", "clear", "description", "summary", "safety"].contains(message["signal"] as? String ?? ""), "\(message)")
+            #expect((message["urgent"] as? Bool) == ["alert", "safety"].contains(message["signal"] as? String ?? ""), "\(message)")
         }
         let times = messages.compactMap { $0["time"] as? Double }
         #expect(times.count == messages.count && times == times.sorted())
