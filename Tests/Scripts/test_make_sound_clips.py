@@ -80,7 +80,7 @@ class GeneratedFilesTests(unittest.TestCase):
             self.assertNotEqual(one, three)
             with wave.open(first, "rb") as handle:
                 self.assertEqual((handle.getframerate(), handle.getnchannels(), handle.getsampwidth()), (16000, 1, 2))
-                self.assertAlmostEqual(handle.getnframes() / 16000, 12.0, delta=0.01)
+                self.assertAlmostEqual(handle.getnframes() / 16000, 18.0, delta=0.01)
 
     def test_the_manifest_lists_every_file_and_sums_the_hours_it_reports(self):
         with tempfile.TemporaryDirectory() as scratch:
