@@ -14,13 +14,15 @@ import Testing
         home = try TemporaryDirectory()
     }
 
-    /// Four seconds of each photograph at 10 frames a second, 640×480.
+    /// Four seconds of the coffee photograph, then eight of the cat, at 10 frames a second,
+    /// 640×480. The cat's part is long enough for the cup to be missed the passes it takes
+    /// to be dropped even when a loaded machine slows the detector's passes down.
     func video() throws -> URL {
         let video = home.file("camera.mkv")
         let coffee = RepositoryPaths.root.appendingPathComponent("samples/photo-coffee.png").path
         let cat = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/images/photos/chelsea.png").path
         let made = try ProcessRunner.run("/usr/bin/ffmpeg", [
-            "-v", "error", "-loop", "1", "-t", "4", "-i", coffee, "-loop", "1", "-t", "4", "-i", cat,
+            "-v", "error", "-loop", "1", "-t", "4", "-i", coffee, "-loop", "1", "-t", "8", "-i", cat,
             "-filter_complex", "[0:v]scale=640:480,setsar=1[a];[1:v]scale=640:480,setsar=1[b];[a][b]concat=n=2:v=1[v]",
             "-map", "[v]", "-r", "10", "-c:v", "ffv1", video.path])
         try #require(made.status == 0, "\(made.standardError)")
