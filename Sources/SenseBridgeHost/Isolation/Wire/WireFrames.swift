@@ -26,11 +26,9 @@ enum WireFrames {
             out.u8(recordsKind)
             WireRecords.write(records, to: &out)
         case .image(let image):
-            out.u8(imageKind)
-            writeImage(image, to: &out)
+            writeInput(.image(image), to: &out)
         case .audio(let block):
-            out.u8(audioKind)
-            writeAudio(block, to: &out)
+            writeInput(.audio(block), to: &out)
         }
     }
 
