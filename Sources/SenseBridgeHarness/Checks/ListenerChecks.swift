@@ -86,26 +86,9 @@ enum ListenerChecks {
     ]
 
     static func badAudio(_ c: CheckContext) throws -> CheckReport {
-        let perceiver = try RawPerceiver(c)
-        defer { perceiver.destroy() }
-        let error = ErrorSlot()
-        var problems: [String] = []
         let good = sounds(c).stream()[2].block
-        for (name, breakIt) in brokenBlocks {
-            c.step("perceive \(name)")
-            let status = perceiver.perceiveDiscarding(HarnessAudioRequest(good).breaking(breakIt),
-                                                      deadline: deadline(in: blockDeadline), error: error)
-            if status != SB_ERR_INVALID_ARGUMENT {
-                problems.append("\(name): perceive returned \(error.describe(status: status)); the header's code for audio it cannot read is SB_ERR_INVALID_ARGUMENT")
-            } else if error.isEmpty {
-                problems.append("\(name): refused with SB_ERR_INVALID_ARGUMENT but no message")
-            }
-        }
-        c.step("perceive a good block after the broken ones")
-        let after = perceiver.perceiveDiscarding(HarnessAudioRequest(good), deadline: deadline(in: blockDeadline), error: error)
-        if after != SB_OK { problems.append("a good block after the broken ones returned \(error.describe(status: after))") }
-        if !problems.isEmpty { throw CheckFailure(listing: problems) }
-        return .pass("\(brokenBlocks.count) broken blocks refused with SB_ERR_INVALID_ARGUMENT and a message; the next block worked")
+        return try PerceiverChecks.refusals(c, brokenBlocks.map { ($0.0, HarnessAudioRequest(good).breaking($0.1)) },
+                                            then: HarnessAudioRequest(good), item: (what: "audio", one: "block", many: "blocks"), seconds: blockDeadline)
     }
 
     static func cancel(_ c: CheckContext) throws -> CheckReport {

@@ -85,26 +85,33 @@ enum PerceiverChecks {
     ]
 
     static func badImages(_ c: CheckContext) throws -> CheckReport {
+        try refusals(c, brokenImages.map { ($0.0, HarnessImageRequest(HarnessImages.blankPage(width: 64, height: 48)).breaking($0.1)) },
+                     then: HarnessImageRequest(HarnessImages.blankPage()), item: (what: "an image", one: "image", many: "images"), seconds: imageDeadline)
+    }
+
+    /// Each broken request refused with SB_ERR_INVALID_ARGUMENT and a message, then `good`
+    /// works: for pictures and for sound alike. `item`: what cannot be read, one, many.
+    static func refusals(_ c: CheckContext, _ broken: [(String, HarnessRequest)], then good: HarnessRequest,
+                         item: (what: String, one: String, many: String), seconds: TimeInterval) throws -> CheckReport {
         let perceiver = try RawPerceiver(c)
         defer { perceiver.destroy() }
         let error = ErrorSlot()
         var problems: [String] = []
-        for (name, breakIt) in brokenImages {
+        for (name, request) in broken {
             c.step("perceive \(name)")
-            let request = HarnessImageRequest(HarnessImages.blankPage(width: 64, height: 48)).breaking(breakIt)
-            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: imageDeadline), error: error)
+            let status = perceiver.perceiveDiscarding(request, deadline: deadline(in: seconds), error: error)
             if status != SB_ERR_INVALID_ARGUMENT {
-                problems.append("\(name): perceive returned \(error.describe(status: status)); the header's code for an image it cannot read is SB_ERR_INVALID_ARGUMENT")
+                problems.append("\(name): perceive returned \(error.describe(status: status)); the header's code for \(item.what) it cannot read is SB_ERR_INVALID_ARGUMENT")
             } else if error.isEmpty {
                 problems.append("\(name): refused with SB_ERR_INVALID_ARGUMENT but no message")
             }
         }
-        c.step("perceive a good image after the broken ones")
-        let after = perceiver.perceiveDiscarding(HarnessImageRequest(HarnessImages.blankPage()),
-                                                 deadline: deadline(in: imageDeadline), error: error)
-        if after != SB_OK { problems.append("a good image after the broken ones returned \(error.describe(status: after))") }
+        let one = item.one
+        c.step("perceive a good \(one) after the broken ones")
+        let after = perceiver.perceiveDiscarding(good, deadline: deadline(in: seconds), error: error)
+        if after != SB_OK { problems.append("a good \(one) after the broken ones returned \(error.describe(status: after))") }
         if !problems.isEmpty { throw CheckFailure(listing: problems) }
-        return .pass("\(brokenImages.count) broken images refused with SB_ERR_INVALID_ARGUMENT and a message; the next image worked")
+        return .pass("\(broken.count) broken \(item.many) refused with SB_ERR_INVALID_ARGUMENT and a message; the next \(one) worked")
     }
 
     static let cancelWords = EarlyStop.Words(call: "perceive", poke: "cancel", input: { scale in
