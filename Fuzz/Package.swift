@@ -32,6 +32,7 @@ let targets: [Target] = [
     fuzzTarget("runner-reply", [product("SenseBridgeHost")]),
     fuzzTarget("runner-request", [product("SenseBridgeHost")]),
     fuzzTarget("audio", [product("SenseBridgeABICodec"), product("SenseBridgeCore")]),
+    fuzzTarget("perceive", [product("SenseBridgeABICodec"), product("SenseBridgeCore")]),
 ]
 
 let package = Package(

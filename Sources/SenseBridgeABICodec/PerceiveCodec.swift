@@ -24,9 +24,9 @@ public final class CPerceiveRequest {
         request.locale = arena.string(locale)
         request.deadline_ns = deadline
         if let pageLocales {
-            precondition(!pageLocales.isEmpty && pageLocales.allSatisfy { !$0.isEmpty && !$0.contains(",") },
+            precondition(!pageLocales.isEmpty && pageLocales.allSatisfy { !$0.isEmpty && !$0.utf8.contains(PerceiveCodec.localeSeparator) },
                          "page locales are identifiers such as \"es\", at least one, none empty or holding a comma")
-            request.page_locales = arena.string(pageLocales.joined(separator: ","))
+            request.page_locales = arena.string(pageLocales.joined(separator: String(UnicodeScalar(PerceiveCodec.localeSeparator))))
         }
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: request)
@@ -61,6 +61,8 @@ public enum PerceiveCodec {
     public static let version14ResultSize = MemoryLayout<sb_perceive_result>.offset(of: \sb_perceive_result.turned_degrees)!
     /// The manifest minor from which a perceiver is sent page locales and its page is read.
     public static let pageMinor: UInt32 = 7
+    /// What separates the locales in `page_locales`; no locale may hold it.
+    public static let localeSeparator = UInt8(ascii: ",")
 
     /// The request at `pointer`, read no further than its `struct_size`: a host before 1.6
     /// passed a request that ends before `audio`, one before 1.7 before `page_locales`,
@@ -109,7 +111,10 @@ public enum PerceiveCodec {
         guard let text = ABIString.decode(pointer) else {
             return .failure(.init(reason: "the request's page_locales is not UTF-8"))
         }
-        let locales = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Split on the byte, as a C plugin splits it: a comma followed by a combining mark
+        // is one Swift Character, and must still end a locale.
+        let locales = text.utf8.split(separator: localeSeparator).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
         return .success(locales.isEmpty ? nil : locales)
     }
 

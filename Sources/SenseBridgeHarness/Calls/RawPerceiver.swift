@@ -83,9 +83,11 @@ final class HarnessImageRequest: HarnessRequest {
     private let image: UnsafeMutablePointer<sb_image>
     private let pixels: UnsafeMutableRawBufferPointer
     private let locale: UnsafeMutablePointer<CChar>
+    private let pageLocales: UnsafeMutablePointer<CChar>?
 
-    /// `image` packed, or with `padding` bytes after every row (a camera's stride).
-    init(_ frame: ImageFrame, padding: Int = 0, locale: String = "en") {
+    /// `image` packed, or with `padding` bytes after every row (a camera's stride);
+    /// `pageLocales` as the header writes them ("en,es,vi"), for a 1.7 perceiver only.
+    init(_ frame: ImageFrame, padding: Int = 0, locale: String = "en", pageLocales: String? = nil) {
         let stride = frame.bytesPerRow + padding
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, stride * frame.height), alignment: 16)
         buffer.initializeMemory(as: UInt8.self, repeating: 0xAB)  // padding a reader must skip
@@ -101,6 +103,7 @@ final class HarnessImageRequest: HarnessRequest {
                                       width: UInt32(frame.width), height: UInt32(frame.height), row_stride: UInt32(stride),
                                       pixels: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), intrinsics: (0, 0, 0, 0)))
         self.locale = strdup(locale)!
+        self.pageLocales = pageLocales.map { strdup($0)! }
         pointer = .allocate(capacity: 1)
         var request = sb_perceive_request()
         request.struct_size = UInt32(MemoryLayout<sb_perceive_request>.size)
@@ -108,6 +111,7 @@ final class HarnessImageRequest: HarnessRequest {
         request.timestamp_ns = 1_000_000
         request.locale = UnsafePointer(self.locale)
         request.deadline_ns = .max
+        request.page_locales = UnsafePointer(self.pageLocales)
         pointer.initialize(to: request)
     }
 
@@ -122,5 +126,6 @@ final class HarnessImageRequest: HarnessRequest {
         image.deallocate()
         pixels.deallocate()
         free(locale)
+        free(pageLocales)
     }
 }

@@ -70,6 +70,16 @@ enum PerceiverChecks {
             }
         }
         if perceiver.abiMinor >= PerceiveCodec.pageMinor {
+            c.step("perceive bars of print that may be in English, Spanish or Vietnamese")
+            let (readStatus, read, _) = perceiver.perceive(HarnessImageRequest(HarnessImages.bars(), pageLocales: "en,es,vi"),
+                                                           deadline: deadline(in: imageDeadline), error: error)
+            if readStatus != SB_OK {
+                problems.append("bars of print with page_locales \"en,es,vi\": perceive returned \(error.describe(status: readStatus)); a 1.7 reader reads with those of them it has")
+            } else if case .failure(let problem) = read {
+                problems.append("bars of print with page_locales \"en,es,vi\": the host would refuse the result: \(problem)")
+            } else if case .success(let perception) = read {
+                problems += Self.problems(in: perception.records).map { "bars of print with page_locales \"en,es,vi\": \($0)" }
+            }
             c.step("perceive bars of print for a host before ABI 1.7")
             let (status, untouched) = perceiver.perceiveAsOlderHost(HarnessImageRequest(HarnessImages.bars()),
                                                                     deadline: deadline(in: imageDeadline), error: error)
@@ -86,7 +96,8 @@ enum PerceiverChecks {
             problems.append("the same picture gave different records with padded rows (\(strided.count)) than packed (\(packed.count)); row_stride must be honoured")
         }
         if !problems.isEmpty { throw CheckFailure(listing: problems) }
-        let older = perceiver.abiMinor >= PerceiveCodec.pageMinor ? "; a host before 1.7's shorter result was left alone past its end" : ""
+        let older = perceiver.abiMinor >= PerceiveCodec.pageMinor
+            ? "; the page's locales were read; a host before 1.7's shorter result was left alone past its end" : ""
         return .pass("\(HarnessImages.standard.count + 1) images gave \(total) well-formed record(s) and a well-formed page within the deadline; the blank page gave none; row_stride was honoured\(older)")
     }
 

@@ -43,6 +43,8 @@ public final class PerceiverInstance: @unchecked Sendable {
     /// request that ends before `page_locales`, and reads its pinned `locale` as it always did.
     public func perceivePage(_ input: PerceptionInput, timestampNanoseconds: UInt64, locale: String,
                              pageLocales: [String]?, deadline: UInt64) throws -> Perception {
+        precondition(pageLocales.map { $0.first == locale } ?? true,
+                     "perceivePage: pageLocales start with the person's locale, \(locale), as the header says")
         let perception = try backend.perceive(RunnerRequest.PerceiveCall(
             input: input, timestampNanoseconds: timestampNanoseconds, locale: locale,
             pageLocales: manifest.abiMinor >= PerceiveCodec.pageMinor ? pageLocales : nil, deadline: deadline))

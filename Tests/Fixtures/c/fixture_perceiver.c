@@ -24,6 +24,8 @@
  *   FIXTURE_IGNORE_RESULT_SIZE 1: with FIXTURE_TURNED, writes them whatever the result's struct_size
  *   FIXTURE_ECHO_PAGE_LOCALES 1: one more text record, no box, "page locales: " and the request's
  *                           page_locales as sent, or "page locales: none" when it is NULL
+ *   FIXTURE_REFUSE_PAGE_LOCALES 1: a request with page_locales is refused (SB_ERR_UNSUPPORTED), as a
+ *                           reader that knows one language only might wrongly do
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -74,6 +76,9 @@
 #ifndef FIXTURE_IGNORE_RESULT_SIZE
 #define FIXTURE_IGNORE_RESULT_SIZE 0
 #endif
+#ifndef FIXTURE_REFUSE_PAGE_LOCALES
+#define FIXTURE_REFUSE_PAGE_LOCALES 0
+#endif
 #ifndef FIXTURE_ECHO_PAGE_LOCALES
 #define FIXTURE_ECHO_PAGE_LOCALES 0
 #endif
@@ -122,6 +127,10 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     const char *locale = request->locale ? request->locale : "en";
     if (strcmp(locale, "en") != 0 && strcmp(locale, "es") != 0 && strcmp(locale, "vi") != 0) {
         fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");
+        return SB_ERR_UNSUPPORTED;
+    }
+    if (FIXTURE_REFUSE_PAGE_LOCALES && SB_STRUCT_HAS(request, sb_perceive_request, page_locales) && request->page_locales) {
+        fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads one language at a time");
         return SB_ERR_UNSUPPORTED;
     }
 #ifdef FIXTURE_SOUND_LABEL

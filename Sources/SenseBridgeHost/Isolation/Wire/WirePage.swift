@@ -23,7 +23,7 @@ enum WirePage {
             var locales: [String] = []
             for _ in 0..<count {
                 let locale = try input.string(limit: RunnerProtocol.maximumNameBytes)
-                guard !locale.isEmpty, !locale.contains(",") else {
+                guard !locale.isEmpty, !locale.utf8.contains(PerceiveCodec.localeSeparator) else {
                     throw .invalid("a perceive call's page locale is empty or holds a comma")
                 }
                 locales.append(locale)
