@@ -50,6 +50,7 @@ enum ReadCommand {
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         var configuration = ReadingSession.Configuration()
         configuration.locale = locale
+        configuration.localePinned = arguments.value("--locale") != nil
         configuration.live = camera != nil || arguments.has("--live") || isVideo(input)
 
         // The perceiver first: a wrong --perceiver is a usage mistake, said before any file is opened.
