@@ -24,6 +24,14 @@ import Testing
         Row(text: "Nhà thuốc mở cửa lúc chín giờ sáng và đóng cửa lúc sáu giờ chiều.", language: .vi),
         Row(text: "Uống hai viên với nước, không lái xe sau khi uống thuốc.", language: .vi),
         Row(text: "Thuốc này chỉ dành cho người lớn; để xa tầm tay trẻ em.", language: .vi),
+        // The sample pages' paragraphs and headings (scripts/make-sample-page.py), which the
+        // bench's mixed pages put together, with their lines as tesseract breaks them.
+        Row(text: "Dr. Rivera saw Maria on Monday morning and\nwrote a new prescription: take 3.5 ml of the\nsyrup twice a day, after breakfast and after din-\nner, for the next ten days.", language: .en),
+        Row(text: "Please bring this letter to the pharmacy on\nElm Street. Call the front desk if the pain\ncomes back or if you have any questions.", language: .en),
+        Row(text: "El señor Núñez cambiará el ascensor el miércoles.\n¿Necesita ayuda con las escaleras? ¡Llame a la\nportería antes de las nueve de la mañana!", language: .es),
+        Row(text: "Bác sĩ dặn uống thuốc hai lần mỗi ngày,\nsau bữa sáng và sau bữa tối. Nếu còn đau,\nxin gọi điện cho chúng tôi trước thứ Sáu.", language: .vi),
+        Row(text: "Notes from the Clinic", language: .en),
+        Row(text: "Thông báo của phòng khám", language: .vi),
     ]
 
     @Test("running text is told apart whoever is listening", arguments: running, SpokenLocale.allCases)
@@ -36,10 +44,14 @@ import Testing
     static let unsure: [String] = [
         "¿Dónde?", "Café", "Hà Nội", "OK", "Total", "Total: 12,50 €", "12 34 56 — 78", "",
         "La Paz",
+        // A three-word heading with one function word: too little to switch for.
+        "Aviso del edificio",
         // A name in another language's letters inside an English sentence.
         "Visit Hà Nội this summer with the family.",
         // A quoted phrase: one function word of another language is not enough.
         "The sign said salida de emergencia in red letters.",
+        // Half one language, half another: neither clearly beats the other.
+        "Open the door and the window, la puerta de la casa.",
         // Names and numbers: nothing to tell a language by.
         "Nguyen Garcia Smith 42 Lopez Tran",
     ]
