@@ -56,18 +56,27 @@ public enum FramingGuidance {
 
     /// The instruction for what a reader perceived in a frame, and how it found the page
     /// (`PageView`): the page's cut edges first (`instruction(cutEdges:)`); then its text
-    /// records, as above, with their boxes brought back into the frame. A page read
-    /// turned but not flattened has its boxes in the turned image, so they are turned
-    /// back; a page read flattened has them on the flattened page, which has no frame
-    /// edges, so no text edge is judged from them (its cut edges say it instead).
+    /// records, as above, with each box judged where it means something. Edges are the
+    /// frame's: a page read turned but not flattened has its boxes in the turned image,
+    /// so they are turned back before their edges are judged; a page read flattened has
+    /// them on the flattened page, which has no frame edges, so no text edge is judged
+    /// from them (its cut edges say it instead). Size is the text's own height, in the
+    /// image as read: a page read on its side was read from an image whose height is the
+    /// frame's width.
     public static func instruction(_ perception: Perception, frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
-        if let page = instruction(cutEdges: perception.page.cutEdges) { return page }
+        let page = perception.page
+        if let cut = instruction(cutEdges: page.cutEdges) { return cut }
         let text = perception.records.filter { $0.kind == .text && $0.label.contains { !$0.isWhitespace } }
         guard !text.isEmpty else { return .noTextRecognized }
-        let turnBack = -perception.page.turnedDegrees / 90
-        let boxes = text.compactMap { $0.box?.turned(clockwiseQuarterTurns: turnBack) }
+        let boxes = text.compactMap(\.box)
         guard !boxes.isEmpty else { return nil }
-        return instruction(boxes: boxes, frameWidth: frameWidth, frameHeight: frameHeight, judgingEdges: !perception.page.flattened)
+        if !page.flattened, page.turnedDegrees != 0 {
+            let inFrame = boxes.filter(ReadingOrder.isUsable).map { $0.turned(clockwiseQuarterTurns: -page.turnedDegrees / 90) }
+            if let edge = mostTouchedEdge(inFrame) { return .textPastEdge(edge) }
+        }
+        let sideways = page.turnedDegrees % 180 == 90
+        return instruction(boxes: boxes, frameWidth: sideways ? frameHeight : frameWidth, frameHeight: sideways ? frameWidth : frameHeight,
+                           judgingEdges: !page.flattened && page.turnedDegrees == 0)
     }
 
     /// The instruction for the edges of a found page that run out of the frame; nil when

@@ -179,6 +179,18 @@ import Testing
         #expect(FramingGuidance.instruction(perception, frameWidth: 1000, frameHeight: 1000) == .textPastEdge(edge))
     }
 
+    @Test("a page read on its side is judged too small by its lines' own height, in the image as read")
+    func sidewaysTextIsMeasuredAsRead() {
+        // 0.025 of the read image's height: 16 pixels of a 640 × 480 frame read on its side.
+        let small = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.025), Self.box(0.1, 0.4, 0.7, 0.025)]),
+                               page: PageView(turnedDegrees: 90))
+        #expect(FramingGuidance.instruction(small, frameWidth: 640, frameHeight: 480) == .textTooSmall)
+        // 0.035: 22 pixels, read well; upright in the same frame it would be under 17.
+        let readable = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.035)]), page: PageView(turnedDegrees: 270))
+        #expect(FramingGuidance.instruction(readable, frameWidth: 640, frameHeight: 480) == nil)
+        #expect(FramingGuidance.instruction(Perception(records: readable.records), frameWidth: 640, frameHeight: 480) == .textTooSmall)
+    }
+
     @Test("each page instruction has its sentence in every locale", arguments: SpokenLocale.allCases)
     func pageInstructionsAreSpoken(locale: SpokenLocale) {
         let instructions = FrameEdge.allCases.map(FramingInstruction.pageEdgeOutOfView) + [.holdFurtherAway]
