@@ -195,8 +195,8 @@ public final class ReadingSession: @unchecked Sendable {
     private func perceive(_ image: ImageFrame, at timestamp: UInt64, pageLocales: [String]?) throws -> Perception {
         let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
         do {
-            return Perception(records: try perceiver.perceive(image, timestampNanoseconds: timestamp,
-                                                              locale: configuration.locale.rawValue, deadline: deadline))
+            return try perceiver.perceivePage(image, timestampNanoseconds: timestamp, locale: configuration.locale.rawValue,
+                                              pageLocales: pageLocales, deadline: deadline)
         } catch {
             // The reason by code only: a perceiver's message could quote the page.
             log.event(.warning, "reading.perceive.failed", [.public("perceiver", perceiver.pluginID),
