@@ -33,7 +33,8 @@ public enum FramingGuidance {
     /// Boxes that are not finite or have no size are ignored; when every box is such,
     /// text was still recognized, so the answer is nil rather than "no text".
     ///   - judgingEdges: false when the boxes are not in the frame's coordinates (a page
-    ///     read flattened), so where they sit says nothing about the frame's edges.
+    ///     read flattened or turned; `instruction(_:frameWidth:frameHeight:)` judges a
+    ///     turned page's edges itself), so where they sit says nothing about the frame's edges.
     public static func instruction(boxes: [NormalizedBox], frameWidth: Int, frameHeight: Int,
                                    judgingEdges: Bool = true) -> FramingInstruction? {
         guard !boxes.isEmpty else { return .noTextRecognized }
