@@ -204,6 +204,18 @@ public struct SpokenTable: Sendable {
     public let textPastTopEdge: SpokenEntry
     public let textPastBottomEdge: SpokenEntry
     public let textTooSmall: SpokenEntry
+    /// Framing guidance from the page's own outline (`FramingInstruction.pageEdgeOutOfView`,
+    /// `.holdFurtherAway`): the page, upright as read, runs out of the frame. Said before
+    /// text-edge guidance, which it explains.
+    public let pageTopEdgeOutOfView: SpokenEntry
+    public let pageBottomEdgeOutOfView: SpokenEntry
+    public let pageLeftEdgeOutOfView: SpokenEntry
+    public let pageRightEdgeOutOfView: SpokenEntry
+    public let holdCameraFurtherAway: SpokenEntry
+    /// The page was read turned upright (`PageTurn`), said once per change before its
+    /// reading, so the person can hold the next one right.
+    public let pageReadUpsideDown: SpokenEntry
+    public let pageReadOnItsSide: SpokenEntry
     /// Said once after three dim frames in a row (`DarknessTracker`).
     public let tooDarkToRead: SpokenEntry
     /// After a page's text: some of it was recognized too poorly to read aloud

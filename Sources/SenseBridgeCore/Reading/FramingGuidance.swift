@@ -1,8 +1,10 @@
 /// Reduces one frame's recognized text boxes to at most one framing instruction.
 ///
 /// One instruction, because a listener follows one at a time; by priority, because the
-/// first problem hides the others: with no text found there is nothing to measure,
-/// and text cut at an edge is missing words whatever its size. A well-framed frame gives
+/// first problem hides the others: a page measured running out of the frame is the
+/// surest fact and the one the person can act on (and text cut at an edge is usually
+/// why); with no text found there is nothing else to measure; and text cut at an edge is
+/// missing words whatever its size. A well-framed frame gives
 /// nil and nothing is said: live reading judges several frames a second, and a channel
 /// that says "looks good" whenever it has nothing to report is one the listener stops
 /// hearing (Invariant 7).
@@ -30,11 +32,15 @@ public enum FramingGuidance {
     ///     size cannot be judged and "too small" is never said.
     /// Boxes that are not finite or have no size are ignored; when every box is such,
     /// text was still recognized, so the answer is nil rather than "no text".
-    public static func instruction(boxes: [NormalizedBox], frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
+    ///   - judgingEdges: false when the boxes are not in the frame's coordinates (a page
+    ///     read flattened or turned; `instruction(_:frameWidth:frameHeight:)` judges a
+    ///     turned page's edges itself), so where they sit says nothing about the frame's edges.
+    public static func instruction(boxes: [NormalizedBox], frameWidth: Int, frameHeight: Int,
+                                   judgingEdges: Bool = true) -> FramingInstruction? {
         guard !boxes.isEmpty else { return .noTextRecognized }
         let usable = boxes.filter(ReadingOrder.isUsable)
         guard !usable.isEmpty else { return nil }
-        if let edge = mostTouchedEdge(usable) { return .textPastEdge(edge) }
+        if judgingEdges, let edge = mostTouchedEdge(usable) { return .textPastEdge(edge) }
         if frameWidth > 0, frameHeight > 0 {
             let heights = usable.map(\.height).sorted()
             if heights[(heights.count - 1) / 2] * Double(frameHeight) < minimumTextHeightPixels { return .textTooSmall }
@@ -46,11 +52,44 @@ public enum FramingGuidance {
     /// non-blank label count as recognized text. Text recognized without any box gives
     /// nil: it was recognized, and where it sits is unknown.
     public static func instruction(records: [PerceptionRecord], frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
-        let text = records.filter { $0.kind == .text && $0.label.contains { !$0.isWhitespace } }
+        instruction(Perception(records: records), frameWidth: frameWidth, frameHeight: frameHeight)
+    }
+
+    /// The instruction for what a reader perceived in a frame, and how it found the page
+    /// (`PageView`): the page's cut edges first (`instruction(cutEdges:)`); then its text
+    /// records, as above, with each box judged where it means something. Edges are the
+    /// frame's: a page read turned but not flattened has its boxes in the turned image,
+    /// so they are turned back before their edges are judged; a page read flattened has
+    /// them on the flattened page, which has no frame edges, so no text edge is judged
+    /// from them (its cut edges say it instead). Size is the text's own height, in the
+    /// image as read: a page read on its side was read from an image whose height is the
+    /// frame's width.
+    public static func instruction(_ perception: Perception, frameWidth: Int, frameHeight: Int) -> FramingInstruction? {
+        let page = perception.page
+        if let cut = instruction(cutEdges: page.cutEdges) { return cut }
+        let text = perception.records.filter { $0.kind == .text && $0.label.contains { !$0.isWhitespace } }
         guard !text.isEmpty else { return .noTextRecognized }
         let boxes = text.compactMap(\.box)
         guard !boxes.isEmpty else { return nil }
-        return instruction(boxes: boxes, frameWidth: frameWidth, frameHeight: frameHeight)
+        if !page.flattened, page.turnedDegrees != 0 {
+            let inFrame = boxes.filter(ReadingOrder.isUsable).map { $0.turned(clockwiseQuarterTurns: -page.turnedDegrees / 90) }
+            if let edge = mostTouchedEdge(inFrame) { return .textPastEdge(edge) }
+        }
+        let sideways = page.turnedDegrees % 180 == 90
+        return instruction(boxes: boxes, frameWidth: sideways ? frameHeight : frameWidth, frameHeight: sideways ? frameWidth : frameHeight,
+                           judgingEdges: !page.flattened && page.turnedDegrees == 0)
+    }
+
+    /// The instruction for the edges of a found page that run out of the frame; nil when
+    /// none does. One edge is named, so the person brings it in. Two opposite edges, or
+    /// three or four, mean the page is larger than the view: no edge can be brought in
+    /// without losing the other, and moving back is the one thing that helps. Two edges
+    /// that meet at a corner name one, in `FrameEdge.allCases` order (left first, since
+    /// lines are read from their left end); once it is in, the other is said.
+    public static func instruction(cutEdges: Set<FrameEdge>) -> FramingInstruction? {
+        let opposite = cutEdges.isSuperset(of: [.left, .right]) || cutEdges.isSuperset(of: [.top, .bottom])
+        if opposite || cutEdges.count >= 3 { return .holdFurtherAway }
+        return FrameEdge.allCases.first(where: cutEdges.contains).map(FramingInstruction.pageEdgeOutOfView)
     }
 
     /// The edge the most boxes touch. Ties go left, right, top, bottom: lines are read

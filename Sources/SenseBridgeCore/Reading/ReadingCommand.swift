@@ -24,11 +24,14 @@ public struct ReadingUtterance: Hashable, Sendable {
     public let id: Int
     public let segment: Int
     public let text: String
+    /// The segment's language (`ReadingSegment.locale`): the voice to speak it in.
+    public let locale: SpokenLocale
 
-    public init(id: Int, segment: Int, text: String) {
+    public init(id: Int, segment: Int, text: String, locale: SpokenLocale) {
         self.id = id
         self.segment = segment
         self.text = text
+        self.locale = locale
     }
 }
 

@@ -36,16 +36,22 @@ public struct ReadingCursor: Sendable {
         case quit
     }
 
-    public let segments: [String]
+    public let segments: [ReadingSegment]
+    /// The person's locale: the end of the text is said in it, whatever the page's language.
     public let locale: SpokenLocale
     public private(set) var state: State = .paused(segment: 0)
     private var lastUtterance = 0
 
     /// Blank segments are dropped: an utterance with nothing to say would be a silence
     /// the listener has to wait through. The cursor starts paused at the first segment.
-    public init(segments: [String], locale: SpokenLocale) {
-        self.segments = segments.filter { $0.contains { !$0.isWhitespace } }
+    public init(segments: [ReadingSegment], locale: SpokenLocale) {
+        self.segments = segments.filter { $0.text.contains { !$0.isWhitespace } }
         self.locale = locale
+    }
+
+    /// Segments all in the person's locale.
+    public init(segments: [String], locale: SpokenLocale) {
+        self.init(segments: segments.map { ReadingSegment($0, locale: locale) }, locale: locale)
     }
 
     /// The segment the cursor is at, or nil past the end, after quitting, or when there
@@ -115,7 +121,8 @@ public struct ReadingCursor: Sendable {
     private mutating func speak(_ segment: Int) -> [ReadingAction] {
         lastUtterance += 1
         state = .reading(segment: segment, utterance: lastUtterance)
-        return [.speak(ReadingUtterance(id: lastUtterance, segment: segment, text: segments[segment]))]
+        return [.speak(ReadingUtterance(id: lastUtterance, segment: segment, text: segments[segment].text,
+                                        locale: segments[segment].locale))]
     }
 
     private mutating func endOfText() -> [ReadingAction] {

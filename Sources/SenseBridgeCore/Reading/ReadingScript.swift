@@ -10,24 +10,39 @@
 /// wrong pill), and `skippedBlocks` lets the caller say that something was left out
 /// rather than let the page sound complete.
 public struct ReadingScript: Equatable, Sendable {
-    public var segments: [String]
+    public var segments: [ReadingSegment]
     /// Blocks not read because their confidence is below `Certainty.precisionFloor`.
     public var skippedBlocks: Int
 
-    public init(_ text: OrderedText, segmenter: TextSegmenter) {
-        var segments: [String] = []
+    /// The segments' words, in order, without their languages.
+    public var texts: [String] { segments.map(\.text) }
+
+    /// - Parameters:
+    ///   - segmenter: segments blocks in the person's locale, and sets the words per
+    ///     segment for every language.
+    ///   - pageLocales: the languages the page may be in, the person's first (nil or one:
+    ///     pinned to the segmenter's locale). Each block is then read in the language
+    ///     `BlockLanguage` tells it is in: segmented with that language's abbreviations
+    ///     and, when unsure, hedged in that language, so the segment is one language
+    ///     throughout and its voice never reads the other's words.
+    public init(_ text: OrderedText, segmenter: TextSegmenter, pageLocales: [SpokenLocale]? = nil) {
+        var segments: [ReadingSegment] = []
         var skipped = 0
+        var segmenters = [segmenter.locale: segmenter]
         for block in text.blocks {
             guard let certainty = Certainty(confidence: block.lowestConfidence) else {
                 skipped += 1
                 continue
             }
-            let sentences = segmenter.segments(block.text)
+            let locale = pageLocales.map { BlockLanguage.identify(block.text, among: $0, person: segmenter.locale) } ?? segmenter.locale
+            let blockSegmenter = segmenters[locale] ?? TextSegmenter(locale: locale, maximumWords: segmenter.maximumWords)
+            segmenters[locale] = blockSegmenter
+            let sentences = blockSegmenter.segments(block.text)
             if certainty == .high {
-                segments += sentences
+                segments += sentences.map { ReadingSegment($0, locale: locale) }
             } else {
-                let hedge = Phrasing.hedgeTemplate(certainty: certainty, stream: .text, locale: segmenter.locale)
-                segments += sentences.map { hedge.filled(["text": $0]) }
+                let hedge = Phrasing.hedgeTemplate(certainty: certainty, stream: .text, locale: locale)
+                segments += sentences.map { ReadingSegment(hedge.filled(["text": $0]), locale: locale) }
             }
         }
         self.segments = segments

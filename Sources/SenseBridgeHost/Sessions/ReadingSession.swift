@@ -23,6 +23,10 @@ import SenseBridgeCore
 public final class ReadingSession: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var locale: SpokenLocale = .en
+        /// The person chose `locale` for this reading (`--locale`): every page is read in
+        /// it. Otherwise a page may be in any locale SenseBridge speaks, and each block is
+        /// spoken in its own language's voice; notices stay in `locale` either way.
+        public var localePinned = true
         public var live = false
         /// How long one page may take to recognize before it is given up as unread.
         public var perceiveSeconds: Double = 30
@@ -103,7 +107,9 @@ public final class ReadingSession: @unchecked Sendable {
         try source.start()
         defer { source.stop() }
         log.event(.info, "reading.started", [.public("live", configuration.live ? "yes" : "no")])
-        var pages = PageReader(locale: configuration.locale, live: configuration.live, maximumWords: configuration.maximumWords)
+        var pages = PageReader(locale: configuration.locale, live: configuration.live, pinned: configuration.localePinned,
+                               maximumWords: configuration.maximumWords)
+        let pageLocales = pages.pageLocales?.map(\.rawValue)
         var lastCursor: ReadingCursor?
         var lastProblem: String?
         loop: while !stopped {
@@ -151,7 +157,7 @@ public final class ReadingSession: @unchecked Sendable {
             case .frame(let frame):
                 guard case .image(let image) = frame.content else { continue }
                 lock.withLock { summary.frames += 1 }
-                let step = pages.feed(image, perceive: { try self.perceive($0, at: frame.timestampNanoseconds) })
+                let step = pages.feed(image, perceive: { try self.perceive($0, at: frame.timestampNanoseconds, pageLocales: pageLocales) })
                 if take(step, into: &lastCursor) == .quit { markQuit(); break loop }
             }
         }
@@ -173,7 +179,7 @@ public final class ReadingSession: @unchecked Sendable {
         guard let script = step.script else { return .endOfText }
         lock.withLock {
             summary.pagesRead += 1
-            summary.pageTexts.append(script.segments.joined(separator: " "))
+            summary.pageTexts.append(script.texts.joined(separator: " "))
         }
         var cursor = ReadingCursor(segments: script.segments, locale: configuration.locale)
         let ending = read(&cursor, startingWith: cursor.handle(.resume))
@@ -186,11 +192,11 @@ public final class ReadingSession: @unchecked Sendable {
         fanOut.cancel(.readingSegment)
     }
 
-    private func perceive(_ image: ImageFrame, at timestamp: UInt64) throws -> [PerceptionRecord] {
+    private func perceive(_ image: ImageFrame, at timestamp: UInt64, pageLocales: [String]?) throws -> Perception {
         let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
         do {
-            return try perceiver.perceive(image, timestampNanoseconds: timestamp,
-                                          locale: configuration.locale.rawValue, deadline: deadline)
+            return try perceiver.perceivePage(image, timestampNanoseconds: timestamp, locale: configuration.locale.rawValue,
+                                              pageLocales: pageLocales, deadline: deadline)
         } catch {
             // The reason by code only: a perceiver's message could quote the page.
             log.event(.warning, "reading.perceive.failed", [.public("perceiver", perceiver.pluginID),
@@ -211,7 +217,7 @@ public final class ReadingSession: @unchecked Sendable {
             for action in actions {
                 switch action {
                 case .speak(let utterance):
-                    say(.readingSegment, utterance.text)
+                    say(.readingSegment, utterance.text, locale: utterance.locale)
                     lock.withLock { summary.segmentsSpoken += 1 }
                     speaking = utterance.id
                 case .stopSpeaking:
@@ -263,9 +269,11 @@ public final class ReadingSession: @unchecked Sendable {
         return nil
     }
 
-    private func say(_ signal: OutputSignal, _ text: String, urgent: Bool = false) {
+    /// `locale` nil: the person's (`Configuration.locale`), as every notice is; a page's
+    /// sentence carries its own block's.
+    private func say(_ signal: OutputSignal, _ text: String, locale: SpokenLocale? = nil, urgent: Bool = false) {
         let message: OutputMessage = lock.withLock {
-            OutputMessage(signal: signal, text: text, locale: configuration.locale, isUrgent: urgent,
+            OutputMessage(signal: signal, text: text, locale: locale ?? configuration.locale, isUrgent: urgent,
                           sessionTime: fanOut.sessionTime, sequence: fanOut.nextSequence())
         }
         let targets = fanOut.deliver(message)

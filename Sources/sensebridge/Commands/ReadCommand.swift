@@ -14,6 +14,13 @@ enum ReadCommand {
         say: …"); text below the confidence floor is not read, and you are told some was left out. A page \
         that could not be recognized is said to be unread, never empty.
 
+        A page may be in any language SenseBridge speaks (en, es, vi): each block is read in the language it is \
+        written in, with that language's voice and braille table, while what you are told about the reading \
+        stays in yours. --locale pins one language for every block. When the perceiver can, a page held turned \
+        is read upright and you are told so once, and a page whose outline runs out of the picture is named \
+        by its edge ("The top edge of the page is out of view.") or, when it overflows, "Hold the camera \
+        further away."
+
         An image is read as one page, a folder image by image in name order. A video or a camera (--camera) \
         is read live: a page is read once its recognized text has stopped changing, not again while it stays \
         in view, and you are told once when no text is recognized, text runs past an edge, the text is too \
@@ -50,6 +57,7 @@ enum ReadCommand {
         let locale = try OutputOptions.locale(arguments, profile: profile, command: command)
         var configuration = ReadingSession.Configuration()
         configuration.locale = locale
+        configuration.localePinned = arguments.value("--locale") != nil
         configuration.live = camera != nil || arguments.has("--live") || isVideo(input)
 
         // The perceiver first: a wrong --perceiver is a usage mistake, said before any file is opened.

@@ -125,3 +125,79 @@ import Testing
         #expect(tracker.feed(Self.left) == Self.left)
     }
 }
+
+/// Guidance from the page's own outline (ABI 1.7's `PageView`), and text boxes from a page
+/// read turned or flattened.
+@Suite struct PageFramingGuidanceTests {
+    static func box(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> NormalizedBox {
+        NormalizedBox(x: x, y: y, width: width, height: height)
+    }
+
+    static func text(_ boxes: [NormalizedBox]) -> [PerceptionRecord] {
+        boxes.map { PerceptionRecord(kind: .text, label: "words", confidence: 0.9, box: $0) }
+    }
+
+    @Test("one cut edge is named; opposite edges or three or more say hold further away",
+          arguments: [([FrameEdge.top], FramingInstruction.pageEdgeOutOfView(.top)),
+                      ([.bottom], .pageEdgeOutOfView(.bottom)), ([.left], .pageEdgeOutOfView(.left)),
+                      ([.right], .pageEdgeOutOfView(.right)),
+                      ([.left, .right], .holdFurtherAway), ([.top, .bottom], .holdFurtherAway),
+                      ([.top, .left, .right], .holdFurtherAway), ([.top, .left, .bottom], .holdFurtherAway),
+                      ([.top, .bottom, .left, .right], .holdFurtherAway),
+                      ([.top, .right], .pageEdgeOutOfView(.right)), ([.bottom, .left], .pageEdgeOutOfView(.left))])
+    func cutEdgesBecomeInstructions(edges: [FrameEdge], expected: FramingInstruction) {
+        #expect(FramingGuidance.instruction(cutEdges: Set(edges)) == expected)
+    }
+
+    @Test func aWholePageSaysNothingOfItsEdges() {
+        #expect(FramingGuidance.instruction(cutEdges: []) == nil)
+    }
+
+    @Test("a cut page edge comes before text at an edge, and before no text at all")
+    func pageEdgesComeFirst() {
+        let atLeft = Perception(records: Self.text([Self.box(0, 0.3, 0.5, 0.05)]), page: PageView(cutEdges: [.bottom]))
+        #expect(FramingGuidance.instruction(atLeft, frameWidth: 1920, frameHeight: 1080) == .pageEdgeOutOfView(.bottom))
+        let none = Perception(records: [], page: PageView(cutEdges: [.top, .bottom]))
+        #expect(FramingGuidance.instruction(none, frameWidth: 1920, frameHeight: 1080) == .holdFurtherAway)
+    }
+
+    @Test("a flattened page's boxes are on the page, not the frame: no text edge is judged from them")
+    func flattenedBoxesJudgeNoEdge() {
+        let boxes = Self.text([Self.box(0, 0.3, 0.5, 0.05), Self.box(0, 0.4, 0.5, 0.05)])
+        #expect(FramingGuidance.instruction(Perception(records: boxes), frameWidth: 1920, frameHeight: 1080) == .textPastEdge(.left))
+        #expect(FramingGuidance.instruction(Perception(records: boxes, page: PageView(flattened: true)),
+                                            frameWidth: 1920, frameHeight: 1080) == nil)
+        #expect(FramingGuidance.instruction(Perception(records: [], page: PageView(flattened: true)),
+                                            frameWidth: 1920, frameHeight: 1080) == .noTextRecognized)
+    }
+
+    @Test("a page read turned has its boxes turned back into the frame before the edges are judged",
+          arguments: [(0, FrameEdge.top), (90, .left), (180, .bottom), (270, .right)])
+    func turnedBoxesAreJudgedInTheFrame(degrees: Int, edge: FrameEdge) {
+        // A line along the top of the turned image, as the reader reports it.
+        let perception = Perception(records: Self.text([Self.box(0.1, 0, 0.7, 0.1)]), page: PageView(turnedDegrees: degrees))
+        #expect(FramingGuidance.instruction(perception, frameWidth: 1000, frameHeight: 1000) == .textPastEdge(edge))
+    }
+
+    @Test("a page read on its side is judged too small by its lines' own height, in the image as read")
+    func sidewaysTextIsMeasuredAsRead() {
+        // 0.025 of the read image's height: 16 pixels of a 640 × 480 frame read on its side.
+        let small = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.025), Self.box(0.1, 0.4, 0.7, 0.025)]),
+                               page: PageView(turnedDegrees: 90))
+        #expect(FramingGuidance.instruction(small, frameWidth: 640, frameHeight: 480) == .textTooSmall)
+        // 0.035: 22 pixels, read well; upright in the same frame it would be under 17.
+        let readable = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.035)]), page: PageView(turnedDegrees: 270))
+        #expect(FramingGuidance.instruction(readable, frameWidth: 640, frameHeight: 480) == nil)
+        #expect(FramingGuidance.instruction(Perception(records: readable.records), frameWidth: 640, frameHeight: 480) == .textTooSmall)
+    }
+
+    @Test("each page instruction has its sentence in every locale", arguments: SpokenLocale.allCases)
+    func pageInstructionsAreSpoken(locale: SpokenLocale) {
+        let instructions = FrameEdge.allCases.map(FramingInstruction.pageEdgeOutOfView) + [.holdFurtherAway]
+        let sentences = instructions.map { Phrasing.reading(.framing($0), locale: locale) }
+        #expect(Set(sentences).count == instructions.count)
+        if locale == .en {
+            #expect(sentences[2] == "The top edge of the page is out of view." && sentences[4] == "Hold the camera further away.")
+        }
+    }
+}

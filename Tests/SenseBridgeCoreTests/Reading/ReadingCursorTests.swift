@@ -143,7 +143,7 @@ import Testing
     static func actions(_ expected: [Expected], segments: [String], locale: SpokenLocale) -> [ReadingAction] {
         expected.map { action in
             switch action {
-            case let .speak(id, segment): return .speak(ReadingUtterance(id: id, segment: segment, text: segments[segment]))
+            case let .speak(id, segment): return .speak(ReadingUtterance(id: id, segment: segment, text: segments[segment], locale: locale))
             case .stop: return .stopSpeaking
             case .end: return .sayEndOfText(Phrasing.reading(.endOfText, locale: locale))
             }
@@ -194,14 +194,14 @@ import Testing
         _ = cursor.handle(.next)
         #expect(cursor.handle(.utteranceFinished(id: 1)) == [])
         #expect(cursor.position == 1)
-        #expect(cursor.handle(.utteranceFinished(id: 2)).first == .speak(ReadingUtterance(id: 3, segment: 2, text: Self.segments(.en)[2])))
+        #expect(cursor.handle(.utteranceFinished(id: 2)).first == .speak(ReadingUtterance(id: 3, segment: 2, text: Self.segments(.en)[2], locale: .en)))
     }
 
     @Test func blankSegmentsAreDroppedAndNoSegmentsEndAtOnce() {
         let cursor = ReadingCursor(segments: ["", " \n", "Only one.", "\t"], locale: .en)
-        #expect(cursor.segments == ["Only one."])
+        #expect(cursor.segments == [ReadingSegment("Only one.", locale: .en)])
 
-        var empty = ReadingCursor(segments: [], locale: .es)
+        var empty = ReadingCursor(segments: [String](), locale: .es)
         #expect(empty.position == nil)
         #expect(empty.handle(.pause) == [])
         #expect(empty.handle(.back) == [.sayEndOfText(Phrasing.reading(.endOfText, locale: .es))])
