@@ -101,6 +101,12 @@ import PageOutline
     @Test func aPageTheFrameCutsReportsItsCutEdgesOnlyWhenACornerIsInView() {
         let topCut = [Self.point(300, 0), Self.point(1300, 0), Self.point(1400, 900), Self.point(200, 950)]
         #expect(PageFinding.decide(Self.outline(topCut), width: 1600, height: 1200) == .cut([.top]))
+        // The corners' simplification smooths a short run along the frame's edge away; the
+        // outline keeps it (a page's bottom-left corner just out of view).
+        let corners = [Self.point(1198, 883), Self.point(1, 973), Self.point(36, 296), Self.point(876, 236)]
+        let outline = [Self.point(1198, 883), Self.point(1, 973), Self.point(0, 420), Self.point(36, 296), Self.point(876, 236)]
+        let measured = MeasuredOutline(corners: corners, outline: outline, areaFraction: 0.37, insideMean: 245, outsideMean: 80, outsideDarkFraction: 1)
+        #expect(PageFinding.decide(measured, width: 1600, height: 1200) == .cut([.left]))
         // A light panel beside a dark one: cut on three sides, no corner of anything in view.
         let panel = [Self.point(400, 0), Self.point(1599, 0), Self.point(1599, 1199), Self.point(400, 1199)]
         #expect(PageFinding.decide(Self.outline(panel), width: 1600, height: 1200) == .notFound)

@@ -73,6 +73,31 @@ import PageOutline
         #expect(try reader.read(page.image) == (try ocr.reader(["pageOutline": .bool(false)]).read(page.image)))
     }
 
+    /// Milliseconds the step takes on `image`, the median of five.
+    static func milliseconds(_ image: ImageFrame) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let started = MonotonicClock.nanoseconds()
+            _ = try OutlinedPage.find(in: image, maximumSide: 32767)
+            times.append(Double(MonotonicClock.nanoseconds() - started) / 1e6)
+        }
+        return times.sorted()[2]
+    }
+
+    /// What the step adds to a read: on a clean page (found to be the page, untouched) and
+    /// on a 1280x720 camera frame with a page to flatten, against reading either (about
+    /// 300 ms for the clean page alone, more on a busy machine). A ceiling against a step
+    /// that grew slow, not a speed test.
+    @Test func theStepCostsLittleOnACleanPageAndOnACameraFrame() throws {
+        let clean = try SamplePage.shipped("en").image
+        let camera = PhotographedPage.compose(clean, corners: [(420, 130), (860, 110), (1060, 640), (220, 660)], width: 1280, height: 720)
+        #expect(try Self.finding(camera) != .notFound, "the camera frame shows a page")
+        let onClean = try Self.milliseconds(clean), onCamera = try Self.milliseconds(camera), onCameraRGB = try Self.milliseconds(camera.asRGB)
+        print("tesseract-ocr: page outline step \(String(format: "%.1f", onClean)) ms on the clean 1100x612 page, "
+              + "\(String(format: "%.1f", onCamera)) ms on a 1280x720 gray camera frame, \(String(format: "%.1f", onCameraRGB)) ms in RGB (median of 5)")
+        #expect(onClean < 100 && onCamera < 250 && onCameraRGB < 250)
+    }
+
     @Test func aPageOutlineThatIsNotABooleanIsRefusedNamingTheKey() throws {
         let error = try PluginFailure.of { _ = try ocr.host.perceiver(ocr.manifest, rawConfig: #"{"pageOutline": "yes"}"#) }
         #expect(error.status == 2 && error.message.contains("pageOutline"), "\(error)")
