@@ -19,6 +19,14 @@ public struct OutlinedPage: Sendable {
         self.view = view
     }
 
+    /// How far in from its outline the page is cut out, as a share of its diagonals. The
+    /// outline lies on the blurred boundary between paper and table, so a page cut out
+    /// along it keeps a dark line of table on its edges, which tesseract reads as ink
+    /// (the reading bench's Spanish page in perspective: 4.5 % of its characters wrong
+    /// with that line, worse than the 2.6 % as photographed; 0 % without it). A printed
+    /// page's margin is far wider than this.
+    static let edgeInset = 0.01
+
     /// The page in `image`, flattened to at most `maximumSide` pixels a side.
     public static func find(in image: ImageFrame, maximumSide: Int) throws -> OutlinedPage {
         switch PageFinding.decide(try PageImaging.measure(image), width: image.width, height: image.height) {
@@ -27,7 +35,8 @@ public struct OutlinedPage: Sendable {
         case .cut(let edges):
             return OutlinedPage(image: image, view: PageView(cutEdges: edges))
         case .whole(let quad):
-            return OutlinedPage(image: try PageImaging.flatten(image, quad, maximumSide: maximumSide), view: PageView(flattened: true))
+            return OutlinedPage(image: try PageImaging.flatten(image, quad.inset(by: edgeInset), maximumSide: maximumSide),
+                                view: PageView(flattened: true))
         }
     }
 }

@@ -34,7 +34,15 @@ public enum PageImaging {
                                outsideMean: Double(outline.outside_mean), outsideDarkFraction: Double(outline.outside_dark_fraction))
     }
 
-    /// The page inside `quad` flattened to `quad.flattenedSize`, in the image's format.
+    /// The page inside `quad` flattened to `quad.flattenedSize`, in the image's format,
+    /// its light evened out as a scanner's would be.
+    ///
+    /// Why evened: tesseract binarizes with one threshold for the whole image (Otsu's). In
+    /// the photograph that threshold falls between the table and the paper, so all of the
+    /// paper is white even where the light falls off; on the page alone it falls between
+    /// the paper's bright and dim sides, and the dim side's text goes black (the reading
+    /// bench's page in perspective, lit from one side: 53 % of its characters wrong
+    /// flattened as it was, 0 % evened, 2.2 % as photographed).
     public static func flatten(_ image: ImageFrame, _ quad: PageQuad, maximumSide: Int) throws -> ImageFrame {
         let size = quad.flattenedSize(maximumSide: maximumSide)
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * image.format.bytesPerPixel)
@@ -48,6 +56,11 @@ public enum PageImaging {
             }
         }
         guard status == 0 else { throw Failure(description: "flattening the page: \(String(cString: message))") }
+        let evened = pixels.withUnsafeMutableBufferPointer { page in
+            sb_page_even_light(page.baseAddress, Int32(size.width), Int32(size.height), Int32(image.format.bytesPerPixel),
+                               &message, message.count)
+        }
+        guard evened == 0 else { throw Failure(description: "evening out the light on the page: \(String(cString: message))") }
         return ImageFrame(format: image.format, width: size.width, height: size.height, pixels: pixels)
     }
 }

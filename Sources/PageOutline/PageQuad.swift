@@ -61,6 +61,16 @@ public struct PageQuad: Equatable, Sendable {
         return angles
     }
 
+    /// The quad with each corner moved `fraction` of the way along its diagonal towards
+    /// the opposite corner.
+    public func inset(by fraction: Double) -> PageQuad {
+        func towards(_ corner: PagePoint, _ opposite: PagePoint) -> PagePoint {
+            PagePoint(x: corner.x + (opposite.x - corner.x) * fraction, y: corner.y + (opposite.y - corner.y) * fraction)
+        }
+        return PageQuad(topLeft: towards(topLeft, bottomRight), topRight: towards(topRight, bottomLeft),
+                        bottomRight: towards(bottomRight, topLeft), bottomLeft: towards(bottomLeft, topRight))
+    }
+
     /// The flattened page's size in pixels: each side as long as the longer of the two
     /// edges it comes from. The page's nearest part keeps its pixels and the rest is
     /// enlarged, so no letter comes out shorter than it was photographed: tesseract reads

@@ -69,6 +69,12 @@ int32_t sb_page_warp(const uint8_t *pixels, int32_t width, int32_t height, int32
                      const sb_page_point *corners, uint8_t *output, int32_t output_width, int32_t output_height,
                      char *error, size_t error_size);
 
+// Evens out the light over a flattened page, in place (`channels` 1 or 3, rows packed):
+// each pixel is divided by the paper's brightness around it (the page with its ink
+// dilated away and blurred), so the paper comes out white everywhere and ink keeps its
+// contrast with the paper beside it. 0 on success, -1 with a message.
+int32_t sb_page_even_light(uint8_t *pixels, int32_t width, int32_t height, int32_t channels, char *error, size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif
