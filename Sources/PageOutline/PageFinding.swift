@@ -82,9 +82,15 @@ public enum PageFinding: Equatable, Sendable {
         }
         // A light region the frame cuts on every side is the page filling the frame (a
         // scan, a screenshot, a page held close), and one that shows none of a page's
-        // corners (a light panel beside a dark one) could be anything: neither says
-        // which way to move.
-        guard cut.count < 4, !inside.isEmpty else { return .notFound }
+        // corners (a light panel beside a dark one, a page under a shadow whose edge
+        // bends gently across it) could be anything: neither says which way to move.
+        let corners = outline.corners
+        let pageCorners = corners.indices.filter { index in
+            guard inside.contains(corners[index]) else { return false }
+            let angle = corners[index].angle(to: corners[(index + corners.count - 1) % corners.count], corners[(index + 1) % corners.count])
+            return angle.map(cornerAngles.contains) ?? false
+        }
+        guard cut.count < 4, !pageCorners.isEmpty else { return .notFound }
         return .cut(cut)
     }
 }

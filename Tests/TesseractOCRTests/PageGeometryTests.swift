@@ -42,6 +42,14 @@ import PageOutline
         #expect(quad.area > 0.5 * 1600 * 1200 * 0.5)
     }
 
+    @Test func anInsetQuadKeepsItsShapeInsideTheOriginal() throws {
+        let quad = try #require(PageQuad(Self.page))
+        let inset = quad.inset(by: 0.01)
+        #expect(inset.area < quad.area && inset.area > 0.95 * quad.area)
+        #expect(abs(inset.topLeft.distance(to: quad.topLeft) - 0.01 * quad.topLeft.distance(to: quad.bottomRight)) < 1e-9)
+        #expect(quad.inset(by: 0) == quad)
+    }
+
     @Test func theFrameEdgesAnOutlineRunsAlongAreCut() {
         // A page whose top runs out of a 1600x1200 frame: its outline follows the frame's top.
         let topCut = [Self.point(300, 0), Self.point(1300, 0), Self.point(1400, 900), Self.point(200, 950)]
@@ -107,6 +115,11 @@ import PageOutline
         let outline = [Self.point(1198, 883), Self.point(1, 973), Self.point(0, 420), Self.point(36, 296), Self.point(876, 236)]
         let measured = MeasuredOutline(corners: corners, outline: outline, areaFraction: 0.37, insideMean: 245, outsideMean: 80, outsideDarkFraction: 1)
         #expect(PageFinding.decide(measured, width: 1600, height: 1200) == .cut([.left]))
+        // A page under a shadow along its bottom, whose edge bends gently: the lit part is
+        // cut on three sides and its vertices inside the frame are no page's corners.
+        let shadowed = [Self.point(0, 0), Self.point(1599, 0), Self.point(1599, 800), Self.point(1200, 900), Self.point(800, 940),
+                        Self.point(400, 900), Self.point(0, 800)]
+        #expect(PageFinding.decide(Self.outline(shadowed), width: 1600, height: 1200) == .notFound)
         // A light panel beside a dark one: cut on three sides, no corner of anything in view.
         let panel = [Self.point(400, 0), Self.point(1599, 0), Self.point(1599, 1199), Self.point(400, 1199)]
         #expect(PageFinding.decide(Self.outline(panel), width: 1600, height: 1200) == .notFound)
