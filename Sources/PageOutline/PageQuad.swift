@@ -45,20 +45,13 @@ public struct PageQuad: Equatable, Sendable {
     /// degenerate): turning the same way at every corner is what makes it convex.
     public var interiorAngles: [Double]? {
         let c = corners
-        var turns: [Double] = []
-        var angles: [Double] = []
-        for i in 0..<4 {
+        let turns = (0..<4).map { i -> Double in
             let previous = c[(i + 3) % 4], corner = c[i], next = c[(i + 1) % 4]
-            let inX = corner.x - previous.x, inY = corner.y - previous.y
-            let outX = next.x - corner.x, outY = next.y - corner.y
-            let inLength = (inX * inX + inY * inY).squareRoot(), outLength = (outX * outX + outY * outY).squareRoot()
-            guard inLength > 0, outLength > 0 else { return nil }
-            turns.append(inX * outY - inY * outX)
-            let cosine = max(-1, min(1, -(inX * outX + inY * outY) / (inLength * outLength)))
-            angles.append(acos(cosine) * 180 / .pi)
+            return (corner.x - previous.x) * (next.y - corner.y) - (corner.y - previous.y) * (next.x - corner.x)
         }
         guard turns.allSatisfy({ $0 > 0 }) || turns.allSatisfy({ $0 < 0 }) else { return nil }
-        return angles
+        let angles = (0..<4).compactMap { c[$0].angle(to: c[($0 + 3) % 4], c[($0 + 1) % 4]) }
+        return angles.count == 4 ? angles : nil
     }
 
     /// The quad with each corner moved `fraction` of the way along its diagonal towards
