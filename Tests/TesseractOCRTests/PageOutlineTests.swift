@@ -70,6 +70,21 @@ import PageOutline
         }
     }
 
+    /// A 1280x720 camera frame in colour, the page smaller in it (its far edge's text about
+    /// a third of its printed height).
+    @Test func aCameraFramesPageInColourIsFlattenedAndRead() throws {
+        let page = try SamplePage.shipped("en")
+        let truth = try #require(page.groundTruth)
+        let frame = PhotographedPage.compose(page.image, corners: Self.cameraCorners, width: 1280, height: 720).asRGB
+        let rate = CharacterErrorRate.of(Self.text(try reader.read(frame)), reference: truth)
+        let plainRate = CharacterErrorRate.of(Self.text(try ocr.reader(["pageOutline": .bool(false)]).read(frame)), reference: truth)
+        print("tesseract-ocr: page-en in a 1280x720 RGB camera frame: character error rate \(String(format: "%.2f", rate * 100)) % flattened, "
+              + "\(String(format: "%.2f", plainRate * 100)) % as photographed")
+        #expect(rate <= Self.maximumCharacterErrorRate && rate < plainRate, "\(rate) against \(plainRate)")
+    }
+
+    static let cameraCorners: [(x: Double, y: Double)] = [(420, 130), (860, 110), (1060, 640), (220, 660)]
+
     @Test(arguments: [(FrameEdge.top, 0.0, -400.0), (.bottom, 0, 330), (.left, -320, 0), (.right, 320, 0)])
     func eachEdgeTheFrameCutsIsReported(edge: FrameEdge, dx: Double, dy: Double) throws {
         let page = try PhotographedPage.onTable("en", dx: dx, dy: dy)
@@ -109,7 +124,7 @@ import PageOutline
     /// that grew slow, not a speed test.
     @Test func theStepCostsLittleOnACleanPageAndOnACameraFrame() throws {
         let clean = try SamplePage.shipped("en").image
-        let camera = PhotographedPage.compose(clean, corners: [(420, 130), (860, 110), (1060, 640), (220, 660)], width: 1280, height: 720)
+        let camera = PhotographedPage.compose(clean, corners: Self.cameraCorners, width: 1280, height: 720)
         #expect(try Self.finding(camera) != .notFound, "the camera frame shows a page")
         let onClean = try Self.milliseconds(clean), onCamera = try Self.milliseconds(camera), onCameraRGB = try Self.milliseconds(camera.asRGB)
         print("tesseract-ocr: page outline step \(String(format: "%.1f", onClean)) ms on the clean 1100x612 page, "
