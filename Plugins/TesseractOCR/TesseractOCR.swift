@@ -34,6 +34,12 @@ public final class TesseractOCR: PerceiverPlugin {
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
+        try perceivePage(request).records
+    }
+
+    /// The lines read and how the page was found (`PageOutlineStep`): flattened, its boxes
+    /// then on the flattened page, or with the edges the frame cuts.
+    public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
@@ -41,7 +47,7 @@ public final class TesseractOCR: PerceiverPlugin {
             // The frame's size, not its content: public.
             host.log(.debug, "ocr.image_too_small", [("width", .public(String(request.image.width))),
                                                      ("height", .public(String(request.image.height)))])
-            return []
+            return Perception(records: [])
         }
         let engine = try engine(for: try TesseractLanguage(locale: request.localeIdentifier), locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
@@ -54,7 +60,7 @@ public final class TesseractOCR: PerceiverPlugin {
         host.log(.debug, "ocr.read", [("language", .public(engine.language.rawValue)),
                                       ("lines", .private(String(records.count))),
                                       ("milliseconds", .public(String(milliseconds)))])
-        return records
+        return Perception(records: records, page: page.view)
     }
 
     /// [any-thread]

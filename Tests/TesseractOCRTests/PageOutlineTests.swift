@@ -37,8 +37,13 @@ import PageOutline
             Issue.record("\(page.name): the page's four corners were not found")
             return
         }
-        let flattened = try reader.read(page.image, locale: locale)
-        let plain = try ocr.reader(["pageOutline": .bool(false)]).read(page.image, locale: locale)
+        let perception = try reader.readPage(page.image, locale: locale)
+        let flattened = perception.records
+        #expect(perception.page == PageView(flattened: true))
+        // The step off (config), the photograph is read as it came and says so.
+        let plainPerception = try ocr.reader(["pageOutline": .bool(false)]).readPage(page.image, locale: locale)
+        let plain = plainPerception.records
+        #expect(plainPerception.page == .asGiven)
         let rate = CharacterErrorRate.of(Self.text(flattened), reference: truth)
         let plainRate = CharacterErrorRate.of(Self.text(plain), reference: truth)
         print("tesseract-ocr: \(page.name) character error rate \(String(format: "%.2f", rate * 100)) % flattened, "
@@ -88,8 +93,13 @@ import PageOutline
     @Test(arguments: [(FrameEdge.top, 0.0, -400.0), (.bottom, 0, 330), (.left, -320, 0), (.right, 320, 0)])
     func eachEdgeTheFrameCutsIsReported(edge: FrameEdge, dx: Double, dy: Double) throws {
         let page = try PhotographedPage.onTable("en", dx: dx, dy: dy)
+        let perception = try reader.readPage(page.image)
         let outline = try PageImaging.measure(page.image)
-        #expect(PageFinding.decide(outline, width: page.image.width, height: page.image.height) == .cut([edge]), "\(page.name): \(outline)")
+        #expect(perception.page == PageView(cutEdges: [edge]), "\(page.name): \(outline)")
+        #expect(!perception.records.isEmpty, "a cut page is still read")
+        #expect(try ocr.reader(["pageOutline": .bool(false)]).readPage(page.image).page == .asGiven)
+        // In a process of its own, as the host runs it by default, the page crosses the pipe.
+        #expect(try ocr.reader(isolated: true).readPage(page.image).page == PageView(cutEdges: [edge]))
     }
 
     /// Scans, renders and screenshots: the paper reaches every edge of the frame.
@@ -103,8 +113,13 @@ import PageOutline
         for (name, image) in images {
             #expect(try Self.finding(image) == .notFound, "\(name)")
         }
-        let page = try SamplePage.shipped("en")
-        #expect(try reader.read(page.image) == (try ocr.reader(["pageOutline": .bool(false)]).read(page.image)))
+        let plainReader = try ocr.reader(["pageOutline": .bool(false)])
+        for locale in ["en", "es", "vi"] {
+            let page = try SamplePage.shipped(locale)
+            let perception = try reader.readPage(page.image, locale: locale)
+            #expect(perception.page == .asGiven, "\(page.name)")
+            #expect(perception.records == (try plainReader.read(page.image, locale: locale)), "\(page.name) read differently")
+        }
     }
 
     /// Milliseconds the step takes on `image`, the median of five.
