@@ -32,8 +32,9 @@ let plugins: [(Product, [Target])] = [
     plugin("FreenectSource", dependencies: ["CFreenect"]),
     plugin("CameraSource", dependencies: ["CLibAV", "LibAVMedia"]),
     plugin("AudioSource", dependencies: ["CLibAV", "LibAVMedia", "CPulse"]),
-    // The tests decode the sample PNGs with leptonica, which CTesseract carries.
-    plugin("TesseractOCR", dependencies: ["CTesseract"], testDependencies: ["CTesseract"]),
+    // The tests decode the sample PNGs with leptonica, which CTesseract carries, and check
+    // the page's outline and geometry directly.
+    plugin("TesseractOCR", dependencies: ["CTesseract", "PageOutline"], testDependencies: ["CTesseract", "PageOutline"]),
     plugin("SpeechDispatcher", dependencies: ["CSpeechd"]),
     plugin("Braille", dependencies: ["CBrlAPI", "CLouis"]),
     // The tests decode the photographs with leptonica, which CTesseract carries.
@@ -80,6 +81,13 @@ let package = Package(
         .target(name: "COpenCVDNN",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        // The page in a photograph, for the tesseract OCR plugin: its outline found and its
+        // perspective undone with OpenCV's imgproc, through a C++ file of its own (the DNN
+        // module stays out of the reader), and the geometry that decides what is a page.
+        .target(name: "COpenCVPage",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        .target(name: "PageOutline", dependencies: ["COpenCVPage", "SenseBridgeCore"]),
         // What the camera and audio sources share of FFmpeg: setup, error text, one input's
         // best stream demuxed and decoded, and a paced sleep. Each links its own static copy.
         .target(name: "LibAVMedia", dependencies: ["CLibAV"]),

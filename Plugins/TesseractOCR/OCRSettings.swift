@@ -7,15 +7,19 @@ struct OCRSettings {
     /// Where Debian's tesseract-ocr-<lang> packages put their traineddata.
     static let defaultDataPath = "/usr/share/tesseract-ocr/5/tessdata"
 
-    static let keys: Set<String> = ["dataPath", "pageSegmentation"]
+    static let keys: Set<String> = ["dataPath", "pageSegmentation", "pageOutline"]
 
     /// The folder holding `<lang>.traineddata` files.
     var dataPath: URL
     var pageSegmentation: PageSegmentation
+    /// Find the page in a photograph, flatten it and report its cut edges (`PageOutline`).
+    /// On unless the config turns it off, as the bench does to measure it.
+    var pageOutline: Bool
 
     private struct Raw: Decodable {
         var dataPath: String?
         var pageSegmentation: String?
+        var pageOutline: Bool?
     }
 
     init(_ config: PluginConfig) throws {
@@ -34,6 +38,7 @@ struct OCRSettings {
             throw PluginError.invalidConfig("Config key 'pageSegmentation' must be one of \(known); it is \"\(mode)\".")
         }
         pageSegmentation = segmentation
+        pageOutline = raw.pageOutline ?? true
     }
 
     /// Fails loading (Invariant 8) when the folder is missing or holds no language this

@@ -19,6 +19,7 @@ public final class TesseractOCR: PerceiverPlugin {
     private let settings: OCRSettings
     private let host: HostServices
     private let stop: RecognitionStop
+    private let pageOutline: PageOutlineStep
     /// One per language read so far; touched only by `perceive` ([instance-thread]).
     private var engines: [TesseractLanguage: TesseractEngine] = [:]
 
@@ -27,11 +28,18 @@ public final class TesseractOCR: PerceiverPlugin {
         settings = try OCRSettings(config)
         let installed = try settings.checkDataPath()
         stop = RecognitionStop(clock: host)
+        pageOutline = PageOutlineStep(enabled: settings.pageOutline, host: host)
         host.log(.info, "ocr.ready", [("languages", .public(installed.map(\.rawValue).joined(separator: ","))),
                                       ("pageSegmentation", .public(settings.pageSegmentation.rawValue))])
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
+        try perceivePage(request).records
+    }
+
+    /// The lines read and how the page was found (`PageOutlineStep`): flattened, its boxes
+    /// then on the flattened page, or with the edges the frame cuts.
+    public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
@@ -39,19 +47,20 @@ public final class TesseractOCR: PerceiverPlugin {
             // The frame's size, not its content: public.
             host.log(.debug, "ocr.image_too_small", [("width", .public(String(request.image.width))),
                                                      ("height", .public(String(request.image.height)))])
-            return []
+            return Perception(records: [])
         }
         let engine = try engine(for: try TesseractLanguage(locale: request.localeIdentifier), locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
-        let lines = try engine.read(request.image, stop: stop)
-        let records = lines.compactMap { TextLineRecord.record($0, imageWidth: request.image.width, imageHeight: request.image.height) }
+        let page = pageOutline.apply(request.image)
+        let lines = try engine.read(page.image, stop: stop)
+        let records = lines.compactMap { TextLineRecord.record($0, imageWidth: page.image.width, imageHeight: page.image.height) }
         try ResultCaps.check(records)
         let milliseconds = (host.monotonicNanoseconds() &- started) / 1_000_000
         // How many lines were read says something about what the person looked at: private.
         host.log(.debug, "ocr.read", [("language", .public(engine.language.rawValue)),
                                       ("lines", .private(String(records.count))),
                                       ("milliseconds", .public(String(milliseconds)))])
-        return records
+        return Perception(records: records, page: page.view)
     }
 
     /// [any-thread]

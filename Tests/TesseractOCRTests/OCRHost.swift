@@ -32,4 +32,10 @@ extension PerceiverInstance {
         try perceive(image, timestampNanoseconds: 0, locale: locale,
                      deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
+
+    /// The lines and how the page was found, as a 1.7 host receives them.
+    func readPage(_ image: ImageFrame, locale: String = "en", seconds: Double = generousSeconds) throws -> Perception {
+        try perceivePage(image, timestampNanoseconds: 0, locale: locale, pageLocales: nil,
+                         deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
+    }
 }
