@@ -10,3 +10,13 @@ struct RecognizedLine: Equatable {
     /// tesseract's confidence in each word of the line, 0...100.
     var wordConfidences: [Float]
 }
+
+extension RecognizedLine {
+    /// The line's box in a picture `factor` times the size of the one it was read in.
+    func scaled(by factor: Double) -> RecognizedLine {
+        func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
+        var line = self
+        (line.left, line.top, line.right, line.bottom) = (scale(left), scale(top), scale(right), scale(bottom))
+        return line
+    }
+}

@@ -10,17 +10,25 @@ public func sensebridgePluginEntry() -> UnsafeRawPointer {
 /// Reads printed text in an image with tesseract: one `.text` record per line, in
 /// tesseract's block → paragraph → line order, each with its box and confidence.
 ///
+/// A page is read as it was held first; only when that read is poor is its orientation
+/// found and the page read again turned upright (`PageOrientation`), its lines then boxed
+/// in the turned image. Small print is enlarged (`TextSize`) and unevenly lit pages
+/// binarized with Sauvola's method (`Thresholding`) before tesseract reads them; each step
+/// is a config key, so a bench or a person can switch it off.
+///
 /// What is read is the person's own (a letter, a prescription): it is never logged, at
 /// any level, and the host log gets counts and timings only, the count labelled private.
-/// A language's model is loaded on the first page in that language and kept; the data
-/// folder is checked when the plugin is created, so a reader that could never read
-/// anything fails loading instead of the first page.
+/// A combination of languages' models is loaded on the first page read with it and
+/// kept; the data folder is checked when the plugin is created, so a reader that could
+/// never read anything fails loading instead of the first page.
 public final class TesseractOCR: PerceiverPlugin {
     private let settings: OCRSettings
     private let host: HostServices
     private let stop: RecognitionStop
-    /// One per language read so far; touched only by `perceive` ([instance-thread]).
-    private var engines: [TesseractLanguage: TesseractEngine] = [:]
+    /// One per combination of languages read so far, and the orientation detector once a
+    /// page needed it; touched only by `perceive` ([instance-thread]).
+    private var engines: [[TesseractLanguage]: TesseractEngine] = [:]
+    private var orientation: PageOrientation?
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -28,30 +36,68 @@ public final class TesseractOCR: PerceiverPlugin {
         let installed = try settings.checkDataPath()
         stop = RecognitionStop(clock: host)
         host.log(.info, "ocr.ready", [("languages", .public(installed.map(\.rawValue).joined(separator: ","))),
-                                      ("pageSegmentation", .public(settings.pageSegmentation.rawValue))])
+                                      ("pageSegmentation", .public(settings.pageSegmentation.rawValue)),
+                                      ("orientation", .public(String(settings.orientation))),
+                                      ("enlargeSmallText", .public(String(settings.enlargeSmallText))),
+                                      ("thresholding", .public(settings.thresholding.rawValue))])
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
+        try readPage(request, pageLocales: nil).records
+    }
+
+    /// A page's records, and the clockwise quarter turns it was read turned by.
+    struct PageRead {
+        var records: [PerceptionRecord]
+        var quarterTurns: Int
+    }
+
+    func readPage(_ request: PerceiveRequest, pageLocales: [String]?) throws -> PageRead {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
-        guard TesseractEngine.canHoldText(request.image) else {
+        let image = request.image
+        guard TesseractEngine.canHoldText(image) else {
             // The frame's size, not its content: public.
-            host.log(.debug, "ocr.image_too_small", [("width", .public(String(request.image.width))),
-                                                     ("height", .public(String(request.image.height)))])
-            return []
+            host.log(.debug, "ocr.image_too_small", [("width", .public(String(image.width))),
+                                                     ("height", .public(String(image.height)))])
+            return PageRead(records: [], quarterTurns: 0)
         }
-        let engine = try engine(for: try TesseractLanguage(locale: request.localeIdentifier), locale: request.localeIdentifier)
+        let dataPath = settings.dataPath
+        let languages = try LanguageChoice.languages(locale: request.localeIdentifier, pageLocales: pageLocales) {
+            FileManager.default.isReadableFile(atPath: $0.trainedData(in: dataPath).path)
+        }
+        let engine = try engine(for: languages, locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
-        let lines = try engine.read(request.image, stop: stop)
-        let records = lines.compactMap { TextLineRecord.record($0, imageWidth: request.image.width, imageHeight: request.image.height) }
+        let binarization = settings.thresholding.method { LightEvenness.unevenness(image) }
+        let picture = try engine.picture(image)
+        var read = try engine.read(picture, binarization: binarization, enlarge: settings.enlargeSmallText, stop: stop)
+        var turns = 0
+        if settings.orientation, ReadQuality.isPoor(read.lines), let binary = read.binary {
+            let found = try orientationDetector().quarterTurns(binary.pix)
+            try stop.check("while the page's orientation was being found")
+            if let found, found != 0, let turned = picture.turned(found) {
+                let turnedRead = try engine.read(turned, binarization: binarization, enlarge: settings.enlargeSmallText, stop: stop)
+                if ReadQuality.score(turnedRead.lines) > ReadQuality.score(read.lines) {
+                    read = turnedRead
+                    turns = found
+                }
+            }
+        }
+        // Boxes are in the image as it was read: a quarter turn swaps its sides.
+        let (width, height) = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)
+        let records = read.lines.compactMap { TextLineRecord.record($0, imageWidth: width, imageHeight: height) }
         try ResultCaps.check(records)
         let milliseconds = (host.monotonicNanoseconds() &- started) / 1_000_000
         // How many lines were read says something about what the person looked at: private.
-        host.log(.debug, "ocr.read", [("language", .public(engine.language.rawValue)),
+        // How the picture was turned, enlarged and binarized is about the frame: public.
+        host.log(.debug, "ocr.read", [("languages", .public(engine.languages.map(\.rawValue).joined(separator: "+"))),
                                       ("lines", .private(String(records.count))),
+                                      ("turnedDegrees", .public(String(turns * 90))),
+                                      ("enlargement", .public(String(format: "%.2f", read.enlargement))),
+                                      ("binarization", .public(binarization == .sauvola ? "sauvola" : "otsu")),
                                       ("milliseconds", .public(String(milliseconds)))])
-        return records
+        return PageRead(records: records, quarterTurns: turns)
     }
 
     /// [any-thread]
@@ -59,16 +105,24 @@ public final class TesseractOCR: PerceiverPlugin {
         stop.cancel()
     }
 
-    private func engine(for language: TesseractLanguage, locale: String) throws -> TesseractEngine {
-        if let engine = engines[language] { return engine }
+    private func engine(for languages: [TesseractLanguage], locale: String) throws -> TesseractEngine {
+        if let engine = engines[languages] { return engine }
         let started = host.monotonicNanoseconds()
-        let engine = try TesseractEngine(language: language, dataPath: settings.dataPath,
+        let engine = try TesseractEngine(languages: languages, dataPath: settings.dataPath,
                                          pageSegmentation: settings.pageSegmentation, locale: locale)
-        engines[language] = engine
-        host.log(.info, "ocr.language_loaded", [("language", .public(language.rawValue)),
+        engines[languages] = engine
+        host.log(.info, "ocr.language_loaded", [("languages", .public(languages.map(\.rawValue).joined(separator: "+"))),
                                                 ("milliseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000_000)))])
         // Loading took a while; a cancel that came meanwhile is honoured before the page is read.
-        try stop.check("while the \(language.rawValue) model was loading")
+        try stop.check("while the \(languages.map(\.rawValue).joined(separator: "+")) model was loading")
         return engine
+    }
+
+    /// Loaded on the first page that needs it: most pages are held upright.
+    private func orientationDetector() throws -> PageOrientation {
+        if let orientation { return orientation }
+        let detector = try PageOrientation(dataPath: settings.dataPath)
+        orientation = detector
+        return detector
     }
 }

@@ -1,0 +1,25 @@
+/// Whether a read was good enough to stand, or so poor the page may be held turned.
+///
+/// Upright print reads as lines of confident words; print on its side gives nothing or a
+/// few scattered marks, and upside down gives lines of nonsense with low confidence
+/// ("Jaye IALIP JOU OG"). Only a poor read pays for orientation detection and a second
+/// read, so an upright page costs what it cost before.
+enum ReadQuality {
+    /// Fewer words than this are too few to judge by: OSD is asked.
+    static let minimumWords = 4
+    /// A mean word confidence (0...100) under this is a poor read. The generated pages
+    /// read upright at 85–96; upside down at 30–60.
+    static let minimumMeanConfidence: Float = 70
+
+    static func isPoor(_ lines: [RecognizedLine]) -> Bool {
+        let confidences = lines.flatMap(\.wordConfidences)
+        guard confidences.count >= minimumWords else { return true }
+        return confidences.reduce(0, +) / Float(confidences.count) < minimumMeanConfidence
+    }
+
+    /// The read to keep of two: the one with more confident text, the sum of its words'
+    /// confidences. A turned read that is no better than the upright one is not taken.
+    static func score(_ lines: [RecognizedLine]) -> Float {
+        lines.flatMap(\.wordConfidences).reduce(0, +)
+    }
+}
