@@ -14,11 +14,13 @@ final class PageOrientation {
     static let trainedDataFileName = "osd.traineddata"
     static let debianPackage = "tesseract-ocr-osd"
 
-    /// OSD's own confidence a turn must reach before the page is read turned. Turned
-    /// pages measure 20–40 (the generated pages at every size the plugin reads); a page of
-    /// a few words, or of print OSD cannot make out, measures under 5. Below this the page
-    /// is left as it was held: a page read turned by mistake is lost whole.
-    static let minimumConfidence: Float = 8
+    /// OSD's own confidence a turn must reach before the page is read turned. It grows
+    /// with the print OSD sees: the generated pages turned measure 25–28 in English, 11–12
+    /// in Spanish and 8 in Vietnamese, whose short page has fewest letters; a page upright
+    /// but hard to read measures 3–10 for a turn of 0. A turn OSD is this sure of is still
+    /// taken only if the page reads better turned (`ReadQuality.score`): a page read turned
+    /// by mistake is lost whole.
+    static let minimumConfidence: Float = 5
 
     static func trainedData(in dataPath: URL) -> URL {
         dataPath.appendingPathComponent(trainedDataFileName)
@@ -41,15 +43,16 @@ final class PageOrientation {
     }
 
     /// The clockwise quarter turns that stand `binary`'s print upright, when OSD is sure
-    /// of them (0 when it is sure the page is upright); nil when it cannot tell.
-    func quarterTurns(_ binary: UnsafeMutablePointer<Pix>) -> Int? {
+    /// of them (0 when it is sure the page is upright; nil when it cannot tell), and how
+    /// sure it is.
+    func quarterTurns(_ binary: UnsafeMutablePointer<Pix>) -> (turns: Int?, confidence: Float) {
         defer { TessBaseAPIClear(api) }
         TessBaseAPISetImage2(api, binary)
         var orientation: Int32 = 0
         var confidence: Float = 0
         // The script is not asked for: nil leaves tesseract nothing to hand back to free.
-        guard TessBaseAPIDetectOrientationScript(api, &orientation, &confidence, nil, nil) != 0 else { return nil }
-        return Self.quarterTurns(orientationDegrees: Int(orientation), confidence: confidence)
+        guard TessBaseAPIDetectOrientationScript(api, &orientation, &confidence, nil, nil) != 0 else { return (nil, 0) }
+        return (Self.quarterTurns(orientationDegrees: Int(orientation), confidence: confidence), confidence)
     }
 
     /// tesseract reports the angle the print stands at, counter-clockwise ("Orientation in

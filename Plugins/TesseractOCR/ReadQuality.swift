@@ -2,7 +2,7 @@
 ///
 /// Upright print reads as lines of confident words; print on its side gives nothing or a
 /// few scattered marks, and upside down gives lines of nonsense with low confidence
-/// ("Jaye IALIP JOU OG"). Only a poor read pays for orientation detection and a second
+/// ("Jaye IALIP JOU OG"), or lines standing on end. Only such a read pays for orientation detection and a second
 /// read, so an upright page costs what it cost before.
 enum ReadQuality {
     /// Fewer words than this are too few to judge by: OSD is asked.
@@ -15,6 +15,14 @@ enum ReadQuality {
         let confidences = lines.flatMap(\.wordConfidences)
         guard confidences.count >= minimumWords else { return true }
         return confidences.reduce(0, +) / Float(confidences.count) < minimumMeanConfidence
+    }
+
+    /// Whether most lines stand on end, taller than wide: print on its side, which
+    /// tesseract may read as vertical lines. It is read again turned so that its lines,
+    /// boxes and order are those of the page the person holds, turned upright.
+    static func standsSideways(_ lines: [RecognizedLine]) -> Bool {
+        let long = lines.filter { $0.text.filter { !$0.isWhitespace }.count >= 3 }
+        return !long.isEmpty && long.filter { $0.bottom - $0.top > $0.right - $0.left }.count * 2 > long.count
     }
 
     /// The read to keep of two: the one with more confident text, the sum of its words'

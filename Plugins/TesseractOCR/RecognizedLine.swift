@@ -12,11 +12,13 @@ struct RecognizedLine: Equatable {
 }
 
 extension RecognizedLine {
-    /// The line's box in a picture `factor` times the size of the one it was read in.
-    func scaled(by factor: Double) -> RecognizedLine {
+    /// The line's box, read in a picture enlarged from a region of a larger one, in that
+    /// larger one: scaled by `factor`, then moved by the region's corner.
+    func scaled(by factor: Double, shiftedBy offset: (x: Int, y: Int)) -> RecognizedLine {
         func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
         var line = self
-        (line.left, line.top, line.right, line.bottom) = (scale(left), scale(top), scale(right), scale(bottom))
+        (line.left, line.right) = (scale(left) + offset.x, scale(right) + offset.x)
+        (line.top, line.bottom) = (scale(top) + offset.y, scale(bottom) + offset.y)
         return line
     }
 }

@@ -110,18 +110,23 @@ final class TesseractEngine {
     struct Read {
         var lines: [RecognizedLine]
         var binary: OwnedPix?
-        /// How much the picture was enlarged before it was read (1 for not at all).
+        /// How much the print was enlarged before it was read (1 for not at all).
         var enlargement: Double
     }
 
     /// Reads `picture` into text lines in tesseract's reading order.
+    ///
+    /// With `paper` (whether a point of the picture is plain paper), print too small for
+    /// tesseract is enlarged first (`TextSize`): only the region that holds it, so a page
+    /// in the middle of a camera frame costs its own size enlarged, not the frame's.
     ///
     /// tesseract stops only at its monitor, which it asks between text lines; copying the
     /// pixels, binarizing them and finding the layout ask nothing. So `stop` is checked
     /// between those stages too: a cancel waits for at most one stage (about 0.3 s for a
     /// 21-megapixel photograph on a busy 2-core machine, a few milliseconds for a camera
     /// frame) or one line.
-    func read(_ picture: OwnedPix, binarization: Thresholding.Method, enlarge: Bool, stop: RecognitionStop) throws -> Read {
+    func read(_ picture: OwnedPix, binarization: Thresholding.Method, paper: ((Int, Int) -> Bool)?,
+              stop: RecognitionStop) throws -> Read {
         defer { TessBaseAPIClear(api) }
         OpenMPConfinement.confineToCallingThread()
         try stop.check("before it started")
@@ -133,16 +138,20 @@ final class TesseractEngine {
         var binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))
         try stop.check("while the image was being binarized")
         var factor = 1.0
-        if enlarge, let binaryPix = binary?.pix, let letters = TextSize.medianLetterHeight(binaryPix) {
-            factor = TextSize.factor(medianLetterHeight: letters, width: Int(pixGetWidth(picture.pix)), height: Int(pixGetHeight(picture.pix)))
-        }
-        if factor > 1, let larger = OwnedPix(taking: pixScale(picture.pix, Float(factor), Float(factor))) {
-            TessBaseAPISetImage2(api, larger.pix)
-            try stop.check("while the image was being enlarged")
-            binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))
-            try stop.check("while the enlarged image was being binarized")
-        } else {
-            factor = 1
+        var offset = (x: 0, y: 0)
+        if let paper, let found = binary.flatMap({ TextSize.letters($0.pix, isPaper: paper) }) {
+            let wanted = TextSize.factor(medianLetterHeight: found.medianHeight, width: found.width, height: found.height)
+            if wanted > 1, let larger = Self.enlarged(picture, found, by: wanted) {
+                TessBaseAPISetImage2(api, larger.pix)
+                // Sauvola's neighbourhood is a fixed length on paper (a third of an inch):
+                // in pixels, it must grow with the print, or it fits inside an enlarged
+                // letter and hollows it out.
+                TessBaseAPISetSourceResolution(api, TextSize.resolution(medianLetterHeight: found.medianHeight * wanted))
+                try stop.check("while the image was being enlarged")
+                binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))
+                try stop.check("while the enlarged image was being binarized")
+                (factor, offset) = (wanted, (found.left, found.top))
+            }
         }
         // A page a few degrees off level is read from a level copy (`Deskew`); tesseract
         // copies it, and reads the binarized pixels as they are.
@@ -155,10 +164,19 @@ final class TesseractEngine {
             // Cancelled mid-page, tesseract returns -1 and leaves the lines it had not
             // reached blank: a partial page is never returned as if it were the whole.
             if let reason = stop.reason { throw RecognitionStop.error(reason, stage: "while the text was being recognized") }
-            throw PluginError(.internal, "tesseract could not recognize the \(pixGetWidth(picture.pix))x\(pixGetHeight(picture.pix)) image.")
+            throw PluginError(.internal, "tesseract could not recognize the \(picture.width)x\(picture.height) image.")
         }
         // A cancel that arrives now is too late to save any work: the page is returned.
-        let lines = ResultLines.read(api)
-        return Read(lines: factor == 1 ? lines : lines.map { $0.scaled(by: 1 / factor) }, binary: binary, enlargement: factor)
+        var lines = ResultLines.read(api)
+        if factor > 1 { lines = lines.map { $0.scaled(by: 1 / factor, shiftedBy: offset) } }
+        return Read(lines: lines, binary: binary, enlargement: factor)
+    }
+
+    /// The region of `picture` that holds `letters`, enlarged `factor` times.
+    private static func enlarged(_ picture: OwnedPix, _ letters: TextSize.Letters, by factor: Double) -> OwnedPix? {
+        var region = boxCreate(Int32(letters.left), Int32(letters.top), Int32(letters.width), Int32(letters.height))
+        defer { boxDestroy(&region) }
+        guard let clipped = OwnedPix(taking: pixClipRectangle(picture.pix, region, nil)) else { return nil }
+        return OwnedPix(taking: pixScale(clipped.pix, Float(factor), Float(factor)))
     }
 }

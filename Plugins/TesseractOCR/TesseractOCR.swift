@@ -69,16 +69,32 @@ public final class TesseractOCR: PerceiverPlugin {
         }
         let engine = try engine(for: languages, locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
-        let binarization = settings.thresholding.method { LightEvenness.unevenness(image) }
+        let light = LightEvenness(image)
+        let binarization = settings.thresholding.method(light)
         let picture = try engine.picture(image)
-        var read = try engine.read(picture, binarization: binarization, enlarge: settings.enlargeSmallText, stop: stop)
+        /// Where the picture, turned clockwise `turns` times, is plain paper: only letters
+        /// there are measured for enlarging.
+        /// Not where a page's edge is in view: there the table's grain enlarges into
+        /// "text" too (`LightEvenness.showsPageEdge`).
+        func paper(_ turns: Int) -> ((Int, Int) -> Bool)? {
+            guard settings.enlargeSmallText, !light.showsPageEdge else { return nil }
+            return { x, y in
+                let point = QuarterTurn.original(x: x, y: y, quarterTurns: turns, width: image.width, height: image.height)
+                return light.isPaper(x: point.x, y: point.y)
+            }
+        }
+        var read = try engine.read(picture, binarization: binarization, paper: paper(0), stop: stop)
         var turns = 0
-        if settings.orientation, ReadQuality.isPoor(read.lines), let binary = read.binary {
-            let found = try orientationDetector().quarterTurns(binary.pix)
+        if settings.orientation, ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines), let binary = read.binary {
+            let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
+            // How the page stood, not what it says: public.
+            host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
+                                                 ("confidence", .public(String(format: "%.1f", confidence)))])
             try stop.check("while the page's orientation was being found")
             if let found, found != 0, let turned = picture.turned(found) {
-                let turnedRead = try engine.read(turned, binarization: binarization, enlarge: settings.enlargeSmallText, stop: stop)
-                if ReadQuality.score(turnedRead.lines) > ReadQuality.score(read.lines) {
+                let turnedRead = try engine.read(turned, binarization: binarization, paper: paper(found), stop: stop)
+                let score = ReadQuality.score(turnedRead.lines)
+                if score > 0, score >= ReadQuality.score(read.lines) {
                     read = turnedRead
                     turns = found
                 }

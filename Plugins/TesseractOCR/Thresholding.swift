@@ -26,11 +26,11 @@ enum Thresholding: String, CaseIterable {
         }
     }
 
-    func method(unevenness: () -> Double) -> Method {
+    func method(_ light: LightEvenness) -> Method {
         switch self {
         case .otsu: return .otsu
         case .sauvola: return .sauvola
-        case .auto: return unevenness() > LightEvenness.unevenAbove ? .sauvola : .otsu
+        case .auto: return light.isUneven ? .sauvola : .otsu
         }
     }
 }
