@@ -116,7 +116,7 @@ final class TesseractEngine {
 
     /// Reads `picture` into text lines in tesseract's reading order.
     ///
-    /// With `paper` (whether a point of the picture is plain paper), print too small for
+    /// With `page` (whether a point of the picture is on the page), print too small for
     /// tesseract is enlarged first (`TextSize`): only the region that holds it, so a page
     /// in the middle of a camera frame costs its own size enlarged, not the frame's.
     ///
@@ -125,7 +125,7 @@ final class TesseractEngine {
     /// between those stages too: a cancel waits for at most one stage (about 0.3 s for a
     /// 21-megapixel photograph on a busy 2-core machine, a few milliseconds for a camera
     /// frame) or one line.
-    func read(_ picture: OwnedPix, binarization: Thresholding.Method, paper: ((Int, Int) -> Bool)?,
+    func read(_ picture: OwnedPix, binarization: Thresholding.Method, page: ((Int, Int) -> Bool)?,
               stop: RecognitionStop) throws -> Read {
         defer { TessBaseAPIClear(api) }
         OpenMPConfinement.confineToCallingThread()
@@ -139,13 +139,15 @@ final class TesseractEngine {
         try stop.check("while the image was being binarized")
         var factor = 1.0
         var offset = (x: 0, y: 0)
-        if let paper, let found = binary.flatMap({ TextSize.letters($0.pix, isPaper: paper) }) {
+        if let page, let found = binary.flatMap({ TextSize.letters($0.pix, onPage: page) }) {
             let wanted = TextSize.factor(medianLetterHeight: found.medianHeight, width: found.width, height: found.height)
             if wanted > 1, let larger = Self.enlarged(picture, found, by: wanted) {
                 TessBaseAPISetImage2(api, larger.pix)
-                // Sauvola's neighbourhood is a fixed length on paper (a third of an inch):
-                // in pixels, it must grow with the print, or it fits inside an enlarged
-                // letter and hollows it out.
+                // Sauvola's neighbourhood is a fixed length on paper (a third of an inch),
+                // and tesseract, told no resolution, takes one that is far too low for an
+                // enlarged page: the neighbourhood then fits inside a letter and hollows it
+                // out (the Spanish page at low resolution, Sauvola and enlarged: 5.1 %
+                // wrong without the resolution, none with it).
                 TessBaseAPISetSourceResolution(api, TextSize.resolution(medianLetterHeight: found.medianHeight * wanted))
                 try stop.check("while the image was being enlarged")
                 binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))

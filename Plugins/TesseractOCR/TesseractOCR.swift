@@ -29,6 +29,8 @@ public final class TesseractOCR: PerceiverPlugin {
     /// page needed it; touched only by `perceive` ([instance-thread]).
     private var engines: [[TesseractLanguage]: TesseractEngine] = [:]
     private var orientation: PageOrientation?
+    /// The clockwise quarter turns the last page that needed turning was read with.
+    private var heldTurns = 0
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -69,36 +71,39 @@ public final class TesseractOCR: PerceiverPlugin {
         }
         let engine = try engine(for: languages, locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
-        let light = LightEvenness(image)
+        let light = PageLight(image)
         let binarization = settings.thresholding.method(light)
         let picture = try engine.picture(image)
-        /// Where the picture, turned clockwise `turns` times, is plain paper: only letters
+        /// Where the picture, turned clockwise `turns` times, is the page: only letters
         /// there are measured for enlarging.
-        /// Not where a page's edge is in view: there the table's grain enlarges into
-        /// "text" too (`LightEvenness.showsPageEdge`).
-        func paper(_ turns: Int) -> ((Int, Int) -> Bool)? {
-            guard settings.enlargeSmallText, !light.showsPageEdge else { return nil }
+        func page(_ turns: Int) -> ((Int, Int) -> Bool)? {
+            guard settings.enlargeSmallText else { return nil }
             return { x, y in
                 let point = QuarterTurn.original(x: x, y: y, quarterTurns: turns, width: image.width, height: image.height)
-                return light.isPaper(x: point.x, y: point.y)
+                return light.isPage(x: point.x, y: point.y)
             }
         }
-        var read = try engine.read(picture, binarization: binarization, paper: paper(0), stop: stop)
-        var turns = 0
+        // A page is read first the way the last one had to be turned: someone who holds a
+        // label upside down in front of the camera holds it so for many frames, each of
+        // which then costs one read, not two and orientation detection.
+        var turns = settings.orientation ? heldTurns : 0
+        guard let held = picture.turned(turns) else { throw PluginError(.internal, "leptonica could not turn the image.") }
+        var read = try engine.read(held, binarization: binarization, page: page(turns), stop: stop)
         if settings.orientation, ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines), let binary = read.binary {
             let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
             // How the page stood, not what it says: public.
             host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
                                                  ("confidence", .public(String(format: "%.1f", confidence)))])
             try stop.check("while the page's orientation was being found")
-            if let found, found != 0, let turned = picture.turned(found) {
-                let turnedRead = try engine.read(turned, binarization: binarization, paper: paper(found), stop: stop)
+            if let found, found != 0, let turned = picture.turned((turns + found) % 4) {
+                let turnedRead = try engine.read(turned, binarization: binarization, page: page((turns + found) % 4), stop: stop)
                 let score = ReadQuality.score(turnedRead.lines)
                 if score > 0, score >= ReadQuality.score(read.lines) {
                     read = turnedRead
-                    turns = found
+                    turns = (turns + found) % 4
                 }
             }
+            heldTurns = turns
         }
         // Boxes are in the image as it was read: a quarter turn swaps its sides.
         let (width, height) = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)

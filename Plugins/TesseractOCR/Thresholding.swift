@@ -5,7 +5,7 @@
 /// the shadow of a hand, the dim half of the page falls below it and comes out black,
 /// and its text is lost. Sauvola's picks one per neighbourhood and follows the light,
 /// at the price of speckling a page that was evenly lit and of some time; so "auto"
-/// uses it only where the light is measurably uneven (`LightEvenness`).
+/// uses it only where the light is measurably uneven (`PageLight`).
 enum Thresholding: String, CaseIterable {
     case auto
     case otsu
@@ -26,7 +26,7 @@ enum Thresholding: String, CaseIterable {
         }
     }
 
-    func method(_ light: LightEvenness) -> Method {
+    func method(_ light: PageLight) -> Method {
         switch self {
         case .otsu: return .otsu
         case .sauvola: return .sauvola
