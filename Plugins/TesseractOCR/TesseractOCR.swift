@@ -45,16 +45,10 @@ public final class TesseractOCR: PerceiverPlugin {
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
-        try readPage(request, pageLocales: nil).records
+        try perceivePage(request).records
     }
 
-    /// A page's records, and the clockwise quarter turns it was read turned by.
-    struct PageRead {
-        var records: [PerceptionRecord]
-        var quarterTurns: Int
-    }
-
-    func readPage(_ request: PerceiveRequest, pageLocales: [String]?) throws -> PageRead {
+    public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
@@ -63,10 +57,10 @@ public final class TesseractOCR: PerceiverPlugin {
             // The frame's size, not its content: public.
             host.log(.debug, "ocr.image_too_small", [("width", .public(String(image.width))),
                                                      ("height", .public(String(image.height)))])
-            return PageRead(records: [], quarterTurns: 0)
+            return Perception(records: [])
         }
         let dataPath = settings.dataPath
-        let languages = try LanguageChoice.languages(locale: request.localeIdentifier, pageLocales: pageLocales) {
+        let languages = try LanguageChoice.languages(locale: request.localeIdentifier, pageLocales: request.pageLocales) {
             FileManager.default.isReadableFile(atPath: $0.trainedData(in: dataPath).path)
         }
         let engine = try engine(for: languages, locale: request.localeIdentifier)
@@ -118,7 +112,10 @@ public final class TesseractOCR: PerceiverPlugin {
                                       ("enlargement", .public(String(format: "%.2f", read.enlargement))),
                                       ("binarization", .public(binarization == .sauvola ? "sauvola" : "otsu")),
                                       ("milliseconds", .public(String(milliseconds)))])
-        return PageRead(records: records, quarterTurns: turns)
+        // The page-outline step (flattening, and the edges of the page that run out of the
+        // frame) comes before the turn is found; the edges it reports are then turned with
+        // the page, so that "top" is the top of the page as read.
+        return Perception(records: records, page: PageView(turnedDegrees: turns * 90))
     }
 
     /// [any-thread]

@@ -32,4 +32,10 @@ extension PerceiverInstance {
         try perceive(image, timestampNanoseconds: 0, locale: locale,
                      deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
+
+    /// The page read with its records and how it was found; `pageLocales` nil pins `locale`.
+    func readPage(_ image: ImageFrame, locale: String = "en", pageLocales: [String]? = nil) throws -> Perception {
+        try perceivePage(image, timestampNanoseconds: 0, locale: locale, pageLocales: pageLocales,
+                         deadline: MonotonicClock.nanoseconds() + UInt64(Self.generousSeconds * 1e9))
+    }
 }
