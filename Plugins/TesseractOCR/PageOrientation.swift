@@ -8,8 +8,8 @@ import SenseBridgePluginKit
 /// A blind reader cannot see how they hold a label: upside down, tesseract reads it as
 /// confident-looking nonsense, and turned a quarter it finds nothing to read. OSD needs
 /// its own TessBaseAPI initialised for "osd", kept for the instance's life like a
-/// language's. It runs only when the upright read was poor (`ReadQuality`): an upright
-/// page, the common case, pays nothing for it.
+/// language's. It runs only when the page as held read poorly or stood on end
+/// (`ReadQuality`): an upright page, the common case, pays nothing for it.
 final class PageOrientation {
     static let trainedDataFileName = "osd.traineddata"
     static let debianPackage = "tesseract-ocr-osd"

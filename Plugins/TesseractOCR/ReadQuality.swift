@@ -1,14 +1,15 @@
 /// Whether a read was good enough to stand, or so poor the page may be held turned.
 ///
-/// Upright print reads as lines of confident words; print on its side gives nothing or a
-/// few scattered marks, and upside down gives lines of nonsense with low confidence
-/// ("Jaye IALIP JOU OG"), or lines standing on end. Only such a read pays for orientation detection and a second
-/// read, so an upright page costs what it cost before.
+/// Upright print reads as lines of confident words; print on its side gives nothing, a
+/// few scattered marks or lines standing on end, and upside down gives lines of nonsense
+/// with low confidence ("Jaye IALIP JOU OG"). Only such a read pays for orientation
+/// detection and a second read, so an upright page costs what it cost before.
 enum ReadQuality {
     /// Fewer words than this are too few to judge by: OSD is asked.
     static let minimumWords = 4
-    /// A mean word confidence (0...100) under this is a poor read. The generated pages
-    /// read upright at 85–96; upside down at 30–60.
+    /// A mean word confidence (0...100) under this is a poor read. Every upright page of
+    /// the bench's set (clean, small, blurred, faint, tilted, JPEG, low resolution, lit
+    /// unevenly) reads above it, in en, es and vi; every one upside down, below.
     static let minimumMeanConfidence: Float = 70
 
     static func isPoor(_ lines: [RecognizedLine]) -> Bool {

@@ -29,7 +29,7 @@ public final class TesseractOCR: PerceiverPlugin {
     /// page needed it; touched only by `perceive` ([instance-thread]).
     private var engines: [[TesseractLanguage]: TesseractEngine] = [:]
     private var orientation: PageOrientation?
-    /// The clockwise quarter turns the last page that needed turning was read with.
+    /// The clockwise quarter turns the last page whose orientation was looked for was read with.
     private var heldTurns = 0
 
     public init(host: HostServices, config: PluginConfig) throws {

@@ -4,31 +4,32 @@ import CTesseract
 ///
 /// tesseract's LSTM reads a line scaled to a fixed height, and reads best when the
 /// lowercase letters are some 20–30 pixels tall; a page photographed from arm's length or
-/// a label in small print gives letters of 8–12, which it reads with many characters wrong
-/// or not at all. Enlarging the image (leptonica's interpolating scale) before it is
-/// binarized gives the binarization and the line finder smooth strokes to work with: the
-/// letters' shapes are already in the gray image, only too few pixels of them.
+/// a label in small print gives letters of ten pixels or fewer, which it reads with more
+/// characters wrong or not at all. Enlarging the image (leptonica's interpolating scale)
+/// before it is binarized gives the binarization and the line finder smooth strokes to
+/// work with: the letters' shapes are already in the gray image, only too few pixels of
+/// them.
 ///
 /// The letter size is measured on the binarized page: the median height of the blobs
 /// that could be letters. Letters without ascenders (a, c, e, m, n, o, …) are the most
 /// common, so the median is close to the x-height, a little above it.
 enum TextSize {
     /// The median letter height to enlarge to, in pixels: near the top of tesseract's
-    /// best range (x-height 20–30), which read the JPEG pages without an error where 20
-    /// left one character in 300 wrong.
+    /// best range (x-height 20–30); 20 and 24 read the bench's small pages no better.
     static let targetLetterHeight = 28.0
-    /// Letters of at least this median height are read as they are. The generated pages
-    /// read without an error down to a median of 11 (the small condition); at 10 and
-    /// under, JPEG artefacts and low resolution cost characters that enlarging wins back.
+    /// Letters of at least this median height are read as they are. The bench's pages read
+    /// without an error down to about this (its small condition, 0.7 of the clean page);
+    /// its JPEG (about 10) and low-resolution (about 7) pages lose 0.3–11 % of their
+    /// characters as they are and 0–1.4 % enlarged.
     static let enoughLetterHeight = 10.5
     /// Blobs smaller than this are specks, dots and accents, not letters.
     static let minimumLetterHeight = 4
     /// Fewer letter-sized blobs than this say nothing about the print: no enlarging.
     static let minimumLetters = 12
     /// The share of letter-like blobs that must lie on the page for the print to be
-    /// enlarged. On the generated pages photographed at an angle on a textured table, a
-    /// quarter to a third lie on the table, and enlarging them made 2.5–4 % more of the
-    /// characters wrong; a page in a camera frame on a plain background has none off it.
+    /// enlarged. On the bench's pages photographed at an angle on a textured table, more
+    /// than a fifth lie on the table, and enlarging them made 2.5–4 % more of the Spanish
+    /// and Vietnamese characters wrong; a page on a plain background has none off it.
     static let minimumShareOnPage = 0.8
     /// Enlarging more than this makes stroke edges of a few pixels into blurred ramps:
     /// letters under about 5 pixels hold too little to be read at any scale.
