@@ -77,28 +77,39 @@ public final class TesseractOCR: PerceiverPlugin {
                 return light.isPage(x: point.x, y: point.y)
             }
         }
+        func reading(turnedBy turns: Int) throws -> TesseractEngine.Read {
+            guard let turned = picture.turned(turns) else { throw PluginError(.internal, "leptonica could not turn the image.") }
+            return try engine.read(turned, binarization: binarization, page: page(turns), stop: stop)
+        }
+        func mayBeTurned(_ read: TesseractEngine.Read) -> Bool {
+            settings.orientation && (ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines))
+        }
         // A page is read first the way the last one had to be turned: someone who holds a
         // label upside down in front of the camera holds it so for many frames, each of
         // which then costs one read, not two and orientation detection.
         var turns = settings.orientation ? heldTurns : 0
-        guard let held = picture.turned(turns) else { throw PluginError(.internal, "leptonica could not turn the image.") }
-        var read = try engine.read(held, binarization: binarization, page: page(turns), stop: stop)
-        if settings.orientation, ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines), let binary = read.binary {
+        var read = try reading(turnedBy: turns)
+        if turns != 0, mayBeTurned(read) {
+            // Not held as the last one was: this page is looked at afresh, as held.
+            turns = 0
+            read = try reading(turnedBy: 0)
+        }
+        if mayBeTurned(read), let binary = read.binary {
             let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
             // How the page stood, not what it says: public.
             host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
                                                  ("confidence", .public(String(format: "%.1f", confidence)))])
             try stop.check("while the page's orientation was being found")
-            if let found, found != 0, let turned = picture.turned((turns + found) % 4) {
-                let turnedRead = try engine.read(turned, binarization: binarization, page: page((turns + found) % 4), stop: stop)
+            if let found, found != 0 {
+                let turnedRead = try reading(turnedBy: found)
                 let score = ReadQuality.score(turnedRead.lines)
                 if score > 0, score >= ReadQuality.score(read.lines) {
                     read = turnedRead
-                    turns = (turns + found) % 4
+                    turns = found
                 }
             }
-            heldTurns = turns
         }
+        if settings.orientation { heldTurns = turns }
         // Boxes are in the image as it was read: a quarter turn swaps its sides.
         let (width, height) = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)
         let records = read.lines.compactMap { TextLineRecord.record($0, imageWidth: width, imageHeight: height) }

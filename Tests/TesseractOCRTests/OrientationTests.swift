@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    /// A page on a textured table after one held sideways: read as held, no worse than a
+    /// reader that never turns pages reads it. Read turned like the last page first, it
+    /// gives the table's grain as "text", more of it than the page holds.
+    @Test func aPageAfterATurnedOneIsLookedAtAfresh() throws {
+        let reader = try ocr.reader()
+        let unturned = try ocr.reader(["orientation": .bool(false)])
+        let sideways = try BenchPages.page("en", "rotate-270"), onATable = try BenchPages.page("en", "perspective")
+        #expect(try reader.readPage(sideways.image).page.turnedDegrees == 90)
+        let perception = try reader.readPage(onATable.image)
+        #expect(perception.page.turnedDegrees == 0)
+        let asHeld = onATable.characterErrorRate(of: try unturned.read(onATable.image))
+        #expect(onATable.characterErrorRate(of: perception.records) <= asHeld + 0.01, "\(perception.records.map(\.label))")
+    }
+
     /// With orientation off the page is read as held and reported unturned.
     @Test func orientationOffReadsThePageAsHeld() throws {
         let reader = try ocr.reader(["orientation": .bool(false)])

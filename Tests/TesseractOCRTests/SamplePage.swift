@@ -55,12 +55,8 @@ struct SamplePage {
         var rotated: UnsafeMutablePointer<PIX>? = degrees == 0 ? nil
             : pixRotate(converted, degrees * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
         defer { pixDestroy(&rotated) }
-        guard let gray = rotated ?? converted else { throw Unreadable(path: url.path, reason: "could not be made 8-bit gray") }
-        return frame(gray)
-    }
-
-    /// An 8-bit gray leptonica picture as an image frame.
-    static func frame(_ gray: UnsafeMutablePointer<PIX>) -> ImageFrame {
+        let gray = rotated ?? converted
+        guard gray != nil else { throw Unreadable(path: url.path, reason: "could not be made 8-bit gray") }
         let width = Int(pixGetWidth(gray)), height = Int(pixGetHeight(gray))
         var pixels = [UInt8](repeating: 0, count: width * height)
         var value: UInt32 = 0
@@ -71,18 +67,6 @@ struct SamplePage {
             }
         }
         return ImageFrame(format: .gray8, width: width, height: height, pixels: pixels)
-    }
-
-    /// A gray image frame as a leptonica picture; the caller destroys it.
-    static func picture(_ frame: ImageFrame) -> UnsafeMutablePointer<PIX> {
-        precondition(frame.format == .gray8, "8-bit gray frames only")
-        let pix = pixCreate(Int32(frame.width), Int32(frame.height), 8)!
-        for y in 0..<frame.height {
-            for x in 0..<frame.width {
-                pixSetPixel(pix, Int32(x), Int32(y), UInt32(frame.pixels[y * frame.width + x]))
-            }
-        }
-        return pix
     }
 }
 
