@@ -32,6 +32,7 @@ packages=(
     tesseract-ocr-eng  # ...and the traineddata it reads en, es and vi pages with
     tesseract-ocr-spa
     tesseract-ocr-vie
+    tesseract-ocr-osd  # ...and its orientation detection, which turns a page held sideways or upside down upright
     libspeechd-dev     # the speech-dispatcher render target links libspeechd (Sources/CSpeechd, Plugins/SpeechDispatcher)
     speech-dispatcher  # ...and its tests start a real daemon with its sd_generic module and libao's null audio driver (scripts/test-daemons/speechd.sh)
     libbrlapi-dev      # the braille render target talks to BRLTTY through BrlAPI (Sources/CBrlAPI, Plugins/Braille)

@@ -7,7 +7,7 @@ struct OCRSettings {
     /// Where Debian's tesseract-ocr-<lang> packages put their traineddata.
     static let defaultDataPath = "/usr/share/tesseract-ocr/5/tessdata"
 
-    static let keys: Set<String> = ["dataPath", "pageSegmentation", "pageOutline"]
+    static let keys: Set<String> = ["dataPath", "pageSegmentation", "pageOutline", "orientation", "enlargeSmallText", "thresholding"]
 
     /// The folder holding `<lang>.traineddata` files.
     var dataPath: URL
@@ -15,11 +15,20 @@ struct OCRSettings {
     /// Find the page in a photograph, flatten it and report its cut edges (`PageOutline`).
     /// On unless the config turns it off, as the bench does to measure it.
     var pageOutline: Bool
+    /// Whether a page turned a quarter, half or three quarters round is read upright
+    /// (`PageOrientation`); needs osd.traineddata in `dataPath`.
+    var orientation: Bool
+    /// Whether text too small for the engine is enlarged before it is read (`TextSize`).
+    var enlargeSmallText: Bool
+    var thresholding: Thresholding
 
     private struct Raw: Decodable {
         var dataPath: String?
         var pageSegmentation: String?
         var pageOutline: Bool?
+        var orientation: Bool?
+        var enlargeSmallText: Bool?
+        var thresholding: String?
     }
 
     init(_ config: PluginConfig) throws {
@@ -39,6 +48,14 @@ struct OCRSettings {
         }
         pageSegmentation = segmentation
         pageOutline = raw.pageOutline ?? true
+        orientation = raw.orientation ?? true
+        enlargeSmallText = raw.enlargeSmallText ?? true
+        let binarization = raw.thresholding ?? Thresholding.auto.rawValue
+        guard let chosen = Thresholding(rawValue: binarization) else {
+            let known = Thresholding.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw PluginError.invalidConfig("Config key 'thresholding' must be one of \(known); it is \"\(binarization)\".")
+        }
+        thresholding = chosen
     }
 
     /// Fails loading (Invariant 8) when the folder is missing or holds no language this
@@ -53,6 +70,12 @@ struct OCRSettings {
         guard !present.isEmpty else {
             let files = TesseractLanguage.allCases.map(\.trainedDataFileName).joined(separator: ", ")
             throw PluginError.invalidConfig("Config key 'dataPath' is \(dataPath.path), which holds none of \(files). Install \(TesseractLanguage.allCases.map(\.debianPackage).joined(separator: ", ")) or set dataPath to the folder that has them.")
+        }
+        if orientation {
+            let osd = PageOrientation.trainedData(in: dataPath)
+            guard FileManager.default.isReadableFile(atPath: osd.path) else {
+                throw PluginError.invalidConfig("Config key 'orientation' is on, but \(osd.path) does not exist, so a page held sideways or upside down could not be turned upright. Install \(PageOrientation.debianPackage), or set dataPath to a folder that has \(PageOrientation.trainedDataFileName), or set orientation to false.")
+            }
         }
         return present
     }

@@ -10,3 +10,15 @@ struct RecognizedLine: Equatable {
     /// tesseract's confidence in each word of the line, 0...100.
     var wordConfidences: [Float]
 }
+
+extension RecognizedLine {
+    /// The line's box, read in a picture enlarged from a region of a larger one, in that
+    /// larger one: scaled by `factor`, then moved by the region's corner.
+    func scaled(by factor: Double, shiftedBy offset: (x: Int, y: Int)) -> RecognizedLine {
+        func scale(_ value: Int) -> Int { Int((Double(value) * factor).rounded()) }
+        var line = self
+        (line.left, line.right) = (scale(left) + offset.x, scale(right) + offset.x)
+        (line.top, line.bottom) = (scale(top) + offset.y, scale(bottom) + offset.y)
+        return line
+    }
+}

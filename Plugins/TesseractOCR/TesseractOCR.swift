@@ -1,4 +1,5 @@
 import Foundation
+import PageOutline
 import SenseBridgeCore
 import SenseBridgePluginKit
 
@@ -10,18 +11,28 @@ public func sensebridgePluginEntry() -> UnsafeRawPointer {
 /// Reads printed text in an image with tesseract: one `.text` record per line, in
 /// tesseract's block → paragraph → line order, each with its box and confidence.
 ///
+/// A page is read as it was held first; only when that read is poor is its orientation
+/// found and the page read again turned upright (`PageOrientation`), its lines then boxed
+/// in the turned image. Small print is enlarged (`TextSize`) and unevenly lit pages
+/// binarized with Sauvola's method (`Thresholding`) before tesseract reads them; each step
+/// is a config key, so a bench or a person can switch it off.
+///
 /// What is read is the person's own (a letter, a prescription): it is never logged, at
 /// any level, and the host log gets counts and timings only, the count labelled private.
-/// A language's model is loaded on the first page in that language and kept; the data
-/// folder is checked when the plugin is created, so a reader that could never read
-/// anything fails loading instead of the first page.
+/// A combination of languages' models is loaded on the first page read with it and
+/// kept; the data folder is checked when the plugin is created, so a reader that could
+/// never read anything fails loading instead of the first page.
 public final class TesseractOCR: PerceiverPlugin {
     private let settings: OCRSettings
     private let host: HostServices
     private let stop: RecognitionStop
     private let pageOutline: PageOutlineStep
-    /// One per language read so far; touched only by `perceive` ([instance-thread]).
-    private var engines: [TesseractLanguage: TesseractEngine] = [:]
+    /// One per combination of languages read so far, and the orientation detector once a
+    /// page needed it; touched only by `perceive` ([instance-thread]).
+    private var engines: [[TesseractLanguage]: TesseractEngine] = [:]
+    private var orientation: PageOrientation?
+    /// The clockwise quarter turns the last page whose orientation was looked for was read with.
+    private var heldTurns = 0
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -30,37 +41,100 @@ public final class TesseractOCR: PerceiverPlugin {
         stop = RecognitionStop(clock: host)
         pageOutline = PageOutlineStep(enabled: settings.pageOutline, host: host)
         host.log(.info, "ocr.ready", [("languages", .public(installed.map(\.rawValue).joined(separator: ","))),
-                                      ("pageSegmentation", .public(settings.pageSegmentation.rawValue))])
+                                      ("pageSegmentation", .public(settings.pageSegmentation.rawValue)),
+                                      ("orientation", .public(String(settings.orientation))),
+                                      ("enlargeSmallText", .public(String(settings.enlargeSmallText))),
+                                      ("thresholding", .public(settings.thresholding.rawValue))])
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
         try perceivePage(request).records
     }
 
-    /// The lines read and how the page was found (`PageOutlineStep`): flattened, its boxes
-    /// then on the flattened page, or with the edges the frame cuts.
+    /// The lines read and how the page was found: first the page in a photograph
+    /// (`PageOutlineStep`: flattened, or with the edges the frame cuts), then how it is
+    /// turned, on the page the outline step gives.
     public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
         stop.begin(deadline: request.deadline)
         defer { stop.end() }
         try stop.check("before it started")
-        guard TesseractEngine.canHoldText(request.image) else {
+        let frame = request.image
+        guard TesseractEngine.canHoldText(frame) else {
             // The frame's size, not its content: public.
-            host.log(.debug, "ocr.image_too_small", [("width", .public(String(request.image.width))),
-                                                     ("height", .public(String(request.image.height)))])
+            host.log(.debug, "ocr.image_too_small", [("width", .public(String(frame.width))),
+                                                     ("height", .public(String(frame.height)))])
             return Perception(records: [])
         }
-        let engine = try engine(for: try TesseractLanguage(locale: request.localeIdentifier), locale: request.localeIdentifier)
+        let dataPath = settings.dataPath
+        let languages = try LanguageChoice.languages(locale: request.localeIdentifier, pageLocales: request.pageLocales) {
+            FileManager.default.isReadableFile(atPath: $0.trainedData(in: dataPath).path)
+        }
+        let engine = try engine(for: languages, locale: request.localeIdentifier)
         let started = host.monotonicNanoseconds()
-        let page = pageOutline.apply(request.image)
-        let lines = try engine.read(page.image, stop: stop)
-        let records = lines.compactMap { TextLineRecord.record($0, imageWidth: page.image.width, imageHeight: page.image.height) }
+        let outlined = pageOutline.apply(frame)
+        let image = outlined.image
+        let light = PageLight(image)
+        let binarization = settings.thresholding.method(light)
+        let picture = try engine.picture(image)
+        /// Where the picture, turned clockwise `turns` times, is the page: only letters
+        /// there are measured for enlarging.
+        func page(_ turns: Int) -> ((Int, Int) -> Bool)? {
+            guard settings.enlargeSmallText else { return nil }
+            return { x, y in
+                let point = QuarterTurn.original(x: x, y: y, quarterTurns: turns, width: image.width, height: image.height)
+                return light.isPage(x: point.x, y: point.y)
+            }
+        }
+        func reading(turnedBy turns: Int) throws -> TesseractEngine.Read {
+            guard let turned = picture.turned(turns) else { throw PluginError(.internal, "leptonica could not turn the image.") }
+            return try engine.read(turned, binarization: binarization, page: page(turns), stop: stop)
+        }
+        func mayBeTurned(_ read: TesseractEngine.Read) -> Bool {
+            settings.orientation && (ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines))
+        }
+        // A page is read first the way the last one had to be turned: someone who holds a
+        // label upside down in front of the camera holds it so for many frames, each of
+        // which then costs one read, not two and orientation detection.
+        var turns = settings.orientation ? heldTurns : 0
+        var read = try reading(turnedBy: turns)
+        if turns != 0, mayBeTurned(read) {
+            // Not held as the last one was: this page is looked at afresh, as held.
+            turns = 0
+            read = try reading(turnedBy: 0)
+        }
+        if mayBeTurned(read), let binary = read.binary {
+            let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
+            // How the page stood, not what it says: public.
+            host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
+                                                 ("confidence", .public(String(format: "%.1f", confidence)))])
+            try stop.check("while the page's orientation was being found")
+            if let found, found != 0 {
+                let turnedRead = try reading(turnedBy: found)
+                let score = ReadQuality.score(turnedRead.lines)
+                if score > 0, score >= ReadQuality.score(read.lines) {
+                    read = turnedRead
+                    turns = found
+                }
+            }
+        }
+        if settings.orientation { heldTurns = turns }
+        // Boxes are in the image as it was read: a quarter turn swaps its sides.
+        let (width, height) = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)
+        let records = read.lines.compactMap { TextLineRecord.record($0, imageWidth: width, imageHeight: height) }
         try ResultCaps.check(records)
         let milliseconds = (host.monotonicNanoseconds() &- started) / 1_000_000
         // How many lines were read says something about what the person looked at: private.
-        host.log(.debug, "ocr.read", [("language", .public(engine.language.rawValue)),
+        // How the picture was turned, enlarged and binarized is about the frame: public.
+        host.log(.debug, "ocr.read", [("languages", .public(engine.languages.map(\.rawValue).joined(separator: "+"))),
                                       ("lines", .private(String(records.count))),
+                                      ("turnedDegrees", .public(String(turns * 90))),
+                                      ("enlargement", .public(String(format: "%.2f", read.enlargement))),
+                                      ("binarization", .public(binarization == .sauvola ? "sauvola" : "otsu")),
                                       ("milliseconds", .public(String(milliseconds)))])
-        return Perception(records: records, page: page.view)
+        // The edges the outline step found are named as the page stood in the frame; they
+        // turn with the page, so that "top" is the top of the page as read.
+        return Perception(records: records, page: PageView(turnedDegrees: turns * 90, flattened: outlined.view.flattened,
+                                                           cutEdges: PageCutEdges.turned(outlined.view.cutEdges, quarterTurns: turns)))
     }
 
     /// [any-thread]
@@ -68,16 +142,24 @@ public final class TesseractOCR: PerceiverPlugin {
         stop.cancel()
     }
 
-    private func engine(for language: TesseractLanguage, locale: String) throws -> TesseractEngine {
-        if let engine = engines[language] { return engine }
+    private func engine(for languages: [TesseractLanguage], locale: String) throws -> TesseractEngine {
+        if let engine = engines[languages] { return engine }
         let started = host.monotonicNanoseconds()
-        let engine = try TesseractEngine(language: language, dataPath: settings.dataPath,
+        let engine = try TesseractEngine(languages: languages, dataPath: settings.dataPath,
                                          pageSegmentation: settings.pageSegmentation, locale: locale)
-        engines[language] = engine
-        host.log(.info, "ocr.language_loaded", [("language", .public(language.rawValue)),
+        engines[languages] = engine
+        host.log(.info, "ocr.language_loaded", [("languages", .public(languages.map(\.rawValue).joined(separator: "+"))),
                                                 ("milliseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000_000)))])
         // Loading took a while; a cancel that came meanwhile is honoured before the page is read.
-        try stop.check("while the \(language.rawValue) model was loading")
+        try stop.check("while the \(languages.map(\.rawValue).joined(separator: "+")) model was loading")
         return engine
+    }
+
+    /// Loaded on the first page that needs it: most pages are held upright.
+    private func orientationDetector() throws -> PageOrientation {
+        if let orientation { return orientation }
+        let detector = try PageOrientation(dataPath: settings.dataPath)
+        orientation = detector
+        return detector
     }
 }

@@ -14,11 +14,18 @@ import Testing
     init() throws { ocr = try OCRHost() }
 
 
+    /// A folder holding `files` of the installed tessdata, linked.
+    static func tessdata(_ files: [String]) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for file in files {
+            try FileManager.default.createSymbolicLink(at: folder.file(file), withDestinationURL: installed.appendingPathComponent(file))
+        }
+        return folder
+    }
+
     /// A folder with English only: a Spanish page is refused naming spa.traineddata in it.
     @Test func aLocaleWithoutItsTrainedDataNamesTheMissingFile() throws {
-        let folder = try TemporaryDirectory()
-        try FileManager.default.createSymbolicLink(at: folder.file("eng.traineddata"),
-                                                   withDestinationURL: Self.installed.appendingPathComponent("eng.traineddata"))
+        let folder = try Self.tessdata(["eng.traineddata", "osd.traineddata"])
         let reader = try ocr.reader(["dataPath": .string(folder.url.path)])
         let page = try SamplePage.shipped("es")
         let error = try PluginFailure.of { _ = try reader.read(page.image, locale: "es") }
@@ -49,6 +56,26 @@ import Testing
         let error = try PluginFailure.of { _ = try ocr.reader(["dataPath": .string(empty.url.path)]) }
         #expect(error.status == 2, "SB_ERR_INVALID_CONFIG: \(error)")
         #expect(error.message.contains(empty.url.path) && error.message.contains("eng.traineddata"), "\(error.message)")
+    }
+
+    /// Orientation detection needs osd.traineddata: without it the plugin fails loading,
+    /// naming the file, its package and the key, rather than read turned pages as nonsense
+    /// unannounced; with orientation off it loads without it.
+    @Test func orientationWithoutItsDataFailsLoadingNamingTheFileAndTheKey() throws {
+        let folder = try Self.tessdata(["eng.traineddata"])
+        let error = try PluginFailure.of { _ = try ocr.reader(["dataPath": .string(folder.url.path)]) }
+        #expect(error.status == 2, "SB_ERR_INVALID_CONFIG: \(error)")
+        #expect(error.message.contains(folder.file("osd.traineddata").path) && error.message.contains("tesseract-ocr-osd")
+                && error.message.contains("'orientation'"), "\(error.message)")
+        let unturned = try ocr.reader(["dataPath": .string(folder.url.path), "orientation": .bool(false)])
+        #expect(!(try unturned.read(try SamplePage.shipped("en").image)).isEmpty)
+    }
+
+    @Test(arguments: [(#"{"thresholding": "adaptive"}"#, "'thresholding'"), (#"{"orientation": "yes"}"#, "'orientation'"),
+                      (#"{"enlargeSmallText": 2}"#, "'enlargeSmallText'"), (#"{"enlarge": true}"#, "'enlarge'")])
+    func aBadReadingStepSettingIsRefusedNamingTheKey(config: String, key: String) throws {
+        let error = try PluginFailure.of { _ = try ocr.host.perceiver(ocr.manifest, rawConfig: config) }
+        #expect(error.status == 2 && error.message.contains(key), "\(error)")
     }
 
     @Test func anUnknownPageSegmentationIsRefusedNamingTheKey() throws {

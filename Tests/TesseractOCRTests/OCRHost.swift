@@ -33,9 +33,11 @@ extension PerceiverInstance {
                      deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
 
-    /// The lines and how the page was found, as a 1.7 host receives them.
-    func readPage(_ image: ImageFrame, locale: String = "en", seconds: Double = generousSeconds) throws -> Perception {
-        try perceivePage(image, timestampNanoseconds: 0, locale: locale, pageLocales: nil,
+    /// The page read with its records and how it was found, as a 1.7 host receives them;
+    /// `pageLocales` nil pins `locale`.
+    func readPage(_ image: ImageFrame, locale: String = "en", pageLocales: [String]? = nil,
+                  seconds: Double = generousSeconds) throws -> Perception {
+        try perceivePage(image, timestampNanoseconds: 0, locale: locale, pageLocales: pageLocales,
                          deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
 }
