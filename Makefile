@@ -37,7 +37,7 @@ build: deps
 test: build
 	$(SWIFT) test
 	python3 -m unittest Tests/Servers/test_llm_server.py Tests/Servers/test_llmock_peer.py
-	/usr/bin/python3 -m unittest Tests/Scripts/test_make_sound_clips.py  # the bench's clips need Debian's NumPy
+	/usr/bin/python3 -m unittest Tests/Scripts/test_make_sound_clips.py Tests/Scripts/test_make_reading_bench_pages.py  # the bench's clips and pages need Debian's NumPy
 	scripts/plugin-tests.sh
 	$(MAKE) --no-print-directory check-header
 	$(MAKE) --no-print-directory test-examples

@@ -48,6 +48,8 @@ packages=(
     unzip              # ...and its files are taken out of the wheel with unzip
     python3-pil        # scripts/make-sample-page.py renders samples/page-*.png with Pillow
     fonts-dejavu-core  # ...in DejaVu Serif and Sans
+    python3-numpy      # ...and scripts/make-reading-bench-pages.py lays pages on a table and under a lamp with NumPy
+                       # (the bench's depth and sound references use it too)
     sox                # audio tests inspect the WAV files speech targets write
     ffmpeg             # ...and convert between formats; the camera source's tests make their videos and images with it
     pkg-config         # C plugins find sensebridge.h through sensebridge.pc
@@ -59,7 +61,6 @@ packages=(
 if [ "${1:-}" = --bench ]; then
     packages+=(
         lilv-utils     # lv2ls: the discovery anchor (make bench lists as many LV2 bundles as manifests)
-        python3-numpy  # the depth reduction's reference implementation (Benchmarks/reference/)
     )
 fi
 
