@@ -209,30 +209,35 @@ enum PerceiverThunks {
             box.call.begin()
             defer { box.call.end() }
             box.memory.reset()
-            let decoded: (input: PerceptionInput, timestampNanoseconds: UInt64, locale: String?, deadline: UInt64)
+            let decoded: PerceiveCodec.Request
             switch PerceiveCodec.decodeRequest(at: request) {
             case .success(let value): decoded = value
             case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }
             try box.call.check("Perceiving was cancelled while the request was being read.")
             let locale = decoded.locale ?? "en"
-            let records: [PerceptionRecord]
+            let perception: Perception
             switch (box.plugin, decoded.input) {
             case (.looking(let plugin), .image(let image)):
-                records = try plugin.perceive(PerceiveRequest(
+                perception = try plugin.perceivePage(PerceiveRequest(
                     image: image, timestampNanoseconds: decoded.timestampNanoseconds,
-                    localeIdentifier: locale, deadline: decoded.deadline))
+                    localeIdentifier: locale, deadline: decoded.deadline, pageLocales: decoded.pageLocales))
             case (.listening(let plugin), .audio(let block)):
-                records = try plugin.perceive(AudioPerceiveRequest(audio: block, localeIdentifier: locale, deadline: decoded.deadline))
+                perception = Perception(records: try plugin.perceive(AudioPerceiveRequest(audio: block, localeIdentifier: locale,
+                                                                                          deadline: decoded.deadline)))
             case (.looking, .audio):
                 throw PluginError(.unsupported, "This perceiver reads images; it was handed audio.")
             case (.listening, .image):
                 throw PluginError(.unsupported, "This perceiver listens; it was handed an image.")
             }
-            guard records.count <= ABICodec.maximumPerceivedRecords else {
-                throw PluginError(.internal, "The perceiver returned \(records.count) records; the limit is \(ABICodec.maximumPerceivedRecords).")
+            guard perception.records.count <= ABICodec.maximumPerceivedRecords else {
+                throw PluginError(.internal, "The perceiver returned \(perception.records.count) records; the limit is \(ABICodec.maximumPerceivedRecords).")
             }
-            PerceiveCodec.encodeResult(records, into: box.memory, result: result)
+            // The host would refuse the whole result; saying so here names the plugin's mistake.
+            guard PageView.rightAngles.contains(perception.page.turnedDegrees) else {
+                throw PluginError(.internal, "The perceiver said it turned the page \(perception.page.turnedDegrees) degrees; only 0, 90, 180 or 270 can be reported.")
+            }
+            PerceiveCodec.encodeResult(perception, into: box.memory, result: result)
         }
     }
 }

@@ -93,11 +93,27 @@ public typealias ComposedPhrase = SubjectPhrase
 ///   is called from another thread. A cancel with no perceive in progress is ignored.
 /// - At most SB_PERCEIVE_MAX_RECORDS records, each label at most
 ///   SB_PERCEIVE_MAX_LABEL_BYTES bytes: a result beyond either is refused whole.
+/// - A reader that turns or flattens a page (ABI 1.7) implements `perceivePage` and says
+///   so in `Perception.page` (turned 0, 90, 180 or 270 degrees clockwise; boxes in the
+///   turned, flattened page), with `perceive` as `perceivePage(request).records`. Every
+///   other perceiver implements `perceive` alone and reports the page as given.
+/// - When `request.pageLocales` is set, read with every one of those languages you have
+///   (at least `localeIdentifier`, the first), so a page in another of them is not read
+///   as confident nonsense; telling the blocks' languages apart is the host's.
 /// - `init` and `perceive` are called from one thread at a time; `cancel` from any.
 public protocol PerceiverPlugin: AnyObject {
     init(host: HostServices, config: PluginConfig) throws
     func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord]
+    /// Since 1.7. Default: `Perception(records: try perceive(request))`.
+    func perceivePage(_ request: PerceiveRequest) throws -> Perception
     func cancel()
+}
+
+extension PerceiverPlugin {
+    /// A perceiver that never turns or flattens a page reads it as given.
+    public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
+        Perception(records: try perceive(request))
+    }
 }
 
 /// What a perceiver is asked: one image and the language expected in it.
@@ -108,15 +124,19 @@ public struct PerceiveRequest {
     public var localeIdentifier: String
     /// On the host's monotonic clock, in nanoseconds.
     public var deadline: UInt64
+    /// Nil when the language is pinned to `localeIdentifier` (always, from a host before
+    /// 1.7); else the locales the text may be in, the person's first (["en", "es", "vi"]).
+    public var pageLocales: [String]?
 
     public var spokenLocale: SpokenLocale? { SpokenLocale(identifier: localeIdentifier) }
 
     public init(image: ImageFrame, timestampNanoseconds: UInt64 = 0, localeIdentifier: String = "en",
-                deadline: UInt64 = .max) {
+                deadline: UInt64 = .max, pageLocales: [String]? = nil) {
         self.image = image
         self.timestampNanoseconds = timestampNanoseconds
         self.localeIdentifier = localeIdentifier
         self.deadline = deadline
+        self.pageLocales = pageLocales
     }
 }
 

@@ -52,10 +52,14 @@ import Testing
         let scene = try SyntheticScene("wall-ahead", ["--duration", "2", "--block", "8", "--photo", Self.photo.path, "--colour-fps", "10"])
         let none = try Self.frames(scene, config: ["colourFramesPerSecond": .number(0)])
         #expect(!none.contains { if case .image = $0 { return true }; return false })
+        let started = MonotonicClock.nanoseconds()
         let few = try Self.frames(scene, config: ["colourFramesPerSecond": .number(2)])
+        let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
         let pictures = few.filter { if case .image = $0 { return true }; return false }.count
-        // 20 recorded at 10 a second, 2 a second handed on over 2 s (the edges may add one).
-        #expect((3...5).contains(pictures), "\(pictures)")
+        // 20 recorded at 10 a second, 2 a second handed on (the edges may add one). The
+        // rate is a real device's, on the host's clock; fakenect replays the 2 s no faster
+        // than they were recorded, and slower on a loaded machine, which lets more through.
+        #expect(pictures >= 3 && pictures <= Int(seconds * 2) + 2, "\(pictures) in \(seconds) s")
     }
 
     @Test("a short colour picture in the recording fails create, naming the line, the file and the size it needs")

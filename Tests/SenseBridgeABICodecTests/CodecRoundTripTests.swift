@@ -238,20 +238,23 @@ import Testing
     /// cap (with no NUL in sight), refuse the whole result.
     @Test func perceiveResultsBeyondTheCapsAreRefused() throws {
         let arena = CArena()
-        var result = sb_perceive_result(struct_size: UInt32(MemoryLayout<sb_perceive_result>.size), records: nil, record_count: 0)
-        PerceiveCodec.encodeResult(records, into: arena, result: &result)
-        #expect(try PerceiveCodec.decodeResult(result).get().map(\.label) == records.map(\.label))
+        var result = sb_perceive_result()
+        result.struct_size = UInt32(MemoryLayout<sb_perceive_result>.size)
+        PerceiveCodec.encodeResult(Perception(records: records), into: arena, result: &result)
+        #expect(try PerceiveCodec.decodeResult(result, pluginABIMinor: SB_ABI_MINOR).get().records.map(\.label) == records.map(\.label))
 
         var long = [CChar](repeating: 65, count: 5000)  // no NUL within the cap
         long.append(0)
         let refused = long.withUnsafeBufferPointer { label in
             var record = sb_record(kind: SB_RECORD_TEXT, flags: 0, label: label.baseAddress, confidence: 0.5, box: sb_box(), distance_m: 0)
             return withUnsafePointer(to: &record) { one in
-                PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: one, record_count: 1)).failureReason
+                PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: one, record_count: 1, turned_degrees: 0, page_flags: 0),
+                                           pluginABIMinor: SB_ABI_MINOR).failureReason
             }
         }
         #expect(refused == "record 0 has a label longer than 4096 bytes")
-        let many = PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: nil, record_count: 4097))
+        let many = PerceiveCodec.decodeResult(sb_perceive_result(struct_size: 24, records: nil, record_count: 4097, turned_degrees: 0, page_flags: 0),
+                                              pluginABIMinor: SB_ABI_MINOR)
         #expect(many.failureReason == "record 4097 is beyond the limit of 4096 records")
     }
 

@@ -186,6 +186,25 @@ import Testing
         expectOnly(run, fails: "perceive-images", reasonContains: "row_stride must be honoured")
     }
 
+    /// ABI 1.7: a page the host would refuse or misread fails the images check, naming why.
+    @Test(arguments: [
+        ("turned45", ["FIXTURE_TURNED": "45"], "the host would refuse the result: turned_degrees is 45; only 0, 90, 180 or 270 can be reported"),
+        ("undefinedflag", ["FIXTURE_TURNED": "0", "FIXTURE_PAGE_FLAGS": "64u"], "page_flags holds bits the header does not define (64)"),
+        ("pastresult", ["FIXTURE_TURNED": "90", "FIXTURE_IGNORE_RESULT_SIZE": "1"],
+         "the perceiver wrote turned_degrees or page_flags past the result's struct_size"),
+    ])
+    func aPerceiverWhosePageIsNotWellFormed(name: String, defines: [String: String], reason: String) throws {
+        let run = try test(try fixture(name, .perceiver, defines))
+        expectOnly(run, fails: "perceive-images", reasonContains: reason)
+    }
+
+    @Test func aPerceiverThatReportsAWellFormedTurnedPagePasses() throws {
+        let run = try test(try fixture("turned", .perceiver, ["FIXTURE_TURNED": "270", "FIXTURE_PAGE_FLAGS": "3u"]))
+        #expect(run.status == 0 && run.notPassed.isEmpty, "\(run.notPassed.map { "\($0): \(run.reason(of: $0))" })")
+        #expect(run.reason(of: "perceive-images").contains("a host before 1.7's shorter result was left alone past its end"),
+                "\(run.reason(of: "perceive-images"))")
+    }
+
     @Test func ignoresInterrupt() throws {
         let run = try test(try fixture("nointerrupt", .renderTarget, ["FIXTURE_IGNORE_INTERRUPT": "1"]))
         expectOnly(run, fails: "render-interrupt", reasonContains: "interrupt was ignored: render of 264600 bytes returned SB_OK after")

@@ -82,7 +82,8 @@ import Testing
 
     @Test func abiChecksInTheManifest() throws {
         #expect(try problem(manifest(["abi": ["major": 2, "minor": 0]])).reason == .abiMajorMismatch(plugin: 2, host: 1))
-        #expect(try problem(manifest(["abi": ["major": 1, "minor": 7]])).reason == .abiMinorNewer(plugin: 7, host: HostABI.minor))
+        #expect(try problem(manifest(["abi": ["major": 1, "minor": HostABI.minor + 1]])).reason
+                    == .abiMinorNewer(plugin: HostABI.minor + 1, host: HostABI.minor))
     }
 
     @Test func runtimeMismatch() throws {

@@ -53,7 +53,7 @@ import Testing
         #expect(try loadProblem(defines: ["FIXTURE_ABI_MINOR": "\(newer)"], name: "minor").reason == .abiMinorNewer(plugin: newer, host: HostABI.minor))
     }
 
-    @Test(arguments: [0, 1] as [UInt32])
+    @Test(arguments: [0, 1, 6] as [UInt32])
     func aPluginBuiltAgainstAnOlderMinorLoadsInThisHost(minor: UInt32) throws {
         let directory = try TemporaryDirectory()
         try FixturePlugin.make(in: directory.url, name: "older", defines: ["FIXTURE_ABI_MINOR": "\(minor)"],

@@ -33,7 +33,7 @@ final class PeakListener: AudioPerceiverPlugin {
         var error = sb_error()
         let status = table.perceive(instance, request.pointer, &result, &error)
         let message = withUnsafeBytes(of: error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return (status, status == SB_OK ? (try? PerceiveCodec.decodeResult(result).get()) ?? [] : [], message)
+        return (status, status == SB_OK ? (try? PerceiveCodec.decodeResult(result, pluginABIMinor: SB_ABI_MINOR).get().records) ?? [] : [], message)
     }
 
     func block(peak: Float, continues: Bool) -> PerceptionInput {

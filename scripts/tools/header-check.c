@@ -28,7 +28,7 @@
 #endif
 
 /* The version rule relies on these being unsigned, and the host compares them. */
-STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 6u, "this check knows ABI 1.0 to 1.6");
+STATIC_ASSERT(SB_ABI_MAJOR == 1u && SB_ABI_MINOR <= 7u, "this check knows ABI 1.0 to 1.7");
 STATIC_ASSERT(SB_ABI_MAJOR - 2u > SB_ABI_MAJOR, "SB_ABI_MAJOR is unsigned");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, abi_major) == 0, "version comes first");
 STATIC_ASSERT(offsetof(sb_plugin_descriptor, struct_size) == 8, "struct_size follows the version");
@@ -71,6 +71,15 @@ STATIC_ASSERT(offsetof(sb_perceive_request, audio) >= offsetof(sb_perceive_reque
               "1.6 appends the audio after the deadline");
 STATIC_ASSERT(offsetof(sb_audio, struct_size) == 0, "1.6's audio starts with its size");
 STATIC_ASSERT(SB_FRAME_AUDIO == 4u && SB_SIGNAL_SAFETY_ALERT == 8u, "1.6 appends a frame kind and a signal");
+#endif
+#if SB_ABI_MINOR >= 7
+STATIC_ASSERT(offsetof(sb_perceive_request, page_locales) >= offsetof(sb_perceive_request, audio) + sizeof(void *),
+              "1.7 appends the page's locales after the audio");
+STATIC_ASSERT(offsetof(sb_perceive_result, turned_degrees) >= offsetof(sb_perceive_result, record_count) + sizeof(size_t) &&
+              offsetof(sb_perceive_result, page_flags) == offsetof(sb_perceive_result, turned_degrees) + sizeof(uint32_t),
+              "1.7 appends the turn and the page flags after record_count");
+STATIC_ASSERT(SB_PAGE_FLATTENED == 1u && SB_PAGE_CUT_TOP == 2u && SB_PAGE_CUT_BOTTOM == 4u &&
+              SB_PAGE_CUT_LEFT == 8u && SB_PAGE_CUT_RIGHT == 16u, "1.7's page flags are distinct bits");
 #endif
 
 /* ------------------------------------------------ the plugin side */
@@ -358,10 +367,16 @@ static void print_layout(void)
 #if SB_ABI_MINOR >= 6
     FIELD(sb_perceive_request, audio);
 #endif
+#if SB_ABI_MINOR >= 7
+    FIELD(sb_perceive_request, page_locales);
+#endif
 
     APPENDABLE(sb_perceive_result);
     FIELD(sb_perceive_result, struct_size); FIELD(sb_perceive_result, records);
     FIELD(sb_perceive_result, record_count);
+#if SB_ABI_MINOR >= 7
+    FIELD(sb_perceive_result, turned_degrees); FIELD(sb_perceive_result, page_flags);
+#endif
 
     APPENDABLE(sb_perceiver);
     FIELD(sb_perceiver, struct_size); FIELD(sb_perceiver, create);

@@ -30,6 +30,11 @@
  *        perceiver whose manifest lists the "sounds" modality is handed
  *        consecutive audio blocks instead of images. SB_SIGNAL_SAFETY_ALERT:
  *        a smoke, fire or carbon-monoxide alarm or a siren heard.
+ *   1.7  Pages as held: sb_perceive_request.page_locales (appended), the
+ *        locales a page's text may be in when the person has not pinned one;
+ *        sb_perceive_result.turned_degrees and page_flags (appended, SB_PAGE_*):
+ *        how a reader turned the image and whether it found and flattened the
+ *        page, and which of its edges run out of the frame.
  *
  * Vocabulary used on every function pointer:
  *   [main-thread]      called only from the thread that created the instance.
@@ -112,7 +117,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define SB_ABI_MAJOR 1u
-#define SB_ABI_MINOR 6u
+#define SB_ABI_MINOR 7u
 
 /* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
  * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
@@ -568,7 +573,32 @@ typedef struct sb_perceive_request {
      * Exactly one of image and audio is non-NULL; a host before 1.6 passes
      * the shorter request, and never to a "sounds" perceiver. */
     const sb_audio *audio;
+    /* Since 1.7: NULL when the text's language is pinned to `locale`.
+     * Otherwise the locales the text may be in, comma-separated, the person's
+     * own first ("en,es,vi"): the perceiver reads with every one of them it has
+     * (at least `locale`, which is the first), so a page in another of them is
+     * not read as confident nonsense. Telling the blocks' languages apart is
+     * the host's. A perceiver before 1.7 is never sent it. Borrowed.
+     * Rationale: a person who cannot see the page cannot tell the reader its
+     * language; one pinned locale read a Spanish page as hedged English. */
+    const char *page_locales;
 } sb_perceive_request;
+
+/* sb_perceive_result.page_flags: how a reader found the page it read. The
+ * host ignores a bit it does not know.
+ * Rationale: a person who cannot see the page learns from these how to hold
+ * the next one (an edge out of view, the page upside down); a reader that
+ * finds no page leaves them 0 and the host says nothing about framing. */
+#define SB_PAGE_FLATTENED  (1u << 0) /* the page's four corners were found and it
+                                        was read flattened; boxes are on the
+                                        flattened page (turned by
+                                        turned_degrees), no longer in the
+                                        frame's coordinates */
+#define SB_PAGE_CUT_TOP    (1u << 1) /* this edge of the page (the page upright,
+                                        as read) runs out of the frame */
+#define SB_PAGE_CUT_BOTTOM (1u << 2)
+#define SB_PAGE_CUT_LEFT   (1u << 3)
+#define SB_PAGE_CUT_RIGHT  (1u << 4)
 
 /* Host-owned; struct_size set by the host, the rest filled by the plugin.
  * records, and each record's label, are plugin-owned: valid until the next
@@ -577,6 +607,18 @@ typedef struct sb_perceive_result {
     uint32_t struct_size;
     const sb_record *records;  /* plugin-owned; boxes normalized to the image */
     size_t record_count;
+    /* Since 1.7: 0, 90, 180 or 270: the image was turned clockwise by this
+     * before it was read, because its text stood that way; boxes are in the
+     * turned image. A host before 1.7 passes the shorter result: a plugin
+     * MUST check SB_STRUCT_HAS(result, sb_perceive_result, page_flags) before
+     * writing either. The host reads them only from a plugin whose manifest
+     * declares 1.7 or later (0 otherwise: as given, no page found), and
+     * refuses the whole result for any other angle (SB_ERR_INVALID_ARGUMENT
+     * to the log, the frame then counts as unread).
+     * Rationale: a wrong angle would tell the person to turn a page they hold
+     * right; a record read in an unknown rotation has no box to trust. */
+    uint32_t turned_degrees;
+    uint32_t page_flags;       /* SB_PAGE_* */
 } sb_perceive_result;
 
 /* Static (returned by get_interface). Appendable.

@@ -1,5 +1,5 @@
 /// An edge of the camera frame.
-public enum FrameEdge: CaseIterable, Hashable, Sendable {
+public enum FrameEdge: String, CaseIterable, Hashable, Sendable, Codable {
     case left
     case right
     case top

@@ -6,15 +6,26 @@ import SenseBridgeHost
 
 /// One perceiver instance driven through its C table.
 final class RawPerceiver: RawInstance<sb_perceiver> {
-    /// Perceives and copies the records out before the next call, as the memory rule requires.
+    /// The manifest's: the host reads a result's page only from a 1.7 perceiver.
+    let abiMinor: UInt32
+
+    override init(_ context: CheckContext, config: String? = nil) throws {
+        abiMinor = context.manifest.abiMinor
+        try super.init(context, config: config)
+    }
+
+    /// Perceives and copies the records and the page out before the next call, as the
+    /// memory rule requires, read as the host reads them; also the page flag bits the
+    /// header does not define, which the host ignores and a plugin should never set.
     /// Takes the request object, not its pointer, so what it owns outlives the call.
-    func perceive(_ request: HarnessRequest, deadline: UInt64,
-                  error: ErrorSlot) -> (sb_status, Result<[PerceptionRecord], RecordCodec.Problem>) {
+    func perceive(_ request: HarnessRequest, deadline: UInt64, error: ErrorSlot)
+        -> (sb_status, Result<Perception, FrameCodec.Problem>, undefinedPageFlags: UInt32) {
         withExtendedLifetime(request) {
             var result = sb_perceive_result()
             let status = call(request, deadline: deadline, error: error, result: &result)
-            guard status == SB_OK else { return (status, .success([])) }
-            return (status, PerceiveCodec.decodeResult(result))
+            guard status == SB_OK else { return (status, .success(Perception(records: [])), 0) }
+            let undefined = abiMinor >= PerceiveCodec.pageMinor ? result.page_flags & ~PageCodec.knownFlags : 0
+            return (status, PerceiveCodec.decodeResult(result, pluginABIMinor: abiMinor), undefined)
         }
     }
 
@@ -23,6 +34,27 @@ final class RawPerceiver: RawInstance<sb_perceiver> {
         withExtendedLifetime(request) {
             var result = sb_perceive_result()
             return call(request, deadline: deadline, error: error, result: &result)
+        }
+    }
+
+    /// Perceives as a host before 1.7 would: into a result that ends at `record_count`.
+    /// Returns whether the bytes where 1.7's page fields would be were left alone, since
+    /// they are not the plugin's to write (the host may keep anything there).
+    func perceiveAsOlderHost(_ request: HarnessRequest, deadline: UInt64, error: ErrorSlot)
+        -> (sb_status, pastTheEndUntouched: Bool) {
+        withExtendedLifetime(request) {
+            let size = MemoryLayout<sb_perceive_result>.size, shorter = PerceiveCodec.version14ResultSize
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<sb_perceive_result>.alignment)
+            defer { buffer.deallocate() }
+            buffer.initializeMemory(as: UInt8.self, repeating: 0, count: shorter)
+            (buffer + shorter).initializeMemory(as: UInt8.self, repeating: 0xA5, count: size - shorter)
+            let result = buffer.assumingMemoryBound(to: sb_perceive_result.self)
+            error.reset()
+            request.pointer.pointee.deadline_ns = deadline
+            result.pointee.struct_size = UInt32(shorter)
+            let status = table.perceive!(instance, request.pointer, result, error.pointer)
+            let tail = UnsafeRawBufferPointer(start: buffer + shorter, count: size - shorter)
+            return (status, tail.allSatisfy { $0 == 0xA5 })
         }
     }
 

@@ -54,7 +54,7 @@ enum ListenerChecks {
         for (name, block) in stream + restarted {
             c.step("perceive \(name)")
             let due = deadline(in: blockDeadline)
-            let (status, result) = perceiver.perceive(HarnessAudioRequest(block), deadline: due, error: error)
+            let (status, result, _) = perceiver.perceive(HarnessAudioRequest(block), deadline: due, error: error)
             if MonotonicClock.nanoseconds() > due { problems.append("\(name): returned after its \(Int(blockDeadline)) s deadline") }
             guard status == SB_OK else {
                 problems.append("\(name): perceive returned \(error.describe(status: status))")
@@ -62,7 +62,8 @@ enum ListenerChecks {
             }
             switch result {
             case .failure(let problem): problems.append("\(name): the host would refuse the result: \(problem)")
-            case .success(let records):
+            case .success(let perception):
+                let records = perception.records
                 problems += Self.problems(in: records).map { "\(name): \($0)" }
                 total += records.count
                 if name.hasPrefix("silence") && !name.contains("after sound") { silentAnswers[name] = records.count }

@@ -49,7 +49,7 @@ enum PerceiverChecks {
             c.step("perceive \(name)")
             let request = HarnessImageRequest(image, padding: padding)
             let due = deadline(in: imageDeadline)
-            let (status, result) = perceiver.perceive(request, deadline: due, error: error)
+            let (status, result, undefinedFlags) = perceiver.perceive(request, deadline: due, error: error)
             if MonotonicClock.nanoseconds() > due {
                 problems.append("\(name): returned after its \(Int(imageDeadline)) s deadline")
             }
@@ -59,10 +59,24 @@ enum PerceiverChecks {
             }
             switch result {
             case .failure(let problem): problems.append("\(name): the host would refuse the result: \(problem)")
-            case .success(let records):
+            case .success(let perception):
+                let records = perception.records
                 problems += Self.problems(in: records).map { "\(name): \($0)" }
                 answers[name] = records
                 total += records.count
+            }
+            if undefinedFlags != 0 {
+                problems.append("\(name): page_flags holds bits the header does not define (\(undefinedFlags)); the host ignores them, and a later ABI may give them a meaning")
+            }
+        }
+        if perceiver.abiMinor >= PerceiveCodec.pageMinor {
+            c.step("perceive bars of print for a host before ABI 1.7")
+            let (status, untouched) = perceiver.perceiveAsOlderHost(HarnessImageRequest(HarnessImages.bars()),
+                                                                    deadline: deadline(in: imageDeadline), error: error)
+            if status != SB_OK {
+                problems.append("bars of print for a host before ABI 1.7: perceive returned \(error.describe(status: status))")
+            } else if !untouched {
+                problems.append("bars of print for a host before ABI 1.7: the perceiver wrote turned_degrees or page_flags past the result's struct_size; check SB_STRUCT_HAS(result, sb_perceive_result, page_flags) first")
             }
         }
         if let blank = answers["a blank gray page"], !blank.isEmpty {
@@ -72,7 +86,8 @@ enum PerceiverChecks {
             problems.append("the same picture gave different records with padded rows (\(strided.count)) than packed (\(packed.count)); row_stride must be honoured")
         }
         if !problems.isEmpty { throw CheckFailure(listing: problems) }
-        return .pass("\(HarnessImages.standard.count + 1) images gave \(total) well-formed record(s) within the deadline; the blank page gave none; row_stride was honoured")
+        let older = perceiver.abiMinor >= PerceiveCodec.pageMinor ? "; a host before 1.7's shorter result was left alone past its end" : ""
+        return .pass("\(HarnessImages.standard.count + 1) images gave \(total) well-formed record(s) and a well-formed page within the deadline; the blank page gave none; row_stride was honoured\(older)")
     }
 
     /// Pictures no reader can use, each with what broke it.

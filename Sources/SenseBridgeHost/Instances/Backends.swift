@@ -20,7 +20,7 @@ protocol RenderBackend: AnyObject, Sendable {
 }
 
 protocol PerceiverBackend: AnyObject, Sendable {
-    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord]
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception
     /// [any-thread]
     func cancel()
 }

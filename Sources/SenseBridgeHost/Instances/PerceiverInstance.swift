@@ -33,14 +33,32 @@ public final class PerceiverInstance: @unchecked Sendable {
     /// rules: a block it failed on is unheard, never silent (Invariant 2).
     public func perceive(_ input: PerceptionInput, timestampNanoseconds: UInt64, locale: String,
                          deadline: UInt64) throws -> [PerceptionRecord] {
-        let records = try backend.perceive(RunnerRequest.PerceiveCall(
-            input: input, timestampNanoseconds: timestampNanoseconds, locale: locale, deadline: deadline))
+        try perceivePage(input, timestampNanoseconds: timestampNanoseconds, locale: locale, pageLocales: nil,
+                         deadline: deadline).records
+    }
+
+    /// The records and how a reader found the page (turned, flattened, edges out of view),
+    /// under the same rules. `pageLocales` (the person's locale first) reaches only a
+    /// perceiver whose manifest declares ABI 1.7 or later: an older one was built against a
+    /// request that ends before `page_locales`, and reads its pinned `locale` as it always did.
+    public func perceivePage(_ input: PerceptionInput, timestampNanoseconds: UInt64, locale: String,
+                             pageLocales: [String]?, deadline: UInt64) throws -> Perception {
+        let perception = try backend.perceive(RunnerRequest.PerceiveCall(
+            input: input, timestampNanoseconds: timestampNanoseconds, locale: locale,
+            pageLocales: manifest.abiMinor >= PerceiveCodec.pageMinor ? pageLocales : nil, deadline: deadline))
         // In process, `PerceiveCodec.decodeResult` held the caps while copying; a runner's
         // records arrive as values, from a process that shares memory with the plugin.
-        if isolated, let problem = PerceiverResultRefused.problem(in: records) {
+        if isolated, let problem = PerceiverResultRefused.problem(in: perception.records) {
             throw PerceiverResultRefused(pluginID: pluginID, problem: problem)
         }
-        return records.map(\.withoutPluginDistance)
+        return Perception(records: perception.records.map(\.withoutPluginDistance), page: perception.page)
+    }
+
+    /// `perceivePage` for a picture.
+    public func perceivePage(_ image: ImageFrame, timestampNanoseconds: UInt64, locale: String,
+                             pageLocales: [String]?, deadline: UInt64) throws -> Perception {
+        try perceivePage(.image(image), timestampNanoseconds: timestampNanoseconds, locale: locale,
+                         pageLocales: pageLocales, deadline: deadline)
     }
 
     /// Safe from any thread, as the header promises.

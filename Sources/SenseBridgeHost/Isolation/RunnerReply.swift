@@ -14,7 +14,8 @@ enum RunnerReply: Sendable {
     case phrases(PhraseCodec.Decoded)
     case frame(SensingFrame)
     case log(LogEvent)
-    case records([PerceptionRecord])
+    /// A perceive call's records and the page as the reader found it.
+    case perception(Perception)
 
     struct LogEvent: Sendable, Equatable {
         var level: HostLog.Level
@@ -43,7 +44,7 @@ enum RunnerReply: Sendable {
         case .phrases: return .phrases
         case .frame: return .frame
         case .log: return .log
-        case .records: return .records
+        case .perception: return .perception
         }
     }
 
@@ -67,8 +68,9 @@ enum RunnerReply: Sendable {
             WirePhrases.write(decoded, to: &out)
         case .frame(let frame):
             WireFrames.write(frame, to: &out)
-        case .records(let records):
-            WireRecords.write(records, to: &out)
+        case .perception(let perception):
+            WireRecords.write(perception.records, to: &out)
+            WirePage.write(perception.page, to: &out)
         case .log(let event):
             out.u8(UInt8(event.level.rawValue))
             out.string(event.name)
@@ -101,8 +103,8 @@ enum RunnerReply: Sendable {
             reply = .phrases(try WirePhrases.read(&input))
         case .frame:
             reply = .frame(try WireFrames.read(&input))
-        case .records:
-            reply = .records(try WireRecords.read(&input))
+        case .perception:
+            reply = .perception(Perception(records: try WireRecords.read(&input), page: try WirePage.read(&input)))
         case .log:
             let rawLevel = try input.u8()
             guard let level = HostLog.Level(rawValue: Int(rawLevel)) else { throw .invalid("log level \(rawLevel) is unknown") }

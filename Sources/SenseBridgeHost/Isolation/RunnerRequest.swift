@@ -32,6 +32,8 @@ enum RunnerRequest: Equatable, Sendable {
         var input: PerceptionInput
         var timestampNanoseconds: UInt64
         var locale: String
+        /// Nil unless the perceiver is 1.7 or later and the language is not pinned.
+        var pageLocales: [String]? = nil
         /// Monotonic nanoseconds, as a compose call's.
         var deadline: UInt64
     }
@@ -94,6 +96,7 @@ enum RunnerRequest: Equatable, Sendable {
             WireFrames.writeInput(call.input, to: &out)
             out.u64(call.timestampNanoseconds)
             out.string(call.locale)
+            WirePage.writeLocales(call.pageLocales, to: &out)
             out.u64(call.deadline)
         case .cancel, .interrupt, .start, .stop, .destroy:
             break
@@ -129,7 +132,7 @@ enum RunnerRequest: Equatable, Sendable {
         case .perceive:
             request = .perceive(PerceiveCall(input: try WireFrames.readInput(&input), timestampNanoseconds: try input.u64(),
                                              locale: try input.string(limit: RunnerProtocol.maximumNameBytes),
-                                             deadline: try input.u64()))
+                                             pageLocales: try WirePage.readLocales(&input), deadline: try input.u64()))
         case .cancel: request = .cancel
         case .interrupt: request = .interrupt
         case .start: request = .start

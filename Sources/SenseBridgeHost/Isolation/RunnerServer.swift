@@ -123,7 +123,7 @@ package enum RunnerServer {
                 case let (.compose(call), .composer(composer)?):
                     return .phrases(try composer.compose(call))
                 case let (.perceive(call), .perceiver(perceiver)?):
-                    return .records(try perceiver.perceive(call))
+                    return .perception(try perceiver.perceive(call))
                 case let (.render(call), .target(target)?):
                     try target.render(call)
                     return .done

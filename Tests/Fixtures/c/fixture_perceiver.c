@@ -18,6 +18,12 @@
  *                           above FIXTURE_SOUND_RMS (default 0.1) gives one sound record with this label
  *                           and FIXTURE_SOUND_CONFIDENCE (default 0.9), a quieter one none; a block that is
  *                           not F32 at FIXTURE_SOUND_RATE Hz (default 16000), mono, is refused
+ *   FIXTURE_TURNED          n: reports the page turned n degrees (ABI 1.7), with FIXTURE_PAGE_FLAGS
+ *                           (default 0) as its page_flags, both only when the result's struct_size
+ *                           covers them, as the header asks
+ *   FIXTURE_IGNORE_RESULT_SIZE 1: with FIXTURE_TURNED, writes them whatever the result's struct_size
+ *   FIXTURE_ECHO_PAGE_LOCALES 1: one more text record, no box, "page locales: " and the request's
+ *                           page_locales as sent, or "page locales: none" when it is NULL
  * and the cross-kind knobs in fixture_common.h.
  */
 #include "fixture_common.h"
@@ -62,6 +68,16 @@
 #define FIXTURE_SOUND_RATE 16000
 #endif
 
+#ifndef FIXTURE_PAGE_FLAGS
+#define FIXTURE_PAGE_FLAGS 0u
+#endif
+#ifndef FIXTURE_IGNORE_RESULT_SIZE
+#define FIXTURE_IGNORE_RESULT_SIZE 0
+#endif
+#ifndef FIXTURE_ECHO_PAGE_LOCALES
+#define FIXTURE_ECHO_PAGE_LOCALES 0
+#endif
+
 #define MAX_BANDS 256
 
 typedef struct perceiver {
@@ -69,6 +85,7 @@ typedef struct perceiver {
     atomic_int cancelled;
     sb_record records[MAX_BANDS];
     char labels[MAX_BANDS][16];
+    char locales_label[256];
 } perceiver;
 
 static void *perceiver_create(const sb_host_services *host, const char *config_json, sb_error *error) {
@@ -191,6 +208,17 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
         self->records[0] = (sb_record){SB_RECORD_TEXT, 0, self->labels[0], 1.0f, {0, 0, 0, 0}, 0.0f};
         count = 1;
     }
+    if (FIXTURE_ECHO_PAGE_LOCALES && count < MAX_BANDS) {
+        const char *locales = SB_STRUCT_HAS(request, sb_perceive_request, page_locales) ? request->page_locales : NULL;
+        snprintf(self->locales_label, sizeof self->locales_label, "page locales: %s", locales ? locales : "none");
+        self->records[count++] = (sb_record){SB_RECORD_TEXT, 0, self->locales_label, 1.0f, {0, 0, 0, 0}, 0.0f};
+    }
+#ifdef FIXTURE_TURNED
+    if (FIXTURE_IGNORE_RESULT_SIZE || SB_STRUCT_HAS(result, sb_perceive_result, page_flags)) {
+        result->turned_degrees = FIXTURE_TURNED;
+        result->page_flags = FIXTURE_PAGE_FLAGS;
+    }
+#endif
     result->records = count ? self->records : NULL;
     result->record_count = count;
     return SB_OK;

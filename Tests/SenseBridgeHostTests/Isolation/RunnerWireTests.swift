@@ -37,6 +37,7 @@ import Testing
         .perceive(.init(input: .audio(AudioBlock(sampleRate: 16000, channels: 1, samples: [0.25, -0.5, 1],
                                                  firstSampleNanoseconds: 42, continuesPrevious: false)),
                         timestampNanoseconds: 42, locale: "en", deadline: 7)),
+        .perceive(.init(input: .image(grayImage), timestampNanoseconds: 13, locale: "es", pageLocales: ["es", "en", "vi"], deadline: 99)),
     ]
 
     static let grayImage = ImageFrame(format: .gray8, width: 4, height: 2, pixels: [0, 64, 128, 255, 1, 2, 3, 4])
@@ -80,8 +81,9 @@ import Testing
         .frame(SensingFrame(timestampNanoseconds: 3, runID: 1, content: .image(grayImage))),
         .frame(SensingFrame(timestampNanoseconds: 4, runID: 1, content: .audio(AudioBlock(
             sampleRate: 48000, channels: 2, samples: [0, 0.5, -0.5, 1], firstSampleNanoseconds: 4, continuesPrevious: true)))),
-        .records(records),
-        .records([]),
+        .perception(Perception(records: records)),
+        .perception(Perception(records: [])),
+        .perception(Perception(records: records, page: PageView(turnedDegrees: 270, flattened: true, cutEdges: [.right]))),  // one edge: a Set prints in no set order
         .log(.init(level: .warning, name: "device.opened",
                    fields: [.public("port", "3"), .private("label", "chair"), HostLog.Field(name: "raw", value: "x", privacy: .unlabelled)])),
         .log(.init(level: .debug, name: "tick", fields: [])),
@@ -330,6 +332,31 @@ import Testing
         #expect(replyError(privacy) == .invalid("log privacy 7 is unknown"))
         let pluginKind = body { $0.u8(RunnerMessageKind.create.rawValue); $0.u32(1); $0.string("detector") }
         #expect(requestError(pluginKind) == .invalid("plugin kind 'detector' is unknown"))
+    }
+
+    /// ABI 1.7's page: a turn the codec refuses, a flag its encoder never writes; and
+    /// page locales `CPerceiveRequest` could not carry (none, an empty one, a comma).
+    @Test func aPageOrPageLocalesNoEncoderWritesAreRefused() throws {
+        func page(turned: UInt32, flags: UInt32) -> [UInt8] {
+            body { $0.u8(RunnerMessageKind.perception.rawValue); $0.u32(1); $0.u32(0); $0.u32(turned); $0.u32(flags) }
+        }
+        #expect(replyError(page(turned: 45, flags: 0)) == .invalid("a page's turned_degrees is 45; only 0, 90, 180 or 270 can be reported"))
+        #expect(replyError(page(turned: 90, flags: 1 << 5)) == .invalid("a page's flags 32 hold an unknown bit"))
+        #expect(try RunnerReply.decode(page(turned: 90, flags: 1)).reply.kind == .perception)
+        func locales(_ list: [String]) -> [UInt8] {
+            body {
+                $0.u8(RunnerMessageKind.perceive.rawValue); $0.u32(1)
+                WireFrames.writeInput(.image(Self.grayImage), to: &$0)
+                $0.u64(1); $0.string("en"); $0.bool(true); $0.u32(UInt32(list.count))
+                for locale in list { $0.string(locale) }
+                $0.u64(9)
+            }
+        }
+        #expect(requestError(locales([])) == .invalid("a perceive call's page locales are an empty list"))
+        #expect(requestError(locales(["en", ""])) == .invalid("a perceive call's page locale is empty or holds a comma"))
+        #expect(requestError(locales(["en,es"])) == .invalid("a perceive call's page locale is empty or holds a comma"))
+        #expect(try RunnerRequest.decode(locales(["en", "es"])).request
+                    == .perceive(.init(input: .image(Self.grayImage), timestampNanoseconds: 1, locale: "en", pageLocales: ["en", "es"], deadline: 9)))
     }
 
     /// Random bytes, and every valid message with each byte changed: whatever a hostile

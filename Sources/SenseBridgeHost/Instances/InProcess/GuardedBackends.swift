@@ -91,7 +91,7 @@ final class GuardedPerceiver: PerceiverBackend, @unchecked Sendable {
 
     deinit { calls.finish() }
 
-    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception {
         try calls.run(deadline: call.deadline, nudge: { [plugin] in plugin.cancel() }, onRetire: plugin.retire) { [plugin] in
             try plugin.perceive(call)
         }

@@ -10,6 +10,8 @@ final class InProcessPerceiver: @unchecked Sendable {
     private let handle: InstanceHandle
     private let table: sb_perceiver
     private let pluginID: String
+    /// The manifest's: the page is read only from a 1.7 perceiver, which writes it.
+    private let abiMinor: UInt32
 
     init(plugin: LoadedPlugin, configJSON: String, log: HostLog) throws {
         let table = plugin.interface.load(as: sb_perceiver.self)
@@ -18,21 +20,22 @@ final class InProcessPerceiver: @unchecked Sendable {
         }
         self.table = table
         pluginID = plugin.manifest.id
+        abiMinor = plugin.manifest.abiMinor
         handle = try InstanceHandle(plugin: plugin, configJSON: configJSON, log: log,
                                     create: { create($0, $1, $2) }, destroy: { destroy($0) })
     }
 
-    /// The records copied out of plugin memory before the next call can reuse it.
-    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
+    /// The records and the page copied out of plugin memory before the next call can reuse it.
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception {
         let request = CPerceiveRequest(input: call.input, timestampNanoseconds: call.timestampNanoseconds,
-                                       locale: call.locale, deadline: call.deadline)
+                                       locale: call.locale, pageLocales: call.pageLocales, deadline: call.deadline)
         var result = sb_perceive_result()
         result.struct_size = UInt32(MemoryLayout<sb_perceive_result>.size)
         try withExtendedLifetime(request) {
             try handle.call { table.perceive(handle.pointer, request.pointer, &result, $0) }
         }
-        switch PerceiveCodec.decodeResult(result) {
-        case .success(let records): return records
+        switch PerceiveCodec.decodeResult(result, pluginABIMinor: abiMinor) {
+        case .success(let perception): return perception
         case .failure(let problem): throw PerceiverResultRefused(pluginID: pluginID, problem: problem.description)
         }
     }

@@ -107,11 +107,11 @@ final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
         runner = try RestartingRunner(launch, kind: .perceiver, configJSON: configJSON, log: log)
     }
 
-    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> [PerceptionRecord] {
-        guard case .records(let records) = try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) else {
+    func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception {
+        guard case .perception(let perception) = try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) else {
             throw runner.garbage("perceive was answered with something other than records")
         }
-        return records
+        return perception
     }
 
     func cancel() { runner.notify(.cancel) }
