@@ -20,6 +20,8 @@ struct ReadingAccuracy {
     var rates: [String: [PageReader: Double]] = [:]
     /// Pages a SenseBridge configuration failed on (a thrown call): counted as 100 % wrong.
     var unread: [String] = []
+    /// Page name → how far the shipped configuration turned it before reading (ABI 1.7).
+    var turned: [String: Int] = [:]
 
     /// Reads every page with the default configuration and both command lines, and the
     /// photographed ones also with each of `variants` (configuration label → config).
@@ -41,7 +43,9 @@ struct ReadingAccuracy {
                     case .senseBridge(let label):
                         if perceivers[label] == nil { perceivers[label] = try host.perceiver(manifest, config: configs[label] ?? [:]) }
                         do {
-                            text = try senseBridgeText(page, perceiver: perceivers[label]!)
+                            let (read, view) = try senseBridgeText(page, perceiver: perceivers[label]!, manifest: manifest)
+                            text = read
+                            if label == "default" { shared.turned(page.name, view.turnedDegrees) }
                         } catch let error as PluginCallError {
                             shared.unread("\(page.name) (\(label)): \(error)")
                             text = ""
@@ -58,7 +62,7 @@ struct ReadingAccuracy {
             }
         }
         if let error = shared.error { throw error }
-        var accuracy = ReadingAccuracy(unread: shared.unreadPages)
+        var accuracy = ReadingAccuracy(unread: shared.unreadPages, turned: shared.turns)
         for (index, job) in jobs.enumerated() {
             accuracy.rates[job.page.name, default: [:]][job.reader] = shared.rates[index]
         }
@@ -66,10 +70,19 @@ struct ReadingAccuracy {
     }
 
     /// What SenseBridge reads on a page, before sentences and hedges: the perceiver's lines,
-    /// in reading order.
-    private static func senseBridgeText(_ page: ReadingPage, perceiver: PerceiverInstance) throws -> String {
-        let records = try perceiver.perceive(page.picture, timestampNanoseconds: 0, locale: page.locale.rawValue, deadline: .max)
-        return ReadingOrder.order(records, frameAspectRatio: Double(page.picture.width) / Double(page.picture.height)).text
+    /// in reading order, and how it found the page. The language is not pinned, as when a
+    /// person runs `sensebridge read` without --locale: the page may be in any language the
+    /// plugin reads, the page's own locale first.
+    private static func senseBridgeText(_ page: ReadingPage, perceiver: PerceiverInstance,
+                                        manifest: PluginManifest) throws -> (text: String, page: PageView) {
+        let own = page.locale.rawValue
+        let perception = try perceiver.perceivePage(page.picture, timestampNanoseconds: 0, locale: own,
+                                                    pageLocales: [own] + manifest.capabilities.locales.filter { $0 != own }, deadline: .max)
+        // Boxes are in the turned page, so a quarter turn swaps its sides (a flattened page's
+        // own shape is not reported; the frame's stands in for it).
+        let quarter = perception.page.turnedDegrees % 180 == 90
+        let (width, height) = quarter ? (page.picture.height, page.picture.width) : (page.picture.width, page.picture.height)
+        return (ReadingOrder.order(perception.records, frameAspectRatio: Double(width) / Double(height)).text, perception.page)
     }
 
     func rate(_ page: String, _ reader: PageReader) -> Double? { rates[page]?[reader] }
@@ -83,6 +96,7 @@ private final class SharedResults: @unchecked Sendable {  // Unchecked Sendable:
     private(set) var rates: [Double?]
     private(set) var error: Error?
     private(set) var unreadPages: [String] = []
+    private(set) var turns: [String: Int] = [:]
 
     init(_ count: Int) {
         self.count = count
@@ -100,5 +114,6 @@ private final class SharedResults: @unchecked Sendable {  // Unchecked Sendable:
 
     func set(_ index: Int, _ rate: Double) { lock.withLock { rates[index] = rate } }
     func unread(_ page: String) { lock.withLock { unreadPages.append(page) } }
+    func turned(_ page: String, _ degrees: Int) { lock.withLock { turns[page] = degrees } }
     func fail(_ failure: Error) { lock.withLock { if error == nil { error = failure } } }
 }

@@ -33,7 +33,8 @@ func readingBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
                                                tesseract: tesseract)
     let figures = ReadingReport(pages: pages, accuracy: accuracy, steps: steps, variants: variants.map(\.label))
     figures.printAccuracy()
-    report("  (\(pages.count) pages read in", "\(format(Double(MonotonicClock.nanoseconds() - started) / 1e9, 0)) s, two at a time)")
+    report("  pages read", "\(pages.count) in \(format(Double(MonotonicClock.nanoseconds() - started) / 1e9, 0)) s, two at a time, "
+           + "by SenseBridge and both command lines" + (variants.isEmpty ? "" : ", the photographed ones by \(variants.count) more configurations"))
 
     let ratio = try firstSentenceTimes(page: directory.appendingPathComponent("en-clean.png").path, stepsOff: steps.allOff,
                                        installed: installed, scratch: scratch, tesseract: tesseract)
@@ -64,7 +65,7 @@ private func firstSentenceTimes(page: String, stepsOff: [String: JSONValue], ins
     let (read, piped) = try WholeProcess.paired(runs: 5, readCommand, anchor)
     let textAlone = try (0..<5).map { _ in try WholeProcess.run(tesseract, [page, "-", "-l", "eng"], environment: installed.environment, firstByte: true) }
     let first = read.compactMap(\.firstByteSeconds), audio = piped.compactMap(\.firstByteSeconds)
-    report("read a page: first sentence handed to speech / whole (sensebridge read)",
+    report("sensebridge read: first sentence to speech / whole",
            "\(format(median(first) * 1000)) ms / \(format(median(read.map(\.wallSeconds)) * 1000)) ms")
     report("tesseract | espeak-ng: first audio byte / whole (anchor)",
            "\(format(median(audio) * 1000)) ms / \(format(median(piped.map(\.wallSeconds)) * 1000)) ms  (read ×\(format(median(first) / median(audio), 2)) its first audio)")
@@ -78,7 +79,7 @@ private func firstSentenceTimes(page: String, stepsOff: [String: JSONValue], ins
     let readOff = { try installed.run(["read", page, "--profile", off, "--output", output], firstByte: true) }
     let (now, before) = try WholeProcess.paired(runs: 5, readCommand, readOff)
     let ratio = pairedRatio(now.compactMap(\.firstByteSeconds), before.compactMap(\.firstByteSeconds))
-    report("read a page: first sentence as shipped / new steps off",
+    report("sensebridge read: first sentence, shipped / steps off",
            "\(format(median(now.compactMap(\.firstByteSeconds)) * 1000)) ms / \(format(median(before.compactMap(\.firstByteSeconds)) * 1000)) ms  (×\(format(ratio, 2)), paired)")
     return ratio
 }

@@ -26,8 +26,9 @@ enum ReadingCondition {
     static let photograph = "photograph"
     /// The page upright that a turned page is compared with.
     static let upright = "clean"
-    /// The pages turned a quarter, a half and three quarters.
-    static let turned: Set<String> = ["rotate-90", "rotate-180", "rotate-270"]
+    /// The pages turned a quarter, a half and three quarters clockwise, and how far each
+    /// must be turned clockwise to be read upright.
+    static let turned = ["rotate-90": 270, "rotate-180": 180, "rotate-270": 90]
 }
 
 enum ReadingPages {

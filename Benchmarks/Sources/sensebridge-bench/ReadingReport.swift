@@ -49,6 +49,11 @@ struct ReadingReport {
                 report("  anchor for \(condition)", "not searched yet: the plain command line stands in")
             }
         }
+        for condition in conditions {
+            guard let upright = ReadingCondition.turned[condition] else { continue }
+            let turns = pages(condition).map { "\($0.locale.rawValue) \(accuracy.turned[$0.name].map { "\($0)°" } ?? "–")" }
+            report("  \(condition): turned before reading (right: \(upright)°)", turns.joined(separator: "  "))
+        }
         for failure in accuracy.unread {
             report("  unread (counted 100 % wrong)", failure)
         }
@@ -74,7 +79,7 @@ struct ReadingReport {
         }
 
         let turned = pages.compactMap { page -> (String, Double)? in
-            guard ReadingCondition.turned.contains(page.condition),
+            guard ReadingCondition.turned[page.condition] != nil,
                   let upright = pages.first(where: { $0.locale == page.locale && $0.condition == ReadingCondition.upright }),
                   let a = accuracy.rate(page.name, .senseBridge("default")), let b = accuracy.rate(upright.name, .senseBridge("default"))
             else { return nil }
@@ -96,8 +101,8 @@ struct ReadingReport {
     /// step flipped: a step that lowers no condition's CER has not earned its place.
     func printAblation() {
         if !steps.absent.isEmpty {
-            report("ablation: step not present", steps.absent.map { "\($0.name) (no '\($0.key)' in the staged plugin's config schema)" }
-                .joined(separator: ", "))
+            report("ablation: step not present", steps.absent.map(\.name).joined(separator: ", ")
+                   + " (the staged plugin's config schema has no \(steps.absent.map { "'\($0.key)'" }.joined(separator: ", ")))")
         }
         guard !variants.isEmpty else { return }
         report("ablation, photographed: mean CER %", (["default"] + variants).joined(separator: " | "))

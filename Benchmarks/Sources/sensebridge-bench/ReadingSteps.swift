@@ -2,13 +2,13 @@ import SenseBridgeCore
 import SenseBridgeHost
 
 /// The tesseract plugin's page steps the reading bench switches, one at a time, to say
-/// which step helps where (docs/OCR.md, "config"). A step is passed only when the staged
+/// which step helps where. A step is passed only when the staged
 /// manifest's config schema has its key: the bench runs against a plugin that does not
 /// have the step yet and says so ("step not present"), rather than failing to load it
 /// (the plugin refuses a key it does not know).
 struct ReadingStep: Sendable {
     var key: String
-    /// What the person hears the step called in the bench's output.
+    /// How the bench's output names the step.
     var name: String
     var on: JSONValue
     var off: JSONValue
@@ -20,8 +20,8 @@ struct ReadingStep: Sendable {
         ReadingStep(key: "thresholding", name: "adaptive threshold", on: .string("auto"), off: .string("otsu")),
     ]
 
-    /// The step's value when nobody sets it: the manifest's default, else on (abi17.md:
-    /// each defaults on only where the bench shows it helps, so the manifest says which).
+    /// The step's value when nobody sets it: the manifest's default, else on. Each step is
+    /// on by default only where this bench shows it helps, so the manifest says which.
     func byDefault(in manifest: PluginManifest) -> JSONValue {
         manifest.configDefaults[key] ?? on
     }
@@ -42,7 +42,7 @@ struct ReadingSteps {
         absent = ReadingStep.all.filter { manifest.configSchema[$0.key] == nil }
     }
 
-    /// Every present step off: reading as before the steps existed (abi17.md's "steps off").
+    /// Every present step off: reading as before the steps existed.
     var allOff: [String: JSONValue] {
         Dictionary(uniqueKeysWithValues: present.map { ($0.key, $0.off) })
     }
