@@ -34,7 +34,7 @@ func readingBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
     let figures = ReadingReport(pages: pages, accuracy: accuracy, steps: steps, variants: variants.map(\.label))
     figures.printAccuracy()
     report("  pages read", "\(pages.count) in \(format(Double(MonotonicClock.nanoseconds() - started) / 1e9, 0)) s, two at a time, "
-           + "by SenseBridge and both command lines" + (variants.isEmpty ? "" : ", the photographed ones by \(variants.count) more configurations"))
+           + "by SenseBridge and both command lines" + (variants.isEmpty ? "" : ", the photographed ones by \(variants.count) more configuration\(variants.count == 1 ? "" : "s")"))
 
     let ratio = try firstSentenceTimes(page: directory.appendingPathComponent("en-clean.png").path, stepsOff: steps.allOff,
                                        installed: installed, scratch: scratch, tesseract: tesseract)
