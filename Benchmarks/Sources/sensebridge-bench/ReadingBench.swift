@@ -5,85 +5,82 @@ import SenseBridgeTesting
 
 /// Reading, against the engine it wraps, in one run:
 /// 1. accuracy: the character error rate of what SenseBridge reads (camera source →
-///    tesseract perceiver → reading order) and of the `tesseract` command line's text, on
-///    the same page images (scripts/make-reading-bench-pages.py: en/es/vi, scaled, tilted
-///    ±5°, blurred, faint, and a two-column page), per locale;
-/// 2. time to the first spoken segment: `sensebridge read IMAGE` as a person runs it, to
-///    the first sentence handed to speech, beside `tesseract IMAGE - | espeak-ng --stdout`
-///    to its first byte of audio.
+///    tesseract perceiver → reading order), of the plain `tesseract` command line and of
+///    the best single command line found for each condition (`TesseractCommandLine.best`),
+///    on the same pages: scripts/make-reading-bench-pages.py's rendered and photographed
+///    conditions in en, es and vi, and a real photograph of a book page (BookPagePhotograph);
+/// 2. the issue's goals as figures, and each page step switched off by config on the
+///    photographed conditions, so the bench says which step helps where (`ReadingReport`);
+/// 3. time to the first spoken segment: `sensebridge read IMAGE` as a person runs it, to
+///    the first sentence handed to speech, as shipped and with the page steps off, beside
+///    `tesseract IMAGE - | espeak-ng --stdout` to its first byte of audio.
 func readingBenchmarks(_ installed: InstalledLayout, scratch: URL) throws {
     guard let tesseract = ["/usr/bin/tesseract", "/usr/local/bin/tesseract"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
         report("reading", "skipped: the tesseract command line (the anchor) is not installed; scripts/deps.sh --bench installs it")
         return
     }
-    let pages = scratch.appendingPathComponent("reading-pages")
-    let made = try ProcessRunner.run("/usr/bin/python3", [RepositoryPaths.root.appendingPathComponent("scripts/make-reading-bench-pages.py").path, pages.path])
+    let directory = scratch.appendingPathComponent("reading-pages")
+    let made = try ProcessRunner.run("/usr/bin/python3", [RepositoryPaths.root.appendingPathComponent("scripts/make-reading-bench-pages.py").path, directory.path])
     guard made.status == 0 else { throw WholeProcess.Failed(description: "make-reading-bench-pages.py: \(made.standardError)") }
 
-    let source = try host.manifest(id: "org.sensebridge.camera-source")
-    let perceiver = try host.perceiver(try host.manifest(id: "org.sensebridge.tesseract-ocr"))
-    let languages: [SpokenLocale: String] = [.en: "eng", .es: "spa", .vi: "vie"]
-    var ours: [SpokenLocale: [Double]] = [:], theirs: [SpokenLocale: [Double]] = [:]
-    var perPage: [SpokenLocale: [String]] = [:]
-    var columns: (ours: Double, theirs: Double)?
-    let images = try FileManager.default.contentsOfDirectory(atPath: pages.path).filter { $0.hasSuffix(".png") }.sorted()
-    for name in images {
-        let image = pages.appendingPathComponent(name)
-        let truth = try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
-        guard let locale = SpokenLocale(identifier: String(name.prefix(2))), let language = languages[locale] else { continue }
-        let read = try readingText(image, locale: locale, source: source, perceiver: perceiver)
-        let cli = try ProcessRunner.run(tesseract, [image.path, "-", "-l", language])
-        guard cli.status == 0 else { throw WholeProcess.Failed(description: "tesseract \(name): \(cli.standardError)") }
-        let (a, b) = (CharacterErrorRate.of(read, reference: truth), CharacterErrorRate.of(cli.standardOutput, reference: truth))
-        if name.contains("columns") { columns = (a, b); continue }
-        ours[locale, default: []].append(a)
-        theirs[locale, default: []].append(b)
-        let variant = name.dropFirst(3).dropLast(4)
-        perPage[locale, default: []].append("\(variant) \(format(a * 100, 1))/\(format(b * 100, 1))")
-    }
-    for locale in SpokenLocale.allCases {
-        guard let a = ours[locale], let b = theirs[locale] else { continue }
-        let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) * 100 }
-        report("reading accuracy, \(locale.rawValue): CER SenseBridge / tesseract CLI",
-               "\(format(mean(a), 2)) % / \(format(mean(b), 2)) %  (mean of \(a.count) pages; worst \(format((a.max() ?? 0) * 100, 1)) % / \(format((b.max() ?? 0) * 100, 1)) %)")
-        report("  per page, % (SenseBridge/CLI)", (perPage[locale] ?? []).joined(separator: ", "))
-    }
-    if let columns {
-        report("reading accuracy, two columns (en): CER SenseBridge / tesseract CLI",
-               "\(format(columns.ours * 100, 2)) % / \(format(columns.theirs * 100, 2)) %")
-    }
+    let manifest = try host.manifest(id: "org.sensebridge.tesseract-ocr")
+    let pages = try ReadingPages.load(from: directory, source: try host.manifest(id: "org.sensebridge.camera-source"))
+    let steps = ReadingSteps(manifest)
+    var variants: [(label: String, config: [String: JSONValue])] = steps.present.map { $0.flipped(in: manifest) }
+    if steps.present.count > 1 { variants.append(("steps off", steps.allOff)) }
+    let started = MonotonicClock.nanoseconds()
+    let accuracy = try ReadingAccuracy.measure(pages, perceiver: manifest, variants: Dictionary(uniqueKeysWithValues: variants.map { ($0.label, $0.config) }),
+                                               tesseract: tesseract)
+    let figures = ReadingReport(pages: pages, accuracy: accuracy, steps: steps, variants: variants.map(\.label))
+    figures.printAccuracy()
+    report("  pages read", "\(pages.count) in \(format(Double(MonotonicClock.nanoseconds() - started) / 1e9, 0)) s, two at a time, "
+           + "by SenseBridge and both command lines" + (variants.isEmpty ? "" : ", the photographed ones by \(variants.count) more configuration\(variants.count == 1 ? "" : "s")"))
 
-    // Time to the first spoken segment, whole processes, paired run by run.
-    let page = pages.appendingPathComponent("en-clean.png").path
+    let ratio = try firstSentenceTimes(page: directory.appendingPathComponent("en-clean.png").path, stepsOff: steps.allOff,
+                                       installed: installed, scratch: scratch, tesseract: tesseract)
+    figures.printGoals(firstSentenceRatio: ratio)
+    figures.printAblation()
+}
+
+/// Time to the first spoken segment on a clean page, whole processes, paired run by run:
+/// as shipped, with the page steps off (nil ratio when the plugin has none), and the
+/// command-line pipe as the anchor. Returns shipped ÷ steps off.
+private func firstSentenceTimes(page: String, stepsOff: [String: JSONValue], installed: InstalledLayout, scratch: URL,
+                                tesseract: String) throws -> Double? {
     let output = scratch.appendingPathComponent("read-output").path
-    let profile = scratch.appendingPathComponent("read-profile.json")
-    try Data("""
-    {"schema": "sensebridge.output-profile/1", "name": "bench-read", "displayName": {"en": "Bench"}, "locale": "en",
-     "detail": "standard", "composer": "org.sensebridge.label-list",
-     "renderTargets": [{"id": "org.sensebridge.espeak-speech", "config": {"output": "wav"}}]}
-    """.utf8).write(to: profile)
-    let readCommand = { try installed.run(["read", page, "--profile", profile.path, "--output", output], firstByte: true) }
+    func profile(_ name: String, perceiverConfig: [String: JSONValue]?) throws -> String {
+        let url = scratch.appendingPathComponent("\(name).json")
+        let perceivers = perceiverConfig.map { ",\n \"perceivers\": [{\"id\": \"org.sensebridge.tesseract-ocr\", \"config\": \($0.jsonText)}]" } ?? ""
+        try Data("""
+        {"schema": "sensebridge.output-profile/1", "name": "\(name)", "displayName": {"en": "Bench"}, "locale": "en",
+         "detail": "standard", "composer": "org.sensebridge.label-list",
+         "renderTargets": [{"id": "org.sensebridge.espeak-speech", "config": {"output": "wav"}}]\(perceivers)}
+        """.utf8).write(to: url)
+        return url.path
+    }
+    let shipped = try profile("bench-read", perceiverConfig: nil)
+    let readCommand = { try installed.run(["read", page, "--profile", shipped, "--output", output], firstByte: true) }
     let anchor = { try WholeProcess.run("/bin/sh", ["-c", "\(tesseract) \"$1\" - -l eng 2>/dev/null | espeak-ng --stdout", "sh", page],
                                         environment: installed.environment, firstByte: true) }
     let (read, piped) = try WholeProcess.paired(runs: 5, readCommand, anchor)
     let textAlone = try (0..<5).map { _ in try WholeProcess.run(tesseract, [page, "-", "-l", "eng"], environment: installed.environment, firstByte: true) }
     let first = read.compactMap(\.firstByteSeconds), audio = piped.compactMap(\.firstByteSeconds)
-    report("read a page: first sentence handed to speech / whole (sensebridge read)",
+    report("sensebridge read: first sentence to speech / whole",
            "\(format(median(first) * 1000)) ms / \(format(median(read.map(\.wallSeconds)) * 1000)) ms")
     report("tesseract | espeak-ng: first audio byte / whole (anchor)",
            "\(format(median(audio) * 1000)) ms / \(format(median(piped.map(\.wallSeconds)) * 1000)) ms  (read ×\(format(median(first) / median(audio), 2)) its first audio)")
     report("tesseract alone: the page's text on stdout (anchor)", "\(format(median(textAlone.compactMap(\.firstByteSeconds)) * 1000)) ms")
+
+    guard !stepsOff.isEmpty else {
+        report("read a page with the new steps off", "not measured: the staged plugin has none of them")
+        return nil
+    }
+    let off = try profile("bench-read-steps-off", perceiverConfig: stepsOff)
+    let readOff = { try installed.run(["read", page, "--profile", off, "--output", output], firstByte: true) }
+    let (now, before) = try WholeProcess.paired(runs: 5, readCommand, readOff)
+    let ratio = pairedRatio(now.compactMap(\.firstByteSeconds), before.compactMap(\.firstByteSeconds))
+    report("sensebridge read: first sentence, shipped / steps off",
+           "\(format(median(now.compactMap(\.firstByteSeconds)) * 1000)) ms / \(format(median(before.compactMap(\.firstByteSeconds)) * 1000)) ms  (×\(format(ratio, 2)), paired)")
+    return ratio
 }
 
-/// What SenseBridge reads on one image, before sentences and hedges: the camera source's
-/// frame, the perceiver's lines, in reading order.
-private func readingText(_ image: URL, locale: SpokenLocale, source manifest: PluginManifest, perceiver: PerceiverInstance) throws -> String {
-    let source = try host.sensingSource(manifest, config: ["input": .string(image.path)])
-    try source.start()
-    defer { source.stop() }
-    guard case .frame(let frame) = try source.next(timeoutMilliseconds: 10_000), case .image(let picture) = frame.content else {
-        throw WholeProcess.Failed(description: "the camera source gave no picture for \(image.lastPathComponent)")
-    }
-    let records = try perceiver.perceive(picture, timestampNanoseconds: 0, locale: locale.rawValue, deadline: .max)
-    return ReadingOrder.order(records, frameAspectRatio: Double(picture.width) / Double(picture.height)).text
-}
