@@ -62,7 +62,6 @@ packages=(
 if [ "${1:-}" = --bench ]; then
     packages+=(
         lilv-utils     # lv2ls: the discovery anchor (make bench lists as many LV2 bundles as manifests)
-        tesseract-ocr-osd  # osd.traineddata: the reading anchor's `--psm 1` turns pages upright with it
     )
 fi
 
