@@ -34,14 +34,16 @@ import Testing
             boxes: [box(0.7, 0.2, 0.3, 0.05), box(0, 0.3, 0.3, 0.05)], instruction: .textPastEdge(.left)),
         Row(name: "a box across the whole width touches both sides and the left is said",
             boxes: [box(0, 0.4, 1, 0.05)], instruction: .textPastEdge(.left)),
-        Row(name: "text under twenty pixels tall is too small",
-            boxes: [box(0.3, 0.3, 0.1, 0.015), box(0.3, 0.4, 0.1, 0.015), box(0.3, 0.5, 0.1, 0.05)], instruction: .textTooSmall),
+        Row(name: "text under ten pixels tall is too small",
+            boxes: [box(0.3, 0.3, 0.1, 0.008), box(0.3, 0.4, 0.1, 0.008), box(0.3, 0.5, 0.1, 0.05)], instruction: .textTooSmall),
+        Row(name: "text of sixteen pixels is enlarged and read, not too small",
+            boxes: [box(0.3, 0.3, 0.1, 0.015), box(0.3, 0.4, 0.1, 0.015)], instruction: nil),
         Row(name: "the median decides, not one small word",
-            boxes: [box(0.3, 0.3, 0.1, 0.015), box(0.3, 0.4, 0.1, 0.05), box(0.3, 0.5, 0.1, 0.05)], instruction: nil),
+            boxes: [box(0.3, 0.3, 0.1, 0.008), box(0.3, 0.4, 0.1, 0.05), box(0.3, 0.5, 0.1, 0.05)], instruction: nil),
         Row(name: "the same boxes on a bigger frame are large enough",
-            boxes: [box(0.3, 0.3, 0.1, 0.015)], width: 3840, height: 2160, instruction: nil),
+            boxes: [box(0.3, 0.3, 0.1, 0.008)], width: 3840, height: 2160, instruction: nil),
         Row(name: "an edge outranks small text",
-            boxes: [box(0, 0.3, 0.1, 0.01)], instruction: .textPastEdge(.left)),
+            boxes: [box(0, 0.3, 0.1, 0.005)], instruction: .textPastEdge(.left)),
         Row(name: "an unknown frame size never says too small",
             boxes: [box(0.3, 0.3, 0.1, 0.001)], width: 0, height: 0, instruction: nil),
         Row(name: "boxes without a size were still recognized text",
@@ -181,12 +183,12 @@ import Testing
 
     @Test("a page read on its side is judged too small by its lines' own height, in the image as read")
     func sidewaysTextIsMeasuredAsRead() {
-        // 0.025 of the read image's height: 16 pixels of a 640 × 480 frame read on its side.
-        let small = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.025), Self.box(0.1, 0.4, 0.7, 0.025)]),
+        // 0.012 of the read image's height: 8 pixels of a 640 × 480 frame read on its side.
+        let small = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.012), Self.box(0.1, 0.4, 0.7, 0.012)]),
                                page: PageView(turnedDegrees: 90))
         #expect(FramingGuidance.instruction(small, frameWidth: 640, frameHeight: 480) == .textTooSmall)
-        // 0.035: 22 pixels, read well; upright in the same frame it would be under 17.
-        let readable = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.035)]), page: PageView(turnedDegrees: 270))
+        // 0.018: 11.5 pixels, large enough; upright in the same frame it would be under 9.
+        let readable = Perception(records: Self.text([Self.box(0.1, 0.3, 0.7, 0.018)]), page: PageView(turnedDegrees: 270))
         #expect(FramingGuidance.instruction(readable, frameWidth: 640, frameHeight: 480) == nil)
         #expect(FramingGuidance.instruction(Perception(records: readable.records), frameWidth: 640, frameHeight: 480) == .textTooSmall)
     }
