@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs `sensebridge plugins test` on every staged plugin manifest and fails if any
-# plugin fails a check. `make test` calls it after `make build` has staged the
-# manifests and libraries into .build/plugins/.
+# plugin fails a check, as a packager checks an installed set. `make plugin-tests` calls
+# it after `make build` has staged the manifests and libraries into .build/plugins/.
 #
 #   scripts/plugin-tests.sh [DIR]     DIR defaults to .build/plugins
 #
