@@ -5,7 +5,8 @@
 # espeak-ng, and haptics), then through the deaf profile
 # (captions and haptics), printing what was said and where every output went; then
 # a recorded corridor walk with hands-free awareness through the deaf-blind profile;
-# then the sample page read aloud (samples/page-en.png); then a photograph described
+# then the sample page read aloud (samples/page-en.png), and pages as people hold them
+# (photographed at an angle and upside down; three languages on one page); then a photograph described
 # (samples/photo-coffee.png, objects found by the object detector), in detail with where
 # each thing is, and a walk with a video of photographs standing in for a camera; then a
 # kitchen recording listened to (made by scripts/make-sound-clips.py --sample): speech
@@ -77,6 +78,23 @@ echo "its ground truth in samples/page-en.txt), recognized by tesseract, put in 
 echo "read one sentence at a time through the deaf profile (captions)."
 # stdin from /dev/null: at a terminal, read would wait past the end for keys (b, r, q).
 run read samples/page-en.png --profile deaf --output "$out/read" </dev/null
+
+echo
+echo "Pages as people hold them (made by scripts/make-reading-bench-pages.py): the page photographed"
+echo "at an angle on a table and held upside down, found, flattened and turned before it is read, and"
+echo "said once; then a notice in English, Spanish and Vietnamese, each block read in its own language"
+echo "(the 'locale' of each message), while what is said about the reading stays in the person's."
+held="$out/held-pages"
+/usr/bin/python3 scripts/make-reading-bench-pages.py "$held" --conditions perspective,mixed --locales en >/dev/null
+/usr/bin/python3 -c 'import sys; from PIL import Image; Image.open(sys.argv[1]).rotate(180).save(sys.argv[2])' \
+    "$held/en-perspective.png" "$held/en-upside-down-on-a-table.png"
+run read "$held/en-upside-down-on-a-table.png" --profile deaf --output "$out/read-held" </dev/null
+run read "$held/en-mixed.png" --profile deaf --json --output "$out/read-mixed" </dev/null \
+    | /usr/bin/python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("type") == "message":
+        print(f"  [{m.get(\"locale\", \"?\")}] {m[\"text\"]}")'
 
 echo
 echo "Seeing: a photograph (samples/photo-coffee.png, CC0, from scikit-image; docs/MODELS.md) described"

@@ -46,11 +46,13 @@ enum OutputOptions {
 
     /// A message as `walk` and `read` print it when it is handed to the profile: a line of
     /// session time, signal and text, or with --json one object {"type": "message", "time",
-    /// "signal", "text", "urgent", "targets"} (docs/FORMATS.md).
+    /// "signal", "text", "locale", "urgent", "targets"} (docs/FORMATS.md). The locale is the
+    /// message's own: a page's block read in its language carries that language.
     static func printDelivered(_ message: OutputMessage, targets: [String], json: Bool) {
         if json {
             Console.jsonLine(["type": "message", "time": WalkCommand.rounded(message.sessionTime), "signal": message.signal.name,
-                              "text": message.text, "urgent": message.isUrgent, "targets": targets])
+                              "text": message.text, "locale": message.locale.rawValue, "urgent": message.isUrgent,
+                              "targets": targets])
         } else {
             Console.out(String(format: "%7.2f  %@  %@", message.sessionTime, message.signal.name.padding(toLength: 11, withPad: " ", startingAt: 0),
                                message.text))

@@ -37,7 +37,7 @@ enum ReadCommand {
         options: [.value("--camera", "device", "Read from a V4L2 camera (for example /dev/video0) instead of a file; implies --live."),
                   .flag("--live", "Read images and folders live too: a page once its recognized text has settled (videos and cameras always are)."),
                   .value("--perceiver", "id", "The text perceiver, by plugin id (default: the profile's first perceiver that reads text); 'sensebridge plugins list' shows what is installed."),
-                  .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"urgent\", \"targets\"}.")]
+                  .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"locale\", \"urgent\", \"targets\"}; locale is the language the message is spoken in, each block's own.")]
             + OutputOptions.options,
         run: run)
 

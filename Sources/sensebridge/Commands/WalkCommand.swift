@@ -20,11 +20,11 @@ enum WalkCommand {
         ends it at once.
 
         With --json, each delivered message is one line {"type": "message", "time", "signal", "text", \
-        "urgent", "targets"}: time is the session time in seconds (recording time with --fast), signal one of \
+        "locale", "urgent", "targets"}: time is the session time in seconds (recording time with --fast), signal one of \
         status, alert, clear, description, summary, pulse (the alert's cue repeated at its proximity band's \
         rate while it lasts, with empty text, handed only to targets that play that cue), or safety (a smoke, \
         fire or carbon-monoxide alarm or a siren among a records frame's sounds: an alert, never described), \
-        text as said, urgent true for an alert, targets the roles \
+        text as said, locale the language it is said in, urgent true for an alert, targets the roles \
         of the render targets it was handed to (speech, captions, braille, haptics, or output for any other \
         channel; empty when none works and it went to stderr). \
         Each description composed adds a {"type": "composition"} line and --stats a last {"type": "stats"} \

@@ -6,7 +6,7 @@ import Testing
 /// its session time, signal, text, urgency and the render targets it was handed to; the
 /// same messages the text form prints; and the fields documented in `--help`.
 @Suite struct CLIWalkJSONTests {
-    static let messageKeys: Set<String> = ["type", "time", "signal", "text", "urgent", "targets"]
+    static let messageKeys: Set<String> = ["type", "time", "signal", "text", "locale", "urgent", "targets"]
 
     @Test func everyMessageIsOneLineWithTimeSignalTextAndTargets() throws {
         let home = try TemporaryDirectory()
