@@ -41,6 +41,13 @@ public enum BlockLanguage {
     /// holds evidence for both, and is read in the person's voice rather than guessed.
     public static let dominance = 2
 
+    /// How much more the person's own language's evidence weighs when another must beat
+    /// it: their sentence quoting a phrase of another language ("The café on Calle de la
+    /// Rosa serves tapas y más": two English function words, four Spanish ones and an
+    /// accent) stays theirs, while a block of running Spanish or Vietnamese holds next to
+    /// no English evidence to weigh.
+    public static let personWeight = 1.5
+
     /// The locales a page may be in when the person has not pinned one: theirs first,
     /// then the others SenseBridge speaks, in `SpokenLocale.allCases` order. The
     /// perceiver reads with each (so a Spanish page is not read as confident English
@@ -55,7 +62,10 @@ public enum BlockLanguage {
     public static func identify(_ text: String, among candidates: [SpokenLocale], person: SpokenLocale) -> SpokenLocale {
         let others = candidates.filter { $0 != person }
         guard !others.isEmpty else { return person }
-        let words = text.split(whereSeparator: \.isWhitespace).compactMap(Word.init)
+        let tokens = text.split(whereSeparator: \.isWhitespace)
+        let words = tokens.indices.compactMap { index in
+            Word(tokens[index], startsSentence: index == 0 || tokens[index - 1].last.map(Self.sentenceEnds.contains) == true)
+        }
         guard words.count >= minimumWords else { return person }
         let vietnameseInBlock = words.contains { $0.hasVietnameseLetter }
         let evidence = Dictionary(uniqueKeysWithValues: ([person] + others).map { locale in
@@ -64,30 +74,45 @@ public enum BlockLanguage {
         guard let best = others.max(by: { evidence[$0]! < evidence[$1]! }), let count = evidence[best] else { return person }
         guard count >= minimumEvidence, Double(count) >= minimumShare * Double(words.count) else { return person }
         let rivals = ([person] + others).filter { $0 != best }
-        guard rivals.allSatisfy({ count >= dominance * evidence[$0]! }) else { return person }
+        guard rivals.allSatisfy({ Double(count) >= Double(dominance) * Double(evidence[$0]!) * ($0 == person ? personWeight : 1) }) else {
+            return person
+        }
         return best
     }
 
-    /// One whitespace-separated token: its letters lowercased, and whether it carried
-    /// a Spanish opening mark. Tokens without letters (numbers, dashes) are not words.
+    /// What ends a sentence, so the word after it is capitalized for that reason alone.
+    static let sentenceEnds: Set<Character> = [".", "!", "?", ":", ";", "…"]
+
+    /// One whitespace-separated token: its letters lowercased, whether it carried a
+    /// Spanish opening mark, and whether it reads as a name. Tokens without letters
+    /// (numbers, dashes) are not words.
     struct Word {
         let letters: String
         let opensSpanish: Bool
+        /// Capitalized (a capital, then a small letter) where no sentence starts: a name.
+        /// A name's letters say where the name comes from, not what the block is written
+        /// in ("Nguyễn Văn An lives in Hà Nội", "Dr. José Martínez"): they are no evidence.
+        /// An all-capitals heading is not a name.
+        let isName: Bool
 
-        init?(_ token: Substring) {
+        init?(_ token: Substring, startsSentence: Bool) {
             let letters = String(token.filter(\.isLetter)).lowercased()
             guard !letters.isEmpty else { return nil }
             self.letters = letters
             opensSpanish = token.contains { BlockLanguage.spanishMarks.contains($0) }
+            let cased = token.filter(\.isLetter)
+            isName = !startsSentence && !opensSpanish && (cased.first?.isUppercase ?? false)
+                && cased.dropFirst().contains { $0.isLowercase }
         }
 
-        var hasVietnameseLetter: Bool { letters.contains { BlockLanguage.vietnameseLetters.contains($0) } }
+        var hasVietnameseLetter: Bool { !isName && letters.contains { BlockLanguage.vietnameseLetters.contains($0) } }
 
         /// `vietnameseInBlock`: an acute accent (á é í ó ú) is Spanish's accent and
         /// Vietnamese's rising tone alike, so it counts for Spanish only in a block with
         /// no letter only Vietnamese writes; English writes it only in borrowed words.
         func isEvidence(for locale: SpokenLocale, vietnameseInBlock: Bool) -> Bool {
             if BlockLanguage.functionWords[locale]!.contains(letters) { return true }
+            if isName { return false }
             switch locale {
             case .en:
                 return false

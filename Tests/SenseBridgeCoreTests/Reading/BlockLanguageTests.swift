@@ -46,8 +46,15 @@ import Testing
         "La Paz",
         // A three-word heading with one function word: too little to switch for.
         "Aviso del edificio",
-        // A name in another language's letters inside an English sentence.
+        // Names in another language's letters inside an English sentence: a name says
+        // where the name comes from, not what the sentence is written in.
         "Visit Hà Nội this summer with the family.",
+        "Visit Hà Nội this summer",
+        "Nguyễn Văn An lives in Hà Nội with his family.",
+        "Prescribed by Dr. José Martínez for María López.",
+        "The café on Calle de la Rosa serves tapas y más.",
+        // A label with no English function word at all: only the names' letters, no evidence.
+        "Patient Nguyễn Thị Hồng Nhung, born 1948 in Hà Nội.",
         // A quoted phrase: one function word of another language is not enough.
         "The sign said salida de emergencia in red letters.",
         // Half one language, half another: neither clearly beats the other.
