@@ -31,8 +31,6 @@ public final class TesseractOCR: PerceiverPlugin {
     /// page needed it; touched only by `perceive` ([instance-thread]).
     private var engines: [[TesseractLanguage]: TesseractEngine] = [:]
     private var orientation: PageOrientation?
-    /// The clockwise quarter turns the last page whose orientation was looked for was read with.
-    private var heldTurns = 0
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -92,32 +90,29 @@ public final class TesseractOCR: PerceiverPlugin {
         func mayBeTurned(_ read: TesseractEngine.Read) -> Bool {
             settings.orientation && (ReadQuality.isPoor(read.lines) || ReadQuality.standsSideways(read.lines))
         }
-        // A page is read first the way the last one had to be turned: someone who holds a
-        // label upside down in front of the camera holds it so for many frames, each of
-        // which then costs one read, not two and orientation detection.
-        var turns = settings.orientation ? heldTurns : 0
-        var read = try reading(turnedBy: turns)
-        if turns != 0, mayBeTurned(read) {
-            // Not held as the last one was: this page is looked at afresh, as held.
-            turns = 0
-            read = try reading(turnedBy: 0)
-        }
+        // Read as held first; only a poor read, or one whose lines stand on end, pays for
+        // orientation detection and reads turned. A turn is kept only when its read stands
+        // on its own (not poor) and is more confident, word for word, than the read as
+        // held: being told "the page was upside down" about a page that was not, and
+        // hearing nonsense read from it, is worse than a hedged poor read.
+        var turns = 0
+        var read = try reading(turnedBy: 0)
         if mayBeTurned(read), let binary = read.binary {
+            try stop.check("before the page's orientation was looked for")
             let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
             // How the page stood, not what it says: public.
             host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
                                                  ("confidence", .public(String(format: "%.1f", confidence)))])
             try stop.check("while the page's orientation was being found")
-            if let found, found != 0 {
-                let turnedRead = try reading(turnedBy: found)
-                let score = ReadQuality.score(turnedRead.lines)
-                if score > 0, score >= ReadQuality.score(read.lines) {
+            for candidate in ReadQuality.turnsToTry(detected: found, readAnyText: !read.lines.isEmpty) {
+                let turnedRead = try reading(turnedBy: candidate)
+                if ReadQuality.isBetterTurned(turnedRead.lines, than: read.lines) {
                     read = turnedRead
-                    turns = found
+                    turns = candidate
+                    break
                 }
             }
         }
-        if settings.orientation { heldTurns = turns }
         // Boxes are in the image as it was read: a quarter turn swaps its sides.
         let (width, height) = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)
         let records = read.lines.compactMap { TextLineRecord.record($0, imageWidth: width, imageHeight: height) }

@@ -6,7 +6,8 @@ import SenseBridgeTesting
 /// once per test process for the conditions the OCR tests read, and held in memory: the
 /// same pages and ground truth the bench measures, so a test and the bench cannot drift.
 enum BenchPages {
-    static let conditions = ["clean", "rotate-90", "rotate-180", "rotate-270", "uneven", "lowres", "jpeg", "mixed", "perspective"]
+    static let conditions = ["clean", "rotate-90", "rotate-180", "rotate-270", "uneven", "lowres", "jpeg", "mixed", "perspective",
+                             "hard", "faint", "blur"]
     static let locales = ["en", "es", "vi"]
 
     struct Unrendered: Error, CustomStringConvertible {

@@ -59,6 +59,32 @@ import Testing
         #expect(onATable.characterErrorRate(of: perception.records) <= asHeld + 0.01, "\(perception.records.map(\.label))")
     }
 
+    /// As `read` asks an English listener's reader, one page after another as the bench
+    /// reads them: a short Vietnamese page, on which orientation detection is unsure or
+    /// wrong, is still read upright, because a turn is judged by how it reads.
+    @Test(arguments: ["es", "vi"])
+    func anEnglishListenersReaderTurnsOtherLanguagesPages(locale: String) throws {
+        let reader = try ocr.reader()
+        for (condition, degrees) in Self.turns.reversed() + Self.turns {
+            let page = try BenchPages.page(locale, condition)
+            let perception = try reader.readPage(page.image, locale: "en", pageLocales: ["en", "es", "vi"])
+            #expect(perception.page.turnedDegrees == degrees, "\(page.name): turned \(perception.page.turnedDegrees)")
+            #expect(page.characterErrorRate(of: perception.records) <= ReadingConditionsTests.maximumCharacterErrorRate,
+                    "\(page.name): \(perception.records.map(\.label))")
+        }
+    }
+
+    /// Upright pages that read less well are never reported turned: "the page was upside
+    /// down" about a page that was not sends the person turning a page they held right.
+    @Test(arguments: ["hard", "faint", "blur", "jpeg", "lowres", "uneven"])
+    func aHardUprightPageIsNotTurned(condition: String) throws {
+        let reader = try ocr.reader()
+        for locale in ["en", "es", "vi"] {
+            let page = try BenchPages.page(locale, condition)
+            #expect(try reader.readPage(page.image, locale: "en", pageLocales: ["en", "es", "vi"]).page.turnedDegrees == 0, "\(page.name)")
+        }
+    }
+
     /// With orientation off the page is read as held and reported unturned.
     @Test func orientationOffReadsThePageAsHeld() throws {
         let reader = try ocr.reader(["orientation": .bool(false)])
