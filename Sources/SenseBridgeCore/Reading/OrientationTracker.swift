@@ -7,8 +7,8 @@
 /// from frame to frame from being said.
 ///
 /// - Document mode: said on the first page read turned, then again only when a page's
-///   turn differs from the last one said. An upright page in between says nothing and
-///   changes nothing: a stack of pages mostly upside down is said once.
+///   turn differs from the last one said, or a page read upright came between: the person
+///   who turned one page right and then held the next one wrong again needs to hear it.
 /// - Live mode: said once until the orientation changes. A page read upright is a change:
 ///   the person turned it right, and turning it over again is news.
 public struct OrientationTracker: Sendable {
@@ -29,7 +29,11 @@ public struct OrientationTracker: Sendable {
             defer { lastRead = turnedDegrees }
             return turnedDegrees == lastRead ? nil : turn
         }
-        guard turn != nil, turnedDegrees != lastSaid else { return nil }
+        guard turn != nil else {
+            lastSaid = nil
+            return nil
+        }
+        guard turnedDegrees != lastSaid else { return nil }
         lastSaid = turnedDegrees
         return turn
     }

@@ -93,7 +93,15 @@ public struct PageReader: Sendable {
             guard stabilizer.feed(ordered.text) != nil else { return step }
         } else {
             if let instruction { step.notices.append(.framing(instruction)) }
-            guard !ordered.blocks.isEmpty else { return step }
+            guard !ordered.blocks.isEmpty else {
+                // A cut page edge outranks "no text is recognized" as the one instruction,
+                // but a page from which nothing at all was read is still said to be so
+                // (Invariants 2 and 6): the edge alone would leave the person waiting.
+                if instruction != .noTextRecognized, !perception.records.contains(where: { $0.label.contains { !$0.isWhitespace } }) {
+                    step.notices.append(.framing(.noTextRecognized))
+                }
+                return step
+            }
         }
         return scripted(ordered, perception.page, step)
     }
@@ -125,7 +133,9 @@ public struct PageReader: Sendable {
     private mutating func scripted(_ ordered: OrderedText, _ page: PageView, _ step: Step) -> Step {
         var step = step
         let script = ReadingScript(ordered, segmenter: segmenter, pageLocales: pageLocales)
-        if let turn = orientation.read(turnedDegrees: page.turnedDegrees) { step.notices.append(.readTurned(turn)) }
+        // The turn first: an edge named after it ("the top edge of the page") is the edge
+        // of the page as read, which only makes sense once the person knows it was turned.
+        if let turn = orientation.read(turnedDegrees: page.turnedDegrees) { step.notices.insert(.readTurned(turn), at: 0) }
         if script.skippedBlocks > 0 { step.notices.append(.partlyUnread) }
         if !script.segments.isEmpty { step.script = script }
         return step

@@ -164,7 +164,7 @@ import Testing
 
     // MARK: - Pages as held: turned, cut, in their own language
 
-    @Test("document: a folder of turned pages says the turn once, before the first page's reading, then once per change")
+    @Test("document: a folder of turned pages says the turn before the first page's reading, then once per change")
     func documentSaysTheTurnOncePerChange() throws {
         var reader = PageReader(locale: .en, live: false)
         var notices: [[ReadingNotice]] = []
@@ -173,17 +173,25 @@ import Testing
             #expect(step.script?.texts == ["Take two tablets."], "every page is read")
             notices.append(step.notices)
         }
-        #expect(notices == [[.readTurned(.upsideDown)], [], [], [], [.readTurned(.onItsSide)]])
+        #expect(notices == [[.readTurned(.upsideDown)], [], [], [.readTurned(.upsideDown)], [.readTurned(.onItsSide)]])
     }
 
-    @Test("the turn is said before a page's other reading notices, after its framing")
+    @Test("the turn is said first, then the page's framing (its edges named as read) and its other reading notices")
     func theTurnComesBeforeTheReadingAfterFraming() {
         var reader = PageReader(locale: .en, live: false)
         let unsure = PerceptionRecord(kind: .text, label: "Smudged.", confidence: 0.1, box: NormalizedBox(x: 0.1, y: 0.5, width: 0.5, height: 0.1))
         var perception = Self.page(["Take two tablets."], view: PageView(turnedDegrees: 180, cutEdges: [.top]))
         perception.records.append(unsure)
         let step = reader.feed(Self.lit) { _ in perception }
-        #expect(step.notices == [.framing(.pageEdgeOutOfView(.top)), .readTurned(.upsideDown), .partlyUnread])
+        #expect(step.notices == [.readTurned(.upsideDown), .framing(.pageEdgeOutOfView(.top)), .partlyUnread])
+    }
+
+    @Test("document: a cut page from which nothing was read says its edge and that no text is recognized")
+    func aCutPageWithNoTextSaysBoth() {
+        var reader = PageReader(locale: .en, live: false)
+        let step = reader.feed(Self.lit) { _ in Perception(records: [], page: PageView(cutEdges: [.top])) }
+        #expect(step.notices == [.framing(.pageEdgeOutOfView(.top)), .framing(.noTextRecognized)])
+        #expect(step.script == nil)
     }
 
     @Test("live: the turn is said with the page's reading, once while it is held, and again once it changed")

@@ -107,7 +107,7 @@ import Testing
     /// The folder's pages: upside down twice, upright, upside down, on its side.
     static let turns: [(name: String, turn: UInt8)] = [("1.pgm", 2), ("2.pgm", 2), ("3.pgm", 0), ("4.pgm", 2), ("5.pgm", 1)]
 
-    @Test("a folder of turned pages: the turn is said once before the first page turned, again only for a new turn, in the person's locale",
+    @Test("a folder of turned pages: the turn is said before the first page turned, again only for a new turn or after an upright page, in the person's locale",
           arguments: [("en", "The page was upside down; it was read turned around.", "The page was on its side; it was read turned upright."),
                       ("es", "La página estaba al revés; se leyó dándole la vuelta.", "La página estaba de lado; se leyó poniéndola derecha.")])
     func orientationIsSaidOncePerChange(locale: String, upsideDown: String, onItsSide: String) throws {
@@ -117,7 +117,8 @@ import Testing
         let (result, spoken) = try read([folder.path, "--locale", locale], perceiver: "org.example.label")
         #expect(result.status == 0, "\(result.standardError)")
         let turnNotices = spoken.filter { $0.text == upsideDown || $0.text == onItsSide }
-        #expect(turnNotices.map(\.text) == [upsideDown, onItsSide], "\(spoken)")
+        // Upside down, upside down, upright, upside down, on its side.
+        #expect(turnNotices.map(\.text) == [upsideDown, upsideDown, onItsSide], "\(spoken)")
         #expect(turnNotices.allSatisfy { $0.locale == locale && $0.signal == "status" })
         // Each notice comes right before the reading of its page.
         let firstPage = try #require(spoken.firstIndex { $0.text == upsideDown })

@@ -164,7 +164,7 @@ import Testing
                                                 "--perceiver", "org.example.bands", "--plugin-path", plugins.url.path],
                                                home: home.url, terminalInput: true)
         // Read through once; then, with someone at the keys, it waits past the end.
-        let said = { (signal: String, text: String) in #"{"signal":"\#(signal)","targets":["captions","haptics"],"text":"\#(text)""# }
+        let said = { (signal: String, text: String) in #"{"locale":"en","signal":"\#(signal)","targets":["captions","haptics"],"text":"\#(text)""# }
         #expect(child.firstLine(startingWith: said("status", "End of text."), timeout: 60) != nil, "the page was not read to its end")
         #expect(child.isRunning, "it ended instead of waiting for a key")
         child.type("b")

@@ -18,7 +18,7 @@ import Testing
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { errors.data = SpawnedChild.readToEnd(child.standardError) }
 
-        let started = try #require(child.firstLine(startingWith: #"{"signal":"status""#, timeout: 60),
+        let started = try #require(child.firstLine(startingWith: #"{"locale":"en","signal":"status""#, timeout: 60),
                                    "the walk never said it started")
         #expect(started.contains("SenseBridge has started."))
         #expect(kill(child.pid, signal) == 0)
