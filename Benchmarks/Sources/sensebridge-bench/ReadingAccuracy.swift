@@ -43,7 +43,7 @@ struct ReadingAccuracy {
                     case .senseBridge(let label):
                         if perceivers[label] == nil { perceivers[label] = try host.perceiver(manifest, config: configs[label] ?? [:]) }
                         do {
-                            let (read, view) = try senseBridgeText(page, perceiver: perceivers[label]!, manifest: manifest)
+                            let (read, view) = try senseBridgeText(page, perceiver: perceivers[label]!)
                             text = read
                             if label == "default" { shared.turned(page.name, view.turnedDegrees) }
                         } catch let error as PluginCallError {
@@ -69,15 +69,20 @@ struct ReadingAccuracy {
         return accuracy
     }
 
+    /// The person every page is read for: an English speaker running `sensebridge read`
+    /// without --locale. Their language comes first, as `ReadingSession` sends it, so a
+    /// Spanish or Vietnamese page measures a page in another language than the listener's,
+    /// the case reading with every language is for; the page's own language first would
+    /// measure a listener who already reads it.
+    static let listener = SpokenLocale.en
+
     /// What SenseBridge reads on a page, before sentences and hedges: the perceiver's lines,
-    /// in reading order, and how it found the page. The language is not pinned, as when a
-    /// person runs `sensebridge read` without --locale: the page may be in any language the
-    /// plugin reads, the page's own locale first.
-    private static func senseBridgeText(_ page: ReadingPage, perceiver: PerceiverInstance,
-                                        manifest: PluginManifest) throws -> (text: String, page: PageView) {
-        let own = page.locale.rawValue
-        let perception = try perceiver.perceivePage(page.picture, timestampNanoseconds: 0, locale: own,
-                                                    pageLocales: [own] + manifest.capabilities.locales.filter { $0 != own }, deadline: .max)
+    /// in reading order, and how it found the page. The language is not pinned: the page
+    /// may be in any language SenseBridge speaks, the listener's first
+    /// (`BlockLanguage.pageLocales`, as `sensebridge read` sends them).
+    private static func senseBridgeText(_ page: ReadingPage, perceiver: PerceiverInstance) throws -> (text: String, page: PageView) {
+        let perception = try perceiver.perceivePage(page.picture, timestampNanoseconds: 0, locale: listener.rawValue,
+                                                    pageLocales: BlockLanguage.pageLocales(person: listener).map(\.rawValue), deadline: .max)
         // Boxes are in the turned page, so a quarter turn swaps its sides (a flattened page's
         // own shape is not reported; the frame's stands in for it).
         let quarter = perception.page.turnedDegrees % 180 == 90

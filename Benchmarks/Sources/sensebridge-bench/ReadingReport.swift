@@ -92,7 +92,7 @@ struct ReadingReport {
             report("goal: turned pages within 1 point of upright", "not measured: the page set has no turned pages")
         }
         if let firstSentenceRatio {
-            report("goal: first sentence ≤ 1.5× with the new steps off",
+            report("goal: first sentence ≤ 1.5× before (steps off, --locale en)",
                    "×\(format(firstSentenceRatio, 2)) \(verdict(firstSentenceRatio <= 1.5))")
         }
     }

@@ -42,7 +42,8 @@ struct ReadingSteps {
         absent = ReadingStep.all.filter { manifest.configSchema[$0.key] == nil }
     }
 
-    /// Every present step off: reading as before the steps existed.
+    /// Every present step off. The page is still read with every language unless the
+    /// language is pinned too: the reading before the steps is this and `--locale`.
     var allOff: [String: JSONValue] {
         Dictionary(uniqueKeysWithValues: present.map { ($0.key, $0.off) })
     }

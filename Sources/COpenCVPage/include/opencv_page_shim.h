@@ -1,7 +1,7 @@
 // A C interface to the part of OpenCV's imgproc module the tesseract OCR plugin uses to
 // find a page in a photograph and flatten it: OpenCV has no C API, and Swift imports C,
 // so this one small C++ file stands between them. It measures and warps; what counts as
-// a page is decided in Swift (Plugins/TesseractOCR/PageFinding.swift), where it is tested
+// a page is decided in Swift (Sources/PageOutline/PageFinding.swift), where it is tested
 // with plain values.
 //
 // Every function catches every C++ exception at this boundary: a failure comes back as a

@@ -4,12 +4,18 @@ import SenseBridgeHost
 
 /// The options every command that speaks shares, and the profile runtime they build.
 enum OutputOptions {
-    static let options: [OptionSpec] = [
-        .value("--profile", "name|path", "The output profile (default: \(ProfileStore.defaultProfileName))."),
-        .value("--locale", "en|es|vi", "The language spoken (default: the profile's)."),
-        .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
-        .isolate,
-    ]
+    static let options = options(localeHelp: "The language spoken (default: the profile's).")
+
+    /// The same options with `--locale` described for the command: `read` also pins the
+    /// page's language with it, which a person must learn from its help.
+    static func options(localeHelp: String) -> [OptionSpec] {
+        [
+            .value("--profile", "name|path", "The output profile (default: \(ProfileStore.defaultProfileName))."),
+            .value("--locale", "en|es|vi", localeHelp),
+            .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
+            .isolate,
+        ]
+    }
 
     static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
         guard let text = arguments.value("--locale") ?? Optional(profile.locale) else { return .en }

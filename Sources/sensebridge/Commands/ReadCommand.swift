@@ -38,7 +38,7 @@ enum ReadCommand {
                   .flag("--live", "Read images and folders live too: a page once its recognized text has settled (videos and cameras always are)."),
                   .value("--perceiver", "id", "The text perceiver, by plugin id (default: the profile's first perceiver that reads text); 'sensebridge plugins list' shows what is installed."),
                   .flag("--json", "Print JSON Lines instead: one object per delivered message {\"type\": \"message\", \"time\", \"signal\", \"text\", \"locale\", \"urgent\", \"targets\"}; locale is the language the message is spoken in, each block's own.")]
-            + OutputOptions.options,
+            + OutputOptions.options(localeHelp: "The language spoken, and the page's: only it is recognized and every block is spoken in it (default: the profile's for what you are told; each block is read in its own language among en, es and vi)."),
         run: run)
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
