@@ -1,7 +1,7 @@
 // A C interface to the part of OpenCV's imgproc module the tesseract OCR plugin uses to
 // find a page in a photograph and flatten it: OpenCV has no C API, and Swift imports C,
 // so this one small C++ file stands between them. It measures and warps; what counts as
-// a page is decided in Swift (Plugins/TesseractOCR/PageFinding.swift), where it is tested
+// a page is decided in Swift (Sources/PageOutline/PageFinding.swift), where it is tested
 // with plain values.
 //
 // Every function catches every C++ exception at this boundary: a failure comes back as a
@@ -51,6 +51,11 @@ typedef struct {
     // The share of the pixels outside the outline that are darker than the threshold,
     // 0...1; 0 when nothing lies outside it.
     float outside_dark_fraction;
+    // The largest light region outside the outline that comes within a fifth of the
+    // outline's shorter side of it, in pixels over the outline's, 0 when there is none:
+    // paper beyond a dark band across the page (a header bar), where the outline found
+    // only the larger part of the page.
+    float near_light_fraction;
 } sb_page_outline;
 
 // Finds the outline of the light region in `pixels` (`channels` 1 gray or 3 RGB, rows
