@@ -82,6 +82,32 @@ std::vector<cv::Point2f> fitted_corners(const std::vector<cv::Point> &contour, c
     return met;
 }
 
+// The largest light region outside the hull that comes within a fifth of the hull's
+// shorter side of it, over the hull's area. A dark band across a page (a label's header
+// bar, a table's shaded header row) splits its paper in two, and the largest part alone
+// is a convex, light quadrilateral on a dark surround like a whole page: what lies
+// beyond the band is light paper close by, where a page on a table has only table.
+float near_light_fraction(const cv::Mat &light_outside, const cv::Mat &inside, const std::vector<cv::Point> &hull) {
+    const cv::Rect box = cv::boundingRect(hull);
+    const int reach = std::max(2, std::min(box.width, box.height) / 5);
+    cv::Mat near;
+    cv::dilate(inside, near, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2 * reach + 1, 2 * reach + 1)));
+    cv::Mat labels, stats, centroids;
+    const int count = cv::connectedComponentsWithStats(light_outside, labels, stats, centroids, 8, CV_32S);
+    std::vector<bool> close(size_t(std::max(count, 1)), false);
+    for (int y = 0; y < labels.rows; ++y) {
+        const int32_t *label = labels.ptr<int32_t>(y);
+        const uint8_t *within = near.ptr<uint8_t>(y);
+        for (int x = 0; x < labels.cols; ++x) if (within[x] != 0 && label[x] > 0) close[size_t(label[x])] = true;
+    }
+    int largest = 0;
+    for (int label = 1; label < count; ++label) {
+        if (close[size_t(label)]) largest = std::max(largest, stats.at<int32_t>(label, cv::CC_STAT_AREA));
+    }
+    const int area = cv::countNonZero(inside);
+    return area > 0 ? float(largest) / float(area) : 0;
+}
+
 }  // namespace
 
 extern "C" int32_t sb_page_find_outline(const uint8_t *pixels, int32_t width, int32_t height, int32_t channels,
@@ -138,6 +164,7 @@ extern "C" int32_t sb_page_find_outline(const uint8_t *pixels, int32_t width, in
             cv::Mat dark;
             cv::threshold(small, dark, threshold, 255, cv::THRESH_BINARY_INV);
             outline->outside_dark_fraction = float(cv::countNonZero(dark & outside)) / float(outside_count);
+            outline->near_light_fraction = near_light_fraction(light & outside, inside, hull);
         }
         return 0;
     });

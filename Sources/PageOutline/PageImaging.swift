@@ -31,7 +31,8 @@ public enum PageImaging {
         return MeasuredOutline(corners: points(outline.corners, count: outline.corner_count, capacity: Int32(SB_PAGE_CORNERS_MAX_POINTS)),
                                outline: points(outline.points, count: outline.point_count, capacity: Int32(SB_PAGE_OUTLINE_MAX_POINTS)),
                                areaFraction: Double(outline.area_fraction), insideMean: Double(outline.inside_mean),
-                               outsideMean: Double(outline.outside_mean), outsideDarkFraction: Double(outline.outside_dark_fraction))
+                               outsideMean: Double(outline.outside_mean), outsideDarkFraction: Double(outline.outside_dark_fraction),
+                               nearLightFraction: Double(outline.near_light_fraction))
     }
 
     /// The page inside `quad` flattened to `quad.flattenedSize`, in the image's format,

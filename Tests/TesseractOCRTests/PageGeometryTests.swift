@@ -74,8 +74,9 @@ import PageOutline
     }
 
     static func outline(_ points: [PagePoint], area: Double = 0.5, inside: Double = 230, outside: Double = 80,
-                        dark: Double = 0.9) -> MeasuredOutline {
-        MeasuredOutline(corners: points, outline: points, areaFraction: area, insideMean: inside, outsideMean: outside, outsideDarkFraction: dark)
+                        dark: Double = 0.9, near: Double = 0) -> MeasuredOutline {
+        MeasuredOutline(corners: points, outline: points, areaFraction: area, insideMean: inside, outsideMean: outside, outsideDarkFraction: dark,
+                        nearLightFraction: near)
     }
 
     @Test func aPageOnADarkBackgroundIsFoundWhole() throws {
@@ -95,6 +96,7 @@ import PageOutline
             ("too small", Self.outline(Self.page, area: 0.1)),
             ("too little contrast", Self.outline(Self.page, inside: 230, outside: 200)),
             ("white margins around it (a ruled box on a page)", Self.outline(Self.page, dark: 0.2)),
+            ("paper beyond a dark band across it (the part of a page below its header bar)", Self.outline(Self.page, near: 0.23)),
             ("a corner at the frame's edge", Self.outline([Self.point(260, 250), Self.point(1340, 5), Self.point(1440, 960), Self.point(170, 1000)])),
             ("a corner too sharp", Self.outline([Self.point(200, 600), Self.point(1400, 200), Self.point(1500, 600), Self.point(1400, 1000)])),
             ("not convex", Self.outline([Self.point(200, 200), Self.point(1400, 200), Self.point(1400, 1000), Self.point(1300, 300)])),

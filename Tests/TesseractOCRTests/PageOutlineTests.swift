@@ -88,6 +88,26 @@ import PageOutline
         #expect(rate <= Self.maximumCharacterErrorRate && rate < plainRate, "\(rate) against \(plainRate)")
     }
 
+    /// A page whose dark header bar splits its paper in two: the part below the bar alone is
+    /// a light quadrilateral on a dark surround, and flattening it would lose the heading
+    /// above the bar with no edge reported cut. The page is read whole, heading and all.
+    @Test func aPageADarkBandSplitsIsNotFlattenedToThePartBelowIt() throws {
+        let page = try BandedPage.composed()
+        let outline = try PageImaging.measure(page.frame)
+        print("tesseract-ocr: a page split by a dark band: light beside the outline \(String(format: "%.3f", outline.nearLightFraction)) of its area")
+        switch try Self.finding(page.frame) {
+        case .notFound: break
+        case .whole(let quad):
+            #expect(max(quad.topLeft.y, quad.topRight.y) < Double(page.pageTop + 20), "flattened to part of the page: \(quad)")
+        case .cut(let edges):
+            Issue.record("the page is all in view, yet \(edges) reported cut: \(outline)")
+        }
+        let perception = try reader.readPage(page.frame, locale: "en")
+        let read = Self.text(perception.records)
+        #expect(read.contains(page.heading), "the heading above the bar was not read; read:\n\(read)")
+        #expect(perception.page.cutEdges.isEmpty)
+    }
+
     static let cameraCorners: [(x: Double, y: Double)] = [(420, 130), (860, 110), (1060, 640), (220, 660)]
 
     @Test(arguments: [(FrameEdge.top, 0.0, -400.0), (.bottom, 0, 330), (.left, -320, 0), (.right, 320, 0)])

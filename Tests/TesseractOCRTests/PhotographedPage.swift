@@ -109,3 +109,41 @@ extension PhotographedPage {
                           image: compose(page.image, corners: corners, width: 1600, height: 1200), groundTruth: page.groundTruth)
     }
 }
+
+/// A page whose paper a dark band splits: a label with a header bar across its full
+/// width, the text of its heading above the bar.
+struct BandedPage {
+    /// A 1280x720 frame of the table, the page upright in it.
+    var frame: ImageFrame
+    /// What is printed above the bar.
+    var heading: String
+    /// The frame's row where the page starts, above its heading.
+    var pageTop: Int
+
+    /// A 500x640 page at (390, 38) with a 50-pixel bar of gray 40 across it from frame row
+    /// 150: the shipped English page's heading above the bar, at its printed size, and its
+    /// body below, at five eighths of it.
+    static func composed() throws -> BandedPage {
+        let page = try SamplePage.shipped("en").image
+        let width = 1280, height = 720, left = 390, top = 38, pageWidth = 500, pageHeight = 640, bar = 150..<200
+        var pixels = (0..<(width * height)).map { PhotographedPage.grain($0 % width, $0 / width) }
+        for y in top..<(top + pageHeight) {
+            for x in left..<(left + pageWidth) { pixels[y * width + x] = bar.contains(y) ? 40 : 255 }
+        }
+        /// The page's pixels from `x`, `y` (`columns` x `rows` of them) at `scale`, their top-left at `at`.
+        func place(x: Int, y: Int, columns: Int, rows: Int, scale: Double, at: (x: Int, y: Int)) {
+            for row in 0..<Int(Double(rows) * scale) {
+                for column in 0..<Int(Double(columns) * scale) {
+                    pixels[(at.y + row) * width + at.x + column] =
+                        PhotographedPage.bilinear(page, Double(x) + Double(column) / scale, Double(y) + Double(row) / scale)
+                }
+            }
+        }
+        // The heading ("Notes from the Clinic", rows 75-112 of the page, 476 pixels wide).
+        place(x: 62, y: 60, columns: 492, rows: 70, scale: 1, at: (x: left + 4, y: top + 30))
+        // The two paragraphs.
+        place(x: 62, y: 160, columns: 744, rows: 370, scale: 0.625, at: (x: left + 18, y: bar.upperBound + 40))
+        return BandedPage(frame: ImageFrame(format: .gray8, width: width, height: height, pixels: pixels),
+                          heading: "Notes from the Clinic", pageTop: top)
+    }
+}

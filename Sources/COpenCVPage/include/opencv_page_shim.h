@@ -51,6 +51,11 @@ typedef struct {
     // The share of the pixels outside the outline that are darker than the threshold,
     // 0...1; 0 when nothing lies outside it.
     float outside_dark_fraction;
+    // The largest light region outside the outline that comes within a fifth of the
+    // outline's shorter side of it, in pixels over the outline's, 0 when there is none:
+    // paper beyond a dark band across the page (a header bar), where the outline found
+    // only the larger part of the page.
+    float near_light_fraction;
 } sb_page_outline;
 
 // Finds the outline of the light region in `pixels` (`channels` 1 gray or 3 RGB, rows
