@@ -92,9 +92,10 @@ run read "$held/en-upside-down-on-a-table.png" --profile deaf --output "$out/rea
 run read "$held/en-mixed.png" --profile deaf --json --output "$out/read-mixed" </dev/null \
     | /usr/bin/python3 -c 'import json, sys
 for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("type") == "message":
-        print(f"  [{m.get(\"locale\", \"?\")}] {m[\"text\"]}")'
+    message = json.loads(line)
+    if message.get("type") == "message":
+        locale, text = message.get("locale", "?"), message["text"]
+        print(f"  [{locale}] {text}")'
 
 echo
 echo "Seeing: a photograph (samples/photo-coffee.png, CC0, from scikit-image; docs/MODELS.md) described"
