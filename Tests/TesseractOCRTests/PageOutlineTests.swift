@@ -56,16 +56,13 @@ import PageOutline
         #expect(abs(heading.x - printed.x) < 0.02 && abs(heading.y - printed.y) < 0.02, "\(heading) on the page at \(printed)")
     }
 
-    static let needsBenchPages = Comment(rawValue: "skipped: \(ReadingBenchPages.unavailableReason ?? "")")
-
     /// The reading bench's page in perspective: on a textured table, the light falling off
     /// to one side, noise and blur. Measured: 0.00 / 0.00 / 0.68 % of en / es / vi read
     /// wrong flattened, 2.22 / 2.55 / 15.54 % as photographed.
-    @Test(.enabled(if: ReadingBenchPages.unavailableReason == nil, needsBenchPages))
-    func theReadingBenchsPageInPerspectiveReadsBetterFlattened() throws {
+    @Test func theReadingBenchsPageInPerspectiveReadsBetterFlattened() throws {
         let plainReader = try ocr.reader(["pageOutline": .bool(false)])
-        for page in try ReadingBenchPages.render("perspective", locales: ["en", "es", "vi"]) {
-            let locale = String(page.name.prefix(2)), truth = try #require(page.groundTruth)
+        for locale in BenchPages.locales {
+            let page = try BenchPages.page(locale, "perspective"), truth = try #require(page.groundTruth)
             let rate = CharacterErrorRate.of(Self.text(try reader.read(page.image, locale: locale)), reference: truth)
             let plainRate = CharacterErrorRate.of(Self.text(try plainReader.read(page.image, locale: locale)), reference: truth)
             print("tesseract-ocr: \(page.name) character error rate \(String(format: "%.2f", rate * 100)) % flattened, "
