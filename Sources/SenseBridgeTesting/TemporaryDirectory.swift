@@ -21,6 +21,23 @@ public final class TemporaryDirectory {
         return target
     }
 
+    /// Writes a script a test then executes (a wrapper around the plugin runner), its
+    /// descriptor closed on exec: the test process starts children on other threads,
+    /// daemons among them, and a child that inherited the descriptor still open for
+    /// writing makes executing the script fail with "Text file busy" for as long as that
+    /// child lives (seen in CI, under fakenect).
+    public func writeScript(_ name: String, _ text: String) throws -> URL {
+        let target = file(name)
+        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path]) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
+        return target
+    }
+
     /// The non-empty lines of a file a target writes as it goes; none while it does not
     /// exist yet, so a test can poll it before the first line.
     public func lines(_ name: String) -> [String] {

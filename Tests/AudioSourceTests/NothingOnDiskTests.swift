@@ -35,12 +35,11 @@ extension SoundServerTests {
             let pulse = try TestPulse(fixtures)
             pulse.use()
             let trace = fixtures.path("runner.trace")
-            let wrapper = try fixtures.write("traced-runner.sh", Data("""
+            let wrapper = try fixtures.directory.writeScript("traced-runner.sh", """
                 #!/bin/sh
                 exec strace -D -f -q -e trace=\(Self.traced) -o '\(trace)' '\(runner.path)' "$@"
 
-                """.utf8))
-            chmod(wrapper, 0o755)
+                """).path
             let clip = try MicrophoneTests.toneClip(fixtures)
             do {
                 let host = try AudioSourceClient.host(runner: URL(fileURLWithPath: wrapper), brokenPlugins: fixtures.directory.file("state"))

@@ -41,8 +41,7 @@ enum Fakenect {
         var lines = ["#!/bin/sh", "export LD_LIBRARY_PATH=\(quoted(try libraryDirectory()))"]
         lines.append(recording.map { "export FAKENECT_PATH=\(quoted($0.path))" } ?? "unset FAKENECT_PATH")
         lines.append("exec \(quoted(runner.path)) \"$@\"")
-        let wrapper = try directory.write("fakenect-runner.sh", lines.joined(separator: "\n") + "\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let wrapper = try directory.writeScript("fakenect-runner.sh", lines.joined(separator: "\n") + "\n")
         return PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: RepositoryPaths.stagedPlugins, origin: .build)]),
                           isolation: IsolationSettings(runner: wrapper))
     }
