@@ -92,6 +92,9 @@ run read "$held/en-upside-down-on-a-table.png" --profile deaf --output "$out/rea
 run read "$held/en-mixed.png" --profile deaf --json --output "$out/read-mixed" </dev/null \
     | /usr/bin/python3 -c 'import json, sys
 for line in sys.stdin:
+    if not line.startswith("{"):
+        print(line, end="")  # the command line run prints before it
+        continue
     message = json.loads(line)
     if message.get("type") == "message":
         locale, text = message.get("locale", "?"), message["text"]
