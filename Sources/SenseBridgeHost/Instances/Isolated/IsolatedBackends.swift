@@ -79,6 +79,8 @@ final class RestartingRunner: @unchecked Sendable {
 
 /// A composer in a runner process. When the runner dies, the call fails (the
 /// description falls back for that moment) and a later call starts a new runner.
+/// What the runner sends is held to `PhraseCodec.validate`, as the codec holds a result
+/// decoded in this process: the runner shares its address space with the plugin.
 /// Unchecked Sendable: only `let`s.
 final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
     private let runner: RestartingRunner
@@ -91,14 +93,16 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         guard case .phrases(let decoded) = try runner.call(.compose(call), deadline: call.deadline, nudge: .cancel) else {
             throw runner.garbage("compose was answered with something other than phrases")
         }
-        return decoded
+        return PhraseCodec.validate(decoded, maximumWords: call.maximumWords, recordCount: call.records.count)
     }
 
     func cancel() { runner.notify(.cancel) }
 }
 
 /// A perceiver in a runner process: a crash loses that image (it counts as unread) and
-/// a later image starts a new runner.
+/// a later image starts a new runner. What the runner sends is held to
+/// `PerceiveCodec.validate`; a result the runner's codec refused comes back as that
+/// refusal, so a perceiver is refused in the same words wherever it runs.
 /// Unchecked Sendable: only `let`s.
 final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
     private let runner: RestartingRunner
@@ -108,10 +112,17 @@ final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
     }
 
     func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception {
-        guard case .perception(let perception) = try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) else {
+        switch try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) {
+        case .perception(let perception):
+            switch PerceiveCodec.validate(perception) {
+            case .success(let perception): return perception
+            case .failure(let problem): throw PerceiverResultRefused(pluginID: runner.pluginID, problem: problem.description)
+            }
+        case .refused(let problem):
+            throw PerceiverResultRefused(pluginID: runner.pluginID, problem: problem)
+        default:
             throw runner.garbage("perceive was answered with something other than records")
         }
-        return perception
     }
 
     func cancel() { runner.notify(.cancel) }
