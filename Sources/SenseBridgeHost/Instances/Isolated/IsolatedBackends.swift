@@ -30,7 +30,7 @@ final class RestartingRunner: @unchecked Sendable {
 
     /// One call on the live runner; a `PluginStopped` retires it before rethrowing.
     func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest) throws -> RunnerReply {
-        let runner = try current()
+        let runner = try current(deadline: deadline)
         do {
             return try runner.call(request, deadline: deadline, nudge: nudge)
         } catch let stopped as PluginStopped {
@@ -51,12 +51,22 @@ final class RestartingRunner: @unchecked Sendable {
         PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
     }
 
-    /// The live runner, or a new one when the budget allows.
-    private func current() throws -> RunnerConnection {
+    /// The live runner, or a new one when the budget allows. A call that comes within
+    /// the backoff after a crash waits it out when its deadline leaves room: the next page
+    /// of a book or the next moment of a walk is then read by the restarted plugin, rather
+    /// than lost to the backoff as well as the crash.
+    private func current(deadline: UInt64) throws -> RunnerConnection {
         lock.lock()
         defer { lock.unlock() }
         if let connection { return connection }
-        switch budget.decide(at: Self.now) {
+        var decision = budget.decide(at: Self.now)
+        while case .wait(let until) = decision, until < Double(deadline) / 1e9 {
+            lock.unlock()
+            Thread.sleep(forTimeInterval: max(0, until - Self.now))
+            lock.lock()
+            decision = budget.decide(at: Self.now)
+        }
+        switch decision {
         case .stayOff:
             throw PluginStopped(pluginID: pluginID, isolated: true, cause: .stayedOff(restarts: budget.limit))
         case .wait(let until):

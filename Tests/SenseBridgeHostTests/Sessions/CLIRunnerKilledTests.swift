@@ -1,0 +1,236 @@
+import Foundation
+import SenseBridgeCore
+import SenseBridgeProcess
+import SenseBridgeTesting
+import Testing
+
+/// A shipped composer's or perceiver's runner killed by SIGSEGV in the middle of a real
+/// session, through the real binary with `--isolate`, as a crash in the plugin would end
+/// it: the session goes on to its normal end (exit 0), the loss is said exactly once and
+/// the return exactly once (composers and perceivers are restarted within the budget),
+/// nothing written before the kill is lost (captions, reading history), and no runner
+/// outlives the run.
+///
+/// The signal is sent from outside, at a moment the test chooses (after the session has
+/// said something), rather than by a fixture that crashes on a given call: what is tested
+/// is the shipped plugin's runner, wherever in its work it happens to be.
+@Suite struct CLIRunnerKilledTests {
+    let home: TemporaryDirectory
+    let output: TemporaryDirectory
+
+    init() throws {
+        home = try TemporaryDirectory()
+        output = try TemporaryDirectory()
+    }
+
+    static let composerID = "org.sensebridge.label-list"
+    static let ocrID = "org.sensebridge.tesseract-ocr"
+    static let detectorID = "org.sensebridge.object-detector"
+
+    /// The caption file's words, cue timings dropped and lines joined: a sentence wraps
+    /// across lines and cues, and is still all there.
+    var captions: String {
+        let file = (try? String(contentsOf: output.file("captions.vtt"), encoding: .utf8)) ?? ""
+        return file.split(separator: "\n").filter { !$0.contains("-->") && $0 != "WEBVTT" }.joined(separator: " ")
+    }
+
+    func occurrences(_ text: String, in haystack: String) -> Int {
+        haystack.components(separatedBy: text).count - 1
+    }
+
+    /// `count` copies of a sample picture in a folder, read in name order.
+    func folder(of sample: String, count: Int) throws -> URL {
+        let folder = home.file("pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let picture = RepositoryPaths.root.appendingPathComponent("samples/\(sample)")
+        for index in 1...count {
+            try FileManager.default.copyItem(at: picture, to: folder.appendingPathComponent(String(format: "%02d-\(sample)", index)))
+        }
+        return folder
+    }
+
+    // MARK: composers
+
+    @Test func describeGoesOnWhenItsComposersRunnerIsKilled() throws {
+        let pictures = try folder(of: "photo-coffee.png", count: 5)
+        let session = try KilledSession(["describe", pictures.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
+                                        home: home.url)
+        // Killed after the first picture was described: the next one finds it dead.
+        let killed = session.kill(Self.composerID, after: { $0.contains("\n") })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(Self.composerID) was found: \(ended.standardError)")
+        expectSurvived(ended, home: home.url)
+        #expect(occurrences(Phrasing.status(.composerStopped, locale: .en), in: captions) == 1, "\(captions)")
+        #expect(occurrences(Phrasing.status(.composerReturned, locale: .en), in: captions) == 1, "\(captions)")
+        let pictureLines = ended.standardOutput.split(separator: "\n").filter { $0.hasPrefix("[") || $0.first?.isNumber == true }
+        #expect(pictureLines.count >= 5, "every picture is described: \(ended.standardOutput)")
+        for line in session.printedBeforeKill.split(separator: "\n") {
+            let sentence = line.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+            if !sentence.isEmpty { #expect(captions.contains(sentence), "said before the kill, lost: \(sentence)") }
+        }
+    }
+
+    @Test func aWalkGoesOnWhenItsComposersRunnerIsKilled() throws {
+        let session = try KilledSession(["walk", "--fast", "--narration-interval", "1", "--isolate", "--profile", "deaf",
+                                         "--output", output.url.path], home: home.url)
+        let killed = session.kill(Self.composerID, after: { $0.contains(" description ") })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(Self.composerID) was found: \(ended.standardError)")
+        expectSurvived(ended, home: home.url)
+        #expect(occurrences(Phrasing.status(.composerStopped, locale: .en), in: captions) == 1, "\(captions)")
+        #expect(occurrences(Phrasing.status(.composerReturned, locale: .en), in: captions) == 1, "\(captions)")
+        #expect(ended.standardOutput.contains("This session ran for"), "the walk ended with its summary: \(ended.standardOutput)")
+        for line in session.printedBeforeKill.split(separator: "\n") where line.contains(" description ") {
+            let sentence = line.components(separatedBy: " description ").last!.trimmingCharacters(in: .whitespaces)
+            #expect(captions.contains(sentence), "described before the kill, lost: \(sentence)")
+        }
+    }
+
+    // MARK: perceivers
+
+    /// A crashed OCR mid-book costs the page it was reading, said unread once; the next
+    /// page is read by its restarted runner, said back once; what was read before is kept.
+    @Test func readingABookGoesOnWhenTheOCRsRunnerIsKilled() throws {
+        #expect(try ProcessRunner.cli(["history", "on"], home: home.url).status == 0)
+        let pages = try folder(of: "page-en.png", count: 4)
+        let session = try KilledSession(["read", pages.path, "--json", "--isolate", "--profile", "deaf", "--output", output.url.path],
+                                        home: home.url)
+        let killed = session.kill(Self.ocrID, after: { $0.contains(#""signal":"reading""#) || $0.contains(#""signal": "reading""#) })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(Self.ocrID) was found: \(ended.standardError)")
+        let texts = ended.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+        }
+        let unread = texts.filter { $0 == Phrasing.reading(.pageUnread, locale: .en) }.count
+        let back = texts.filter { $0 == Phrasing.status(.perceiverReturned(.text), locale: .en) }.count
+        // The page the crash cost is reported in the exit status (69), as any unread page is.
+        expectSurvived(ended, home: home.url, status: 69)
+        #expect(unread == 1, "the loss is said once: \(texts)")
+        #expect(back == 1, "the reader is said back once: \(texts)")
+        #expect(texts.filter { $0 == Phrasing.reading(.endOfText, locale: .en) }.count >= 3, "the other pages are read: \(texts)")
+        let firstPage = texts.prefix { $0 != Phrasing.reading(.endOfText, locale: .en) }.joined(separator: " ")
+        let history = try ProcessRunner.cli(["history", "show", "1"], home: home.url)
+        #expect(!firstPage.isEmpty && history.standardOutput.contains(firstPage.prefix(40)),
+                "the page read before the kill is in the history: \(history.standardOutput)")
+    }
+
+    /// The object detector killed while `describe` looks at a folder of pictures: the
+    /// picture it was looking at leaves objects out (said), the next is looked at again
+    /// by its restarted runner (said back), and every picture is described.
+    @Test func describeGoesOnWhenTheObjectDetectorsRunnerIsKilled() throws {
+        let pictures = try folder(of: "photo-cat.png", count: 5)
+        let session = try KilledSession(["describe", pictures.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
+                                        home: home.url)
+        let killed = session.kill(Self.detectorID, after: { $0.contains("\n") })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(Self.detectorID) was found: \(ended.standardError)")
+        let failed = occurrences(Phrasing.status(.perceiverFailed(.sight), locale: .en), in: captions)
+        let back = occurrences(Phrasing.status(.perceiverReturned(.sight), locale: .en), in: captions)
+        // The picture the crash cost is reported in the exit status (69), as any perceiver failure is.
+        expectSurvived(ended, home: home.url, status: 69)
+        #expect(failed == 1 && back == 1, "lost once and back once: \(captions)")
+    }
+
+    /// What holds for every run: it ended well and left no runner behind.
+    func expectSurvived(_ result: KilledSession.Ended, home: URL, status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(!captions.isEmpty, "nothing was captioned", sourceLocation: sourceLocation)
+        #expect(RunnerProcesses.left(home: home).isEmpty, "runners left behind", sourceLocation: sourceLocation)
+    }
+}
+
+/// The CLI running a session a test kills a runner of, its output read as it comes.
+/// Unchecked Sendable: the buffers are `Locked`; `printedBeforeKill` is written by the test's thread alone.
+final class KilledSession: @unchecked Sendable {
+    private let child: SpawnedChild
+    private let out = Locked(Data())
+    private let err = Locked(Data())
+    private let readers = DispatchGroup()
+    /// What stdout held when the runner was killed.
+    private(set) var printedBeforeKill = ""
+
+    init(_ arguments: [String], home: URL) throws {
+        // A crash report would fill stderr with the runner's registers: not wanted here.
+        child = try ProcessRunner.startCLI(arguments, home: home, extraEnvironment: ["SWIFT_BACKTRACE": "enable=no"])
+        for (descriptor, buffer) in [(child.standardOutput, out), (child.standardError, err)] {
+            DispatchQueue.global().async(group: readers) {
+                var bytes = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return }
+                    buffer.withLock { $0.append(contentsOf: bytes[..<count]) }
+                }
+            }
+        }
+    }
+
+    var standardOutput: String { out.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Once stdout satisfies `ready`, every runner of `pluginID` the CLI started is sent
+    /// SIGSEGV; how many were. Gives up (0) after two minutes or when the CLI ends.
+    func kill(_ pluginID: String, after ready: (String) -> Bool) -> Int {
+        let start = Date()
+        while Date().timeIntervalSince(start) < 120, child.isRunning {
+            let printed = standardOutput
+            if ready(printed) {
+                let runners = RunnerProcesses.serving(pluginID, childrenOf: child.pid)
+                if !runners.isEmpty {
+                    printedBeforeKill = printed
+                    runners.forEach { Glibc.kill($0, SIGSEGV) }
+                    return runners.count
+                }
+            }
+            usleep(20_000)
+        }
+        return 0
+    }
+
+    struct Ended {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Waits for the session's own end (at most five minutes), then its output.
+    func end() -> Ended {
+        let ended = child.termination(within: 300)
+        if ended == nil { child.kill() }
+        readers.wait()
+        let status: Int32
+        switch ended {
+        case .exited(let code)?: status = code
+        default: status = -1
+        }
+        return Ended(status: status, standardOutput: standardOutput, standardError: err.withLock { String(decoding: $0, as: UTF8.self) })
+    }
+}
+
+extension RunnerProcesses {
+    /// Runners whose parent is `parent` (a CLI a test started) serving `pluginID`, named
+    /// in each runner's environment (SENSEBRIDGE_RUNNER_PLUGIN).
+    static func serving(_ pluginID: String, childrenOf parent: pid_t) -> [pid_t] {
+        let wanted = "SENSEBRIDGE_RUNNER_PLUGIN=\(pluginID)"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap(pid_t.init).filter { pid in
+            guard let stat = WholeFile.read("/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, pid_t(fields[1]) == parent,
+                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
+            return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == wanted }
+        }
+    }
+
+    /// Runner processes still alive from a CLI run with `home` as its HOME: after the CLI
+    /// exits, a runner left behind has another parent, but keeps the environment.
+    static func left(home: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { Int($0) != nil }.filter { pid in
+            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
+                  String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
+                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
+            return String(decoding: environment, as: UTF8.self).contains(home.path)
+        }
+    }
+}
