@@ -128,7 +128,49 @@ import Testing
         let back = occurrences(Phrasing.status(.perceiverReturned(.sight), locale: .en), in: captions)
         // The picture the crash cost is reported in the exit status (69), as any perceiver failure is.
         expectSurvived(ended, home: home.url, status: 69)
-        #expect(failed == 1 && back == 1, "lost once and back once: \(captions)")
+        #expect(failed == 1 && back == 1, "lost once and back once: \(failed), \(back) in \(captions)")
+        #expect(captions.contains("Alert: it sounds like a smoke alarm."), "the alert said before the kill is kept: \(captions)")
+    }
+
+    /// Thirty seconds of a 3.1 kHz tone beeping four times a second, as 16-bit mono PCM at
+    /// 16 kHz: heard as a smoke alarm from 0:12, and long enough after that for a runner
+    /// to be killed while the file is still being listened to.
+    func recording() throws -> URL {
+        let rate = 16_000, seconds = 30
+        var samples = Data(capacity: rate * seconds * 2)
+        for index in 0..<(rate * seconds) {
+            let on = (index / (rate / 4)) % 2 == 0
+            let value = on ? Int16(8000 * sin(2 * Double.pi * 3100 * Double(index) / Double(rate))) : 0
+            withUnsafeBytes(of: value.littleEndian) { samples.append(contentsOf: $0) }
+        }
+        func le<T: FixedWidthInteger>(_ value: T) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
+        var file = Data("RIFF".utf8) + le(UInt32(36 + samples.count)) + Data("WAVEfmt ".utf8)
+        file += le(UInt32(16)) + le(UInt16(1)) + le(UInt16(1)) + le(UInt32(rate)) + le(UInt32(rate * 2)) + le(UInt16(2)) + le(UInt16(16))
+        file += Data("data".utf8) + le(UInt32(samples.count)) + samples
+        let url = home.file("beeps.wav")
+        try file.write(to: url)
+        return url
+    }
+
+    /// The sound classifier or the alarm-pattern detector killed while `listen` hears a
+    /// file: the blocks it missed are said once, its restarted runner said back once, and
+    /// the file is heard to its end.
+    @Test(arguments: ["org.sensebridge.sound-classifier", "org.sensebridge.alarm-pattern-detector"])
+    func listeningToAFileGoesOnWhenAPerceiversRunnerIsKilled(_ perceiver: String) throws {
+        let file = try recording()
+        let session = try KilledSession(["listen", file.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
+                                        home: home.url)
+        // After the first alert (at 0:12 of the recording), with the rest still to hear.
+        let killed = session.kill(perceiver, after: { $0.contains("Alert:") })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(perceiver) was found: \(ended.standardError)")
+        let failed = occurrences(Phrasing.status(.perceiverFailed(.sound), locale: .en), in: captions)
+        let back = occurrences(Phrasing.status(.perceiverReturned(.sound), locale: .en), in: captions)
+        #expect(failed == 1 && back == 1, "lost once and back once: \(failed), \(back) in \(captions)")
+        #expect(captions.contains("Alert: it sounds like a smoke alarm."), "the alert said before the kill is kept: \(captions)")
+        // The blocks the crash cost are reported in the exit status (69), as any perceiver failure is.
+        #expect(ended.status == 69, "\(ended.standardError)")
+        #expect(RunnerProcesses.left(home: home.url).isEmpty, "runners left behind")
     }
 
     /// What holds for every run: it ended well and left no runner behind.
