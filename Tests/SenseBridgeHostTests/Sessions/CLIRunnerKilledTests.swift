@@ -49,22 +49,28 @@ import Testing
         return folder
     }
 
+    /// `describe` over five copies of `sample`, `pluginID`'s runners killed once the first
+    /// picture was described: the next one finds them dead.
+    func describe(_ sample: String, killing pluginID: String) throws -> (ended: KilledSession.Ended, printedBeforeKill: String) {
+        let pictures = try folder(of: sample, count: 5)
+        let session = try KilledSession(["describe", pictures.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
+                                        home: home.url)
+        let killed = session.kill(pluginID, after: { $0.contains("\n") })
+        let ended = session.end()
+        #expect(killed > 0, "no runner of \(pluginID) was found: \(ended.standardError)")
+        return (ended, session.printedBeforeKill)
+    }
+
     // MARK: composers
 
     @Test func describeGoesOnWhenItsComposersRunnerIsKilled() throws {
-        let pictures = try folder(of: "photo-coffee.png", count: 5)
-        let session = try KilledSession(["describe", pictures.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
-                                        home: home.url)
-        // Killed after the first picture was described: the next one finds it dead.
-        let killed = session.kill(Self.composerID, after: { $0.contains("\n") })
-        let ended = session.end()
-        #expect(killed > 0, "no runner of \(Self.composerID) was found: \(ended.standardError)")
+        let (ended, printedBeforeKill) = try describe("photo-coffee.png", killing: Self.composerID)
         expectSurvived(ended, home: home.url)
         #expect(occurrences(Phrasing.status(.composerStopped, locale: .en), in: captions) == 1, "\(captions)")
         #expect(occurrences(Phrasing.status(.composerReturned, locale: .en), in: captions) == 1, "\(captions)")
         let pictureLines = ended.standardOutput.split(separator: "\n").filter { $0.hasPrefix("[") || $0.first?.isNumber == true }
         #expect(pictureLines.count >= 5, "every picture is described: \(ended.standardOutput)")
-        for line in session.printedBeforeKill.split(separator: "\n") {
+        for line in printedBeforeKill.split(separator: "\n") {
             let sentence = line.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
             if !sentence.isEmpty { #expect(captions.contains(sentence), "said before the kill, lost: \(sentence)") }
         }
@@ -120,12 +126,7 @@ import Testing
     /// picture it was looking at leaves objects out (said), the next is looked at again
     /// by its restarted runner (said back), and every picture is described.
     @Test func describeGoesOnWhenTheObjectDetectorsRunnerIsKilled() throws {
-        let pictures = try folder(of: "photo-cat.png", count: 5)
-        let session = try KilledSession(["describe", pictures.path, "--isolate", "--profile", "deaf", "--output", output.url.path],
-                                        home: home.url)
-        let killed = session.kill(Self.detectorID, after: { $0.contains("\n") })
-        let ended = session.end()
-        #expect(killed > 0, "no runner of \(Self.detectorID) was found: \(ended.standardError)")
+        let ended = try describe("photo-cat.png", killing: Self.detectorID).ended
         let failed = occurrences(Phrasing.status(.perceiverFailed(.sight), locale: .en), in: captions)
         let back = occurrences(Phrasing.status(.perceiverReturned(.sight), locale: .en), in: captions)
         // The picture the crash cost is reported in the exit status (69), as any perceiver failure is.
