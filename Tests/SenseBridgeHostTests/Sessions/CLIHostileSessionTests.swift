@@ -115,7 +115,7 @@ import Testing
 
     /// Runner processes started for this test's home that are still alive.
     func runnersLeft() -> [String] {
-        RunnerProcesses.left(home: home.url)
+        SessionRunners.left(home: home.url)
     }
 
     /// What holds for every hostile run: it ended well, the other channels are whole,
