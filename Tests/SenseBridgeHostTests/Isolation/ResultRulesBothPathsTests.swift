@@ -44,7 +44,7 @@ import Testing
 
     func compose(_ defect: String, isolated: Bool) throws -> ComposeOutcome {
         let composer = try host.sceneComposer(try host.manifest(id: Self.composerID), config: ["defect": .string(defect)],
-                                                      placement: Placement(isolated: isolated))
+                                              placement: Placement(isolated: isolated))
         #expect(composer.isolated == isolated)
         do {
             return .phrases(try composer.compose(records: Self.records, locale: "en", maximumWords: Self.maximumWords,
@@ -88,7 +88,7 @@ import Testing
 
     func perceive(_ defect: String, isolated: Bool) throws -> PerceiveOutcome {
         let perceiver = try host.perceiver(try host.manifest(id: Self.perceiverID), config: ["defect": .string(defect)],
-                                                   placement: Placement(isolated: isolated))
+                                           placement: Placement(isolated: isolated))
         #expect(perceiver.isolated == isolated)
         let picture = ImageFrame(format: .gray8, width: 2, height: 2, pixels: [0, 0, 0, 0])
         do {
