@@ -34,3 +34,32 @@ public enum ABICodec {
     public static let maximumPerceivedRecords = Int(SB_PERCEIVE_MAX_RECORDS)
     public static let maximumPerceivedLabelBytes = Int(SB_PERCEIVE_MAX_LABEL_BYTES)
 }
+
+/// Why an appendable struct the other side passed is refused before any field is read:
+/// its `struct_size` (the first field of every appendable struct, by the header's rule)
+/// is smaller than the first minor that had the struct. A reader that went on would
+/// read fields its writer never had; a writer would write past the caller's buffer.
+public struct StructSizeProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The header's name for the struct, e.g. "sb_compose_request".
+    public var structName: String
+    public var structSize: UInt32
+    /// The bytes every 1.x version of the struct holds.
+    public var minimum: Int
+
+    public var description: String {
+        "\(structName).struct_size is \(structSize), smaller than the \(minimum) bytes every 1.x \(structName) holds"
+    }
+
+    public init(structName: String, structSize: UInt32, minimum: Int) {
+        self.structName = structName
+        self.structSize = structSize
+        self.minimum = minimum
+    }
+
+    /// The problem with the struct at `pointer`, reading only its first four bytes; nil
+    /// when it is long enough.
+    public static func check<T>(_ pointer: UnsafePointer<T>, _ structName: String, minimum: Int) -> StructSizeProblem? {
+        let size = UnsafeRawPointer(pointer).load(as: UInt32.self)
+        return Int(size) >= minimum ? nil : StructSizeProblem(structName: structName, structSize: size, minimum: minimum)
+    }
+}

@@ -28,6 +28,33 @@ public final class CComposeRequest {
     public var maximumWords: Int { Int(pointer.pointee.max_words) }
     public var maximumLabels: Int { Int(pointer.pointee.max_labels) }
 
+    /// Every field of `sb_compose_request` is 1.0's; none has been appended since.
+    public static let version10Size = MemoryLayout<sb_compose_request>.size
+
+    /// Why a plugin refuses the request at `pointer`: a `struct_size` too small for 1.0's
+    /// fields (checked before any is read), or a record it cannot read.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case structSize(StructSizeProblem)
+        case record(RecordCodec.Problem)
+
+        public var description: String {
+            switch self {
+            case .structSize(let problem): return "the request's \(problem)"
+            case .record(let problem): return "the request's \(problem)"
+            }
+        }
+    }
+
+    /// The request at `pointer` as a plugin reads it, its `struct_size` checked first;
+    /// `checkpoint` as in `RecordCodec.decodeAll`.
+    public static func decode<E: Error>(at pointer: UnsafePointer<sb_compose_request>, checkpoint: () throws(E) -> Void) throws(E)
+        -> Result<(records: [PerceptionRecord], locale: String?), Problem> {
+        if let problem = StructSizeProblem.check(pointer, "sb_compose_request", minimum: version10Size) {
+            return .failure(.structSize(problem))
+        }
+        return try decode(pointer.pointee, checkpoint: checkpoint).mapError(Problem.record)
+    }
+
     /// The request as a plugin reads it.
     public static func decode(_ c: sb_compose_request) -> Result<(records: [PerceptionRecord], locale: String?), RecordCodec.Problem> {
         decode(c, checkpoint: {})

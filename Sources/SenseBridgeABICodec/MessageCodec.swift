@@ -75,6 +75,19 @@ public struct MessageFields: Sendable {
 public enum MessageCodec {
     public enum Problem: Error, Equatable, Sendable {
         case textNotUTF8
+        /// The message's `struct_size` is too small for 1.0's fields; none was read.
+        case structSize(StructSizeProblem)
+    }
+
+    /// Every field of `sb_message` is 1.0's; none has been appended since.
+    public static let version10Size = MemoryLayout<sb_message>.size
+
+    /// The message at `pointer`, its `struct_size` checked before any other field is read.
+    public static func decode(at pointer: UnsafePointer<sb_message>) -> Result<OutputMessage?, Problem> {
+        if let problem = StructSizeProblem.check(pointer, "sb_message", minimum: version10Size) {
+            return .failure(.structSize(problem))
+        }
+        return decode(pointer.pointee)
     }
 
     /// The message a render target receives; nil for a signal from a newer host, which

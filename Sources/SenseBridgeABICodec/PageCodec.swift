@@ -13,6 +13,11 @@ public enum PageCodec {
     /// Every bit 1.7 defines; the host ignores the others (a later minor's), as the header says.
     public static let knownFlags = edgeFlags.reduce(SB_PAGE_FLATTENED) { $0 | $1.1 }
 
+    /// A turn other than a right angle, from C or on a Swift value (`PerceiveCodec.validate`).
+    static func turnProblem(_ degrees: String) -> FrameCodec.Problem {
+        .init(reason: "turned_degrees is \(degrees); only 0, 90, 180 or 270 can be reported")
+    }
+
     public static func flags(of page: PageView) -> UInt32 {
         edgeFlags.reduce(page.flattened ? SB_PAGE_FLATTENED : 0) { page.cutEdges.contains($1.0) ? $0 | $1.1 : $0 }
     }
@@ -21,7 +26,7 @@ public enum PageCodec {
     /// than a right angle leaves no way to know which way up its boxes are.
     public static func decode(turnedDegrees: UInt32, flags: UInt32) -> Result<PageView, FrameCodec.Problem> {
         guard let turn = PageView.rightAngles.first(where: { UInt32($0) == turnedDegrees }) else {
-            return .failure(.init(reason: "turned_degrees is \(turnedDegrees); only 0, 90, 180 or 270 can be reported"))
+            return .failure(turnProblem(String(turnedDegrees)))
         }
         return .success(PageView(turnedDegrees: turn, flattened: flags & SB_PAGE_FLATTENED != 0,
                                  cutEdges: Set(edgeFlags.filter { flags & $0.1 != 0 }.map(\.0))))

@@ -134,25 +134,20 @@ public enum PerceiveCodec {
     }
 
     /// What a plugin returned, copied out of its memory, or the first reason to refuse the
-    /// whole result: more than SB_PERCEIVE_MAX_RECORDS, a label longer than
-    /// SB_PERCEIVE_MAX_LABEL_BYTES (measured without reading past the cap, so a label with
-    /// no NUL costs the host 4 KiB, not a walk through the plugin's memory), or a turn that
-    /// is not a right angle. The page is read only from a plugin whose manifest declares
-    /// 1.7 or later and a result long enough to hold it; otherwise it is as given, since an
-    /// older plugin never wrote those bytes.
+    /// whole result: a rule of `validate`, asked before anything is copied (a label is
+    /// measured without reading past its cap, so a label with no NUL costs the host 4 KiB,
+    /// not a walk through the plugin's memory), a record the codec cannot read (an unknown
+    /// kind, a NULL label or one that is not UTF-8), or a turn that is not a right angle.
+    /// The page is read only from a plugin whose manifest declares 1.7 or later and a
+    /// result long enough to hold it; otherwise it is as given, since an older plugin
+    /// never wrote those bytes.
     public static func decodeResult(_ c: sb_perceive_result, pluginABIMinor: UInt32) -> Result<Perception, FrameCodec.Problem> {
         let count = c.record_count
-        guard count <= ABICodec.maximumPerceivedRecords else {
-            return .failure(.init(reason: RecordCodec.Problem(index: count, reason: "is beyond the limit of \(ABICodec.maximumPerceivedRecords) records").description))
+        let measured = validate(recordCount: count) { index in
+            // decodeAll names a NULL label (and a NULL array with a count).
+            c.records.flatMap { $0[index].label }.map { strnlen($0, ABICodec.maximumPerceivedLabelBytes + 1) }
         }
-        if let records = c.records {
-            for index in 0..<count {
-                guard let label = records[index].label else { continue }  // decodeAll names a NULL label.
-                if strnlen(label, ABICodec.maximumPerceivedLabelBytes + 1) > ABICodec.maximumPerceivedLabelBytes {
-                    return .failure(.init(reason: RecordCodec.Problem(index: index, reason: "has a label longer than \(ABICodec.maximumPerceivedLabelBytes) bytes").description))
-                }
-            }
-        }
+        if let problem = measured { return .failure(problem) }
         var page = PageView.asGiven
         if pluginABIMinor >= pageMinor, Int(c.struct_size) >= MemoryLayout<sb_perceive_result>.size {
             switch PageCodec.decode(turnedDegrees: c.turned_degrees, flags: c.page_flags) {
@@ -163,5 +158,35 @@ public enum PerceiveCodec {
         return RecordCodec.decodeAll(c.records, count: count, limit: ABICodec.maximumPerceivedRecords)
             .map { Perception(records: $0, page: page) }
             .mapError { FrameCodec.Problem(reason: $0.description) }
+    }
+
+    /// The header's caps on a perceive result (SB_PERCEIVE_MAX_RECORDS records, labels of
+    /// SB_PERCEIVE_MAX_LABEL_BYTES), held to values wherever the plugin ran: the host asks
+    /// it of what a runner sent, since a runner shares its address space with the plugin.
+    /// And the page's turn, a right angle (the C reader holds it in `PageCodec.decode`).
+    public static func validate(_ perception: Perception) -> Result<Perception, FrameCodec.Problem> {
+        let records = perception.records
+        if let problem = validate(recordCount: records.count, labelBytes: { records[$0].label.utf8.count }) {
+            return .failure(problem)
+        }
+        guard PageView.rightAngles.contains(perception.page.turnedDegrees) else {
+            return .failure(PageCodec.turnProblem(String(perception.page.turnedDegrees)))
+        }
+        return .success(perception)
+    }
+
+    /// The rules themselves, on a count and the byte length of each label (nil: no label
+    /// to measure). `labelBytes` is asked only once the count is within its cap, so the C
+    /// reader measures in plugin memory only what the header allows it to hold.
+    static func validate(recordCount: Int, labelBytes: (Int) -> Int?) -> FrameCodec.Problem? {
+        guard recordCount <= ABICodec.maximumPerceivedRecords else {
+            return .init(reason: "\(recordCount) records; the limit is \(ABICodec.maximumPerceivedRecords)")
+        }
+        for index in 0..<recordCount {
+            if let bytes = labelBytes(index), bytes > ABICodec.maximumPerceivedLabelBytes {
+                return .init(reason: RecordCodec.Problem(index: index, reason: "has a label longer than \(ABICodec.maximumPerceivedLabelBytes) bytes").description)
+            }
+        }
+        return nil
     }
 }

@@ -9,6 +9,8 @@ import SenseBridgeCore
 /// `ProposedPhrase.unreadable` with its reason, so the host can say which one it was
 /// and still say its records. A result whose shape is broken as a whole (a hostile
 /// count, NULL phrases, more phrases than records) is refused with no phrases at all.
+/// The rules on what the phrases hold are `validate`, the one function for a result
+/// decoded here and for one a runner decoded in its own process.
 /// Whether an index is in range is the judge's concern, not the codec's: a phrase is
 /// carried as the plugin wrote it so the host can say why it was refused.
 public enum PhraseCodec {
@@ -30,6 +32,11 @@ public enum PhraseCodec {
         public var problems: [String] = []
         public init() {}
 
+        init(refusal: ResultRefusal, problem: String) {
+            self.refusal = refusal
+            problems = [problem]
+        }
+
         /// The readable phrases alone.
         public var phrases: [SubjectPhrase] {
             proposed.compactMap(\.phrase)
@@ -40,75 +47,92 @@ public enum PhraseCodec {
     /// know the request's `max_words`.
     public static let defaultMaximumWords = SpokenDetail.detailed.maximumPhraseWords(labelCount: SpokenDetail.detailed.maximumLabels)
 
+    /// Copies a result out of the plugin's memory, then holds it to `validate`: the
+    /// copy makes only the checks no Swift value can need (NULL pointers, an unknown
+    /// stream, text that is not UTF-8) and bounds every read by the rules' own limits,
+    /// so what it hands `validate` is refused there, by the same words as anywhere else.
+    ///
     /// - Parameters:
-    ///   - maximumWords: the request's `max_words`; text longer than
-    ///     `PhraseValidator.maximumBytes(forWords:)` is refused unread (`strnlen` up to
-    ///     the cap), so a 10 MB phrase costs what a short one does.
+    ///   - maximumWords: the request's `max_words`; text is read no further than one byte
+    ///     past `PhraseValidator.maximumBytes(forWords:)` (`strnlen` up to it), so a
+    ///     10 MB phrase costs what a short one does and is still refused as too long.
     ///   - recordCount: the request's record count; nil when unknown (no phrase-count rule).
     public static func decode(_ result: sb_compose_result, maximumWords: Int = defaultMaximumWords,
                               recordCount: Int? = nil) -> Decoded {
-        var decoded = Decoded()
-        func refuse(_ refusal: ResultRefusal, _ problem: String) -> Decoded {
-            decoded.refusal = refusal
-            decoded.problems.append(problem)
-            return decoded
-        }
-        guard result.phrase_count <= ABICodec.maximumPhrases else {
-            return refuse(.malformedResult, "phrase_count is \(result.phrase_count), more than any request could need")
-        }
-        if let recordCount, result.phrase_count > recordCount {
-            return refuse(.tooManyPhrases, "\(result.phrase_count) phrases for \(recordCount) records; every phrase must name a record")
-        }
+        // A hostile count is refused before a single phrase is read.
+        if let refused = refusal(phraseCount: result.phrase_count, recordCount: recordCount) { return refused }
         guard result.phrase_count == 0 || result.phrases != nil else {
-            return refuse(.malformedResult, "phrases is NULL with phrase_count \(result.phrase_count)")
+            return Decoded(refusal: .malformedResult, problem: "phrases is NULL with phrase_count \(result.phrase_count)")
         }
         let maximumBytes = PhraseValidator.maximumBytes(forWords: maximumWords)
+        var copied = Decoded()
         for index in 0..<result.phrase_count {
-            let c = result.phrases![index]
-            let entry = decodePhrase(c, maximumBytes: maximumBytes)
+            let entry = copy(result.phrases![index], readingAtMost: maximumBytes + 1)
             if case .unreadable(let unreadable) = entry {
-                decoded.problems.append("phrase \(index) \(describe(unreadable.reason, c, maximumBytes: maximumBytes)) (\(unreadable.reason.rawValue))")
+                copied.problems.append(problem(index, unreadable.reason, copied: result.phrases![index]))
             }
-            decoded.proposed.append(entry)
+            copied.proposed.append(entry)
         }
-        return decoded
+        return validate(copied, maximumWords: maximumWords, recordCount: recordCount)
     }
 
-    /// A result decoded in another process (an isolated plugin's runner), checked again
-    /// by the rules `decode` applies to C memory: the runner shares its address space
-    /// with the plugin, so what it says it decoded is trusted no further than the plugin.
-    public static func recheck(_ received: Decoded, maximumWords: Int, recordCount: Int) -> Decoded {
-        var decoded = Decoded()
-        decoded.problems = received.problems
-        if let refusal = received.refusal {
-            decoded.refusal = refusal
-            return decoded
+    /// The rules a composer's result is held to, on Swift values, wherever the plugin ran:
+    /// `decode` ends here in the process that holds the C memory, and the host calls it
+    /// again on what a runner sent, since a runner shares its address space with the
+    /// plugin and its word is worth no more. One function, so a rule cannot hold on one
+    /// path and not the other. A result already refused stays refused.
+    ///
+    /// Whole result: no more than `ABICodec.maximumPhrases`, nor than `recordCount` (each
+    /// phrase names a record). Each readable phrase: text within the byte cap of
+    /// `maximumWords` (too long: unreadable, keeping its records so they are still said),
+    /// at most `ABICodec.maximumIndicesPerPhrase` indices (unreadable, with none).
+    public static func validate(_ received: Decoded, maximumWords: Int, recordCount: Int?) -> Decoded {
+        if received.refusal != nil {
+            var refused = received
+            refused.proposed = []
+            return refused
         }
-        guard received.proposed.count <= min(recordCount, ABICodec.maximumPhrases) else {
-            decoded.refusal = .tooManyPhrases
-            decoded.problems.append("\(received.proposed.count) phrases for \(recordCount) records; every phrase must name a record")
-            return decoded
+        if var refused = refusal(phraseCount: received.proposed.count, recordCount: recordCount) {
+            refused.problems = received.problems + refused.problems
+            return refused
         }
         let maximumBytes = PhraseValidator.maximumBytes(forWords: maximumWords)
+        var checked = received
         for (index, entry) in received.proposed.enumerated() {
-            guard case .phrase(let phrase) = entry else {
-                decoded.proposed.append(entry)
-                continue
-            }
-            let reason: UnreadablePhrase.Reason? = phrase.text.utf8.count > maximumBytes ? .tooLong
-                : phrase.recordIndices.count > ABICodec.maximumIndicesPerPhrase ? .invalidIndices : nil
-            if let reason {
-                decoded.problems.append("phrase \(index) was refused after it crossed the process boundary (\(reason.rawValue))")
-                decoded.proposed.append(.unreadable(UnreadablePhrase(stream: phrase.stream, recordIndices: reason == .tooLong ? phrase.recordIndices : [],
-                                                                    reason: reason)))
+            guard case .phrase(let phrase) = entry else { continue }
+            let reason: UnreadablePhrase.Reason?
+            if phrase.recordIndices.count > ABICodec.maximumIndicesPerPhrase {
+                reason = .invalidIndices
+            } else if phrase.text.utf8.count > maximumBytes {
+                reason = .tooLong
             } else {
-                decoded.proposed.append(entry)
+                reason = nil
             }
+            guard let reason else { continue }
+            checked.problems.append(problem(index, reason, maximumBytes: maximumBytes, indexCount: phrase.recordIndices.count))
+            checked.proposed[index] = .unreadable(UnreadablePhrase(stream: phrase.stream,
+                                                                  recordIndices: reason == .tooLong ? phrase.recordIndices : [],
+                                                                  reason: reason))
         }
-        return decoded
+        return checked
     }
 
-    static func decodePhrase(_ c: sb_phrase, maximumBytes: Int) -> ProposedPhrase {
+    /// The whole-result rules on a count, asked before anything is read (`decode`) and of
+    /// values (`validate`).
+    static func refusal(phraseCount: Int, recordCount: Int?) -> Decoded? {
+        guard phraseCount <= ABICodec.maximumPhrases else {
+            return Decoded(refusal: .malformedResult, problem: "phrase_count is \(phraseCount), more than any request could need")
+        }
+        if let recordCount, phraseCount > recordCount {
+            return Decoded(refusal: .tooManyPhrases, problem: "\(phraseCount) phrases for \(recordCount) records; every phrase must name a record")
+        }
+        return nil
+    }
+
+    /// One phrase copied out of C memory, its text at most `limit` bytes. Text longer than
+    /// that is kept cut at `limit` (any character cut in half replaced, which never makes
+    /// it shorter), so `validate` refuses it as too long rather than as not UTF-8.
+    static func copy(_ c: sb_phrase, readingAtMost limit: Int) -> ProposedPhrase {
         let stream = PerceptionStream(abiValue: c.stream)
         guard c.record_index_count <= ABICodec.maximumIndicesPerPhrase, c.record_index_count == 0 || c.record_indices != nil else {
             return .unreadable(UnreadablePhrase(stream: stream, recordIndices: [], reason: .invalidIndices))
@@ -119,20 +143,34 @@ public enum PhraseCodec {
         }
         guard let stream else { return unreadable(.unknownStream) }
         guard let textPointer = c.text else { return unreadable(.nullText) }
-        guard strnlen(textPointer, maximumBytes + 1) <= maximumBytes else { return unreadable(.tooLong) }
-        guard let text = String(validatingCString: textPointer) else { return unreadable(.invalidUTF8) }
+        let length = strnlen(textPointer, limit)
+        let bytes = UnsafeRawBufferPointer(start: textPointer, count: length)
+        let text: String
+        if length >= limit {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: bytes, as: UTF8.self) else { return unreadable(.invalidUTF8) }
+            text = valid
+        }
         return .phrase(SubjectPhrase(stream: stream, text: text, recordIndices: indices))
     }
 
-    static func describe(_ reason: UnreadablePhrase.Reason, _ c: sb_phrase, maximumBytes: Int) -> String {
+    /// A problem line for the terminal: the phrase's index and the rule, never its text.
+    static func problem(_ index: Int, _ reason: UnreadablePhrase.Reason, maximumBytes: Int = 0, indexCount: Int = 0,
+                        copied c: sb_phrase? = nil) -> String {
+        let what: String
         switch reason {
-        case .unknownStream: return "has unknown stream \(c.stream)"
-        case .nullText: return "has NULL text"
-        case .tooLong: return "has text longer than \(maximumBytes) bytes, the cap for its word ceiling"
-        case .invalidUTF8: return "has text that is not valid UTF-8"
+        case .unknownStream: what = "has unknown stream \(c?.stream ?? 0)"
+        case .nullText: what = "has NULL text"
+        case .tooLong: what = "has text longer than \(maximumBytes) bytes, the cap for its word ceiling"
+        case .invalidUTF8: what = "has text that is not valid UTF-8"
         case .invalidIndices:
-            return "has \(c.record_index_count) record indices at \(c.record_indices == nil ? "NULL" : "an address")"
+            let count = c?.record_index_count ?? indexCount
+            what = count > ABICodec.maximumIndicesPerPhrase
+                ? "has \(count) record indices, more than \(ABICodec.maximumIndicesPerPhrase)"
+                : "has \(count) record indices at NULL"
         }
+        return "phrase \(index) \(what) (\(reason.rawValue))"
     }
 
     /// The C form of `phrases`, valid as long as `arena` keeps its contents.

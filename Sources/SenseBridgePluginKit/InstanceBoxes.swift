@@ -84,14 +84,19 @@ enum ComposerThunks {
         reporting(errorOut) {
             guard let box = ComposerBox.from(instance) else { throw nullInstance }
             guard let request, let result else { throw PluginError(.invalidArgument, "compose needs a request and a result.") }
+            // The phrases are written into the host's result: one too short to hold them
+            // is refused before anything is written past its end.
+            if let problem = StructSizeProblem.check(result, "sb_compose_result", minimum: MemoryLayout<sb_compose_result>.size) {
+                throw PluginError(.invalidArgument, "The result was refused: the result's \(problem).")
+            }
             box.call.begin()
             defer { box.call.end() }
             box.memory.reset()
             let decoded: (records: [PerceptionRecord], locale: String?)
             let stopped = "Composing was cancelled while the request was being read."
-            switch try CComposeRequest.decode(request.pointee, checkpoint: { try box.call.check(stopped) }) {
+            switch try CComposeRequest.decode(at: request, checkpoint: { try box.call.check(stopped) }) {
             case .success(let value): decoded = value
-            case .failure(let problem): throw PluginError(.invalidArgument, "The request's \(problem).")
+            case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }
             try box.call.check(stopped)
             let c = request.pointee
@@ -126,8 +131,9 @@ enum RenderTargetThunks {
             guard let message else { throw PluginError(.invalidArgument, "render needs a message.") }
             box.call.begin()
             defer { box.call.end() }
-            switch MessageCodec.decode(message.pointee) {
-            case .failure: throw PluginError(.invalidArgument, "Message text is not valid UTF-8; it was not rendered.")
+            switch MessageCodec.decode(at: message) {
+            case .failure(.textNotUTF8): throw PluginError(.invalidArgument, "Message text is not valid UTF-8; it was not rendered.")
+            case .failure(.structSize(let problem)): throw PluginError(.invalidArgument, "The message was refused: the message's \(problem).")
             case .success(nil): return
             case .success(let converted?):
                 try box.call.check("The message was interrupted before it was rendered.")
@@ -206,6 +212,9 @@ enum PerceiverThunks {
         reporting(errorOut) {
             guard let box = PerceiverBox.from(instance) else { throw nullInstance }
             guard let request, let result else { throw PluginError(.invalidArgument, "perceive needs a request and a result.") }
+            if let problem = StructSizeProblem.check(result, "sb_perceive_result", minimum: PerceiveCodec.version14ResultSize) {
+                throw PluginError(.invalidArgument, "The result was refused: the result's \(problem).")
+            }
             box.call.begin()
             defer { box.call.end() }
             box.memory.reset()
@@ -230,12 +239,9 @@ enum PerceiverThunks {
             case (.listening, .image):
                 throw PluginError(.unsupported, "This perceiver listens; it was handed an image.")
             }
-            guard perception.records.count <= ABICodec.maximumPerceivedRecords else {
-                throw PluginError(.internal, "The perceiver returned \(perception.records.count) records; the limit is \(ABICodec.maximumPerceivedRecords).")
-            }
-            // The host would refuse the whole result; saying so here names the plugin's mistake.
-            guard PageView.rightAngles.contains(perception.page.turnedDegrees) else {
-                throw PluginError(.internal, "The perceiver said it turned the page \(perception.page.turnedDegrees) degrees; only 0, 90, 180 or 270 can be reported.")
+            // The host would refuse the whole result by these rules; saying so here names the plugin's mistake.
+            if case .failure(let problem) = PerceiveCodec.validate(perception) {
+                throw PluginError(.internal, "The perceiver's result breaks the header's rules: \(problem).")
             }
             PerceiveCodec.encodeResult(perception, into: box.memory, result: result)
         }

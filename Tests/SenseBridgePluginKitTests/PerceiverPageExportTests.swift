@@ -107,7 +107,7 @@ final class TurningReader: PerceiverPlugin {
     @Test func aTurnThatIsNotARightAngleIsThePluginsError() throws {
         let answer = try perceive(turning, config: #"{"turn": 45}"#)
         #expect(answer.status == SB_ERR_INTERNAL)
-        #expect(answer.message == "The perceiver said it turned the page 45 degrees; only 0, 90, 180 or 270 can be reported.")
+        #expect(answer.message == "The perceiver's result breaks the header's rules: turned_degrees is 45; only 0, 90, 180 or 270 can be reported.")
         #expect(answer.result.turned_degrees == 0xA5A5_A5A5)
     }
 }

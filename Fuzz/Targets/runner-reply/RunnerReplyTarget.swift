@@ -4,7 +4,7 @@ import SenseBridgeHost
 /// The isolation pipe, runner to host: what a child process serving a stranger's plugin
 /// writes back. Guards: however the bytes are cut by reads, they frame into the same
 /// messages; each message is refused with a reason or decoded so that writing it again
-/// loses nothing (the host narrates exactly what the runner decoded, rechecked).
+/// loses nothing (the host narrates exactly what the runner decoded, validated).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRunnerReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)

@@ -24,12 +24,16 @@ public enum SpokenStatus: Hashable, Sendable {
     case composerStopped
     /// The composer was restarted until its budget ran out; off for the session.
     case composerOff
+    /// The composer said stopped answers again (its runner was restarted).
+    case composerReturned
     /// The sensing source crashed or stopped answering; the session ends.
     case sensingStopped
     /// A perceiver of `stream` failed on one picture; the description leaves its part out.
     case perceiverFailed(PerceptionStream)
     /// A perceiver of `stream` stopped; it may come back (an isolated one is restarted).
     case perceiverStopped(PerceptionStream)
+    /// A perceiver of `stream` said stopped or failing perceives again.
+    case perceiverReturned(PerceptionStream)
     /// The session's source has no depth (a camera walk): no obstacle alerts.
     case noDepthSensor
     /// Thermal backoff changed pace (`ThermalBackoff.feed` returned this level): the
@@ -58,6 +62,7 @@ extension Phrasing {
         case .couldNotMeasure: return table.couldNotMeasure.text
         case .composerStopped: return table.composerStopped.text
         case .composerOff: return table.composerOff.text
+        case .composerReturned: return table.composerReturned.text
         case .sensingStopped: return table.sensingStopped.text
         case let .perceiverFailed(stream):
             switch stream {
@@ -81,6 +86,12 @@ extension Phrasing {
             case .sight: return table.perceiverStoppedSight.text
             case .sound: return table.perceiverStoppedSound.text
             case .text: return table.perceiverStoppedText.text
+            }
+        case let .perceiverReturned(stream):
+            switch stream {
+            case .sight: return table.perceiverReturnedSight.text
+            case .sound: return table.perceiverReturnedSound.text
+            case .text: return table.perceiverReturnedText.text
             }
         case let .thermalBackoff(level):
             switch level {

@@ -135,6 +135,9 @@ public struct SpokenTable: Sendable {
     public let lossNotAnsweringForNow: SpokenEntry
     public let composerStopped: SpokenEntry
     public let composerOff: SpokenEntry
+    /// A composer said stopped answered again (`SpokenStatus.composerReturned`): a
+    /// restarted runner, so the person knows descriptions are the composer's once more.
+    public let composerReturned: SpokenEntry
     /// A perceiver failed on one picture (`SpokenStatus.perceiverFailed`), by the stream
     /// it perceives: what the description then leaves out, so its silence about objects
     /// is not taken for a room without any (Invariant 2).
@@ -145,6 +148,11 @@ public struct SpokenTable: Sendable {
     public let perceiverStoppedSight: SpokenEntry
     public let perceiverStoppedSound: SpokenEntry
     public let perceiverStoppedText: SpokenEntry
+    /// A perceiver said stopped (or failing) perceives again (`SpokenStatus.perceiverReturned`):
+    /// its runner was restarted, so what it perceives is in the descriptions again.
+    public let perceiverReturnedSight: SpokenEntry
+    public let perceiverReturnedSound: SpokenEntry
+    public let perceiverReturnedText: SpokenEntry
 
     // MARK: Listening (`sensebridge listen`)
     /// Continuous listening began, and ended on the person's request: said once each, so

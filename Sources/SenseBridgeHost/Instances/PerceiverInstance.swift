@@ -4,8 +4,8 @@ import SenseBridgeABICodec
 import SenseBridgeCore
 
 /// A created perceiver, in this process or isolated in a runner. Its records are copied
-/// out before the next call and held to the header's caps: by the codec in process, and
-/// again here for a runner, which shares its address space with the plugin.
+/// out before the next call and held to the header's caps by `PerceiveCodec.validate`:
+/// as the codec decodes them in process, and again on what a runner sent.
 /// Unchecked Sendable: only `let`s; `perceive` is [instance-thread], `cancel` [any-thread].
 public final class PerceiverInstance: @unchecked Sendable {
     private let backend: PerceiverBackend
@@ -48,11 +48,6 @@ public final class PerceiverInstance: @unchecked Sendable {
         let perception = try backend.perceive(RunnerRequest.PerceiveCall(
             input: input, timestampNanoseconds: timestampNanoseconds, locale: locale,
             pageLocales: manifest.abiMinor >= PerceiveCodec.pageMinor ? pageLocales : nil, deadline: deadline))
-        // In process, `PerceiveCodec.decodeResult` held the caps while copying; a runner's
-        // records arrive as values, from a process that shares memory with the plugin.
-        if isolated, let problem = PerceiverResultRefused.problem(in: perception.records) {
-            throw PerceiverResultRefused(pluginID: pluginID, problem: problem)
-        }
         return Perception(records: perception.records.map(\.withoutPluginDistance), page: perception.page)
     }
 
@@ -75,15 +70,4 @@ public struct PerceiverResultRefused: Error, CustomStringConvertible, Sendable {
     public var problem: String
 
     public var description: String { "Perceiver '\(pluginID)' returned a result the host refused: \(problem)." }
-
-    /// The header's caps, checked on Swift values (the C path checks them while decoding).
-    static func problem(in records: [PerceptionRecord]) -> String? {
-        if records.count > ABICodec.maximumPerceivedRecords {
-            return "\(records.count) records; the limit is \(ABICodec.maximumPerceivedRecords)"
-        }
-        if let index = records.firstIndex(where: { $0.label.utf8.count > ABICodec.maximumPerceivedLabelBytes }) {
-            return "record \(index) has a label longer than \(ABICodec.maximumPerceivedLabelBytes) bytes"
-        }
-        return nil
-    }
 }

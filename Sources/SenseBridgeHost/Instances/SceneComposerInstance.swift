@@ -29,9 +29,8 @@ public final class SceneComposerInstance: @unchecked Sendable {
     /// `PluginStopped`, so the caller falls back instead of waiting.
     public func compose(records: [PerceptionRecord], locale: String, maximumWords: Int, maximumLabels: Int,
                         deadline: UInt64) throws -> [ProposedPhrase] {
-        let received = try backend.compose(RunnerRequest.ComposeCall(
+        let decoded = try backend.compose(RunnerRequest.ComposeCall(
             records: records, locale: locale, maximumWords: maximumWords, maximumLabels: maximumLabels, deadline: deadline))
-        let decoded = isolated ? PhraseCodec.recheck(received, maximumWords: maximumWords, recordCount: records.count) : received
         if let refusal = decoded.refusal {
             throw ComposerResultRefused(pluginID: pluginID, refusal: refusal, problem: decoded.problems.joined(separator: "; "))
         }

@@ -20,7 +20,8 @@ public enum RunnerProtocol {
     /// 2: image frames and the perceiver's perceive/records (ABI 1.4).
     /// 3: audio frames, and a perceive call's input carries its kind (ABI 1.6).
     /// 4: a perceive call carries its page locales, and its reply the page as read (ABI 1.7).
-    public static let version: UInt32 = 4
+    /// 5: `refused`, a perceive result the runner's codec refused, named as in process.
+    public static let version: UInt32 = 5
     /// Larger than any real message (a 100,000-record compose, an 8192² depth frame is 256 MiB).
     public static let maximumBodyBytes = 300 << 20
     /// Descriptors the runner finds its pipes on; stdout (1) is never one of them,
@@ -38,5 +39,5 @@ enum RunnerMessageKind: UInt8 {
     case hello = 1, create = 2, compose = 3, cancel = 4, render = 5, interrupt = 6
     case start = 7, nextFrame = 8, stop = 9, destroy = 10, perceive = 11
     // Runner to host.
-    case ready = 64, done = 65, failed = 66, problem = 67, phrases = 68, frame = 69, log = 70, perception = 71
+    case ready = 64, done = 65, failed = 66, problem = 67, phrases = 68, frame = 69, log = 70, perception = 71, refused = 72
 }

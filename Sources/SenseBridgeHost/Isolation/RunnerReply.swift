@@ -16,6 +16,10 @@ enum RunnerReply: Sendable {
     case log(LogEvent)
     /// A perceive call's records and the page as the reader found it.
     case perception(Perception)
+    /// The runner's codec refused a perceive result as a whole (`PerceiveCodec`'s rules),
+    /// with the rule it broke: the host refuses it in those words, as it would in process,
+    /// rather than reading it as the plugin's own failure.
+    case refused(String)
 
     struct LogEvent: Sendable, Equatable {
         var level: HostLog.Level
@@ -45,6 +49,7 @@ enum RunnerReply: Sendable {
         case .frame: return .frame
         case .log: return .log
         case .perception: return .perception
+        case .refused: return .refused
         }
     }
 
@@ -62,7 +67,7 @@ enum RunnerReply: Sendable {
         case let .failed(status, message):
             out.i32(status)
             out.string(message)
-        case .problem(let text):
+        case .problem(let text), .refused(let text):
             out.string(text)
         case .phrases(let decoded):
             WirePhrases.write(decoded, to: &out)
@@ -99,6 +104,8 @@ enum RunnerReply: Sendable {
             reply = .failed(status: try input.i32(), message: try input.string(limit: RunnerProtocol.maximumNameBytes))
         case .problem:
             reply = .problem(try input.string(limit: RunnerProtocol.maximumNameBytes))
+        case .refused:
+            reply = .refused(try input.string(limit: RunnerProtocol.maximumNameBytes))
         case .phrases:
             reply = .phrases(try WirePhrases.read(&input))
         case .frame:

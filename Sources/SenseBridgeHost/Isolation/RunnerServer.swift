@@ -145,7 +145,7 @@ package enum RunnerServer {
             } catch let error as PluginCallError {
                 return .failed(status: error.status, message: error.message)
             } catch let refused as PerceiverResultRefused {
-                return .failed(status: SB_ERR_INVALID_ARGUMENT, message: refused.description)
+                return .refused(refused.problem)
             } catch {
                 return .problem(String(describing: error))
             }

@@ -22,8 +22,17 @@ public final class DescriptionPipeline: @unchecked Sendable {
     public let detail: SpokenDetail
     public let purpose: CompositionPurpose
     private let log: HostLog
-    /// Which losses of the composer were said, so each is said once a session.
-    private let lossesSaid = Locked<Set<SpokenStatus>>([])
+    /// What the person was last told about the composer, so a loss and a return are each
+    /// said once when they happen, never once a moment.
+    private let composerSaid = Locked(ComposerSaid.working)
+
+    private enum ComposerSaid {
+        case working
+        /// Said stopped; a restarted runner that answers is said back.
+        case stopped
+        /// Said off for the rest of the session; nothing more is said.
+        case off
+    }
 
     public init(composer: PhraseComposing, fallback: PhraseComposing?, network: NetworkComposing? = nil,
                 locale: SpokenLocale, detail: SpokenDetail, purpose: CompositionPurpose = .describe, log: HostLog = .shared) {
@@ -90,8 +99,10 @@ public final class DescriptionPipeline: @unchecked Sendable {
                 return proposal.phrases
             }
             let maximumWords = detail.maximumPhraseWords(labelCount: detail.maximumLabels)
-            return try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
-                                               maximumLabels: detail.maximumLabels, deadline: deadline())
+            let phrases = try composer.proposePhrases(records: records, locale: locale.rawValue, maximumWords: maximumWords,
+                                                      maximumLabels: detail.maximumLabels, deadline: deadline())
+            if let notice = returnNotice() { moment.announcements.append(notice) }
+            return phrases
         } catch {
             let failure = ComposerFailure(error)
             if moment.composerFailure == nil { moment.composerFailure = failure }
@@ -107,14 +118,33 @@ public final class DescriptionPipeline: @unchecked Sendable {
         }
     }
 
-    /// A composer the host stopped (crashed, hung, garbled its pipe) is said once, and
-    /// once more when it stays off for good: the person hears that descriptions got
-    /// simpler and why, not one notice per moment.
+    /// A composer the host stopped (crashed, hung, garbled its pipe) is said once when
+    /// it stops, and once more when it stays off for good: the person hears that
+    /// descriptions got simpler and why, not one notice per moment. Each crash a restart
+    /// budget allows is a moment of fallback the person was already told about.
     private func lossNotice(_ stopped: PluginStopped) -> StatusAnnouncement? {
-        var status = SpokenStatus.composerStopped
-        if case .stayedOff = stopped.cause { status = .composerOff }
-        let first = lossesSaid.withLock { $0.insert(status).inserted }
-        return first ? StatusAnnouncement(text: Phrasing.status(status, locale: locale)) : nil
+        let status: SpokenStatus? = composerSaid.withLock { said in
+            if case .stayedOff = stopped.cause {
+                guard said != .off else { return nil }
+                said = .off
+                return .composerOff
+            }
+            guard said == .working else { return nil }
+            said = .stopped
+            return .composerStopped
+        }
+        return status.map { StatusAnnouncement(text: Phrasing.status($0, locale: locale)) }
+    }
+
+    /// A composer said stopped that answers again (a restarted runner) is said back once,
+    /// so the person knows the descriptions are its own again.
+    private func returnNotice() -> StatusAnnouncement? {
+        let returned = composerSaid.withLock { said in
+            guard said == .stopped else { return false }
+            said = .working
+            return true
+        }
+        return returned ? StatusAnnouncement(text: Phrasing.status(.composerReturned, locale: locale)) : nil
     }
 
     /// One debug event per refused phrase: the reason code is ours and public; the

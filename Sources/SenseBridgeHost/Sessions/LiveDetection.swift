@@ -18,9 +18,10 @@ import SenseBridgeCore
 /// marked failed; the loop does not feed a failed pass, so the stable set holds rather
 /// than emptying (a detector that crashed is not "nothing there", Invariant 2). A
 /// perceiver that stopped (crashed, hung past its deadline, stayed off) or failed
-/// `failuresSaid` passes in a row is said once a session, by the stream it perceives,
-/// through `announce`: one failed pass may be a bad picture; two in a row is a detector
-/// the person can no longer count on.
+/// `failuresSaid` passes in a row is said once, by the stream it perceives, through
+/// `announce`: one failed pass may be a bad picture; two in a row is a detector the
+/// person can no longer count on. When it perceives again (an isolated one is restarted
+/// within its budget) that is said once too.
 /// Unchecked Sendable: `lock` guards every `var`; the rest is `let`.
 final class LiveDetection: @unchecked Sendable {
     struct Pass: Sendable {
@@ -151,6 +152,11 @@ final class LiveDetection: @unchecked Sendable {
             do {
                 records += try perceiver.perceive(image, timestampNanoseconds: timestamp, locale: locale.rawValue, deadline: deadline)
                 consecutiveFailures[index] = 0
+                // Back after it was said stopped (a restarted runner): said once, so the
+                // person knows what the camera sees is described again.
+                if condition.withLock({ stoppedStreams.remove(perceiver.stream) != nil }) {
+                    announce(.perceiverReturned(perceiver.stream))
+                }
             } catch {
                 failed = true
                 consecutiveFailures[index] += 1

@@ -85,6 +85,9 @@ public final class PictureDescription: @unchecked Sendable {
     private let lock = NSLock()
     private var stopRequested = false
     private var summary = Summary()
+    /// The streams whose perceiver failed on the picture before: one that perceives this
+    /// picture again (an isolated one restarted) is said back, once.
+    private var failedBefore: [PerceptionStream] = []
 
     /// `described` gets every picture's description as it is made (for stdout and
     /// `--json`); `observer` every message handed to the fan-out; `sourceProblem` the
@@ -181,6 +184,11 @@ public final class PictureDescription: @unchecked Sendable {
         // The pipeline's announcements are said once each (a composer lost, the network's
         // state): never skipped with an unchanged description, or they would never be said.
         for announcement in outcome.announcements { say(announcement.message(locale: configuration.locale)) }
+        let returned = lock.withLock { () -> [PerceptionStream] in
+            defer { failedBefore = failed }
+            return failedBefore.filter { !failed.contains($0) }
+        }
+        for stream in returned { say(.status, Phrasing.status(.perceiverReturned(stream), locale: configuration.locale)) }
         if !unchanged {
             for stream in failed {
                 say(.status, Phrasing.status(.perceiverFailed(stream), locale: configuration.locale))

@@ -72,6 +72,9 @@ public final class ReadingSession: @unchecked Sendable {
     private let lock = NSLock()
     private var stopRequested = false
     private var summary = Summary()
+    /// The perceiver was stopped (crashed, hung) on a page said unread; its restarted
+    /// runner's first reading is said as its return.
+    private var perceiverStopped = false
 
     /// `commands` nil: nobody is at the keys, and every page is read through once.
     /// `sourceProblem` gets the source's own words for a picture it could not give (they
@@ -195,9 +198,16 @@ public final class ReadingSession: @unchecked Sendable {
     private func perceive(_ image: ImageFrame, at timestamp: UInt64, pageLocales: [String]?) throws -> Perception {
         let deadline = MonotonicClock.nanoseconds() + UInt64(configuration.perceiveSeconds * 1e9)
         do {
-            return try perceiver.perceivePage(image, timestampNanoseconds: timestamp, locale: configuration.locale.rawValue,
-                                              pageLocales: pageLocales, deadline: deadline)
+            let perception = try perceiver.perceivePage(image, timestampNanoseconds: timestamp, locale: configuration.locale.rawValue,
+                                                        pageLocales: pageLocales, deadline: deadline)
+            let returned = lock.withLock { () -> Bool in
+                defer { perceiverStopped = false }
+                return perceiverStopped
+            }
+            if returned { say(.status, Phrasing.status(.perceiverReturned(.text), locale: configuration.locale)) }
+            return perception
         } catch {
+            if error is PluginStopped { lock.withLock { perceiverStopped = true } }
             // The reason by code only: a perceiver's message could quote the page.
             log.event(.warning, "reading.perceive.failed", [.public("perceiver", perceiver.pluginID),
                                                             .public("reason", String(describing: type(of: error)))])

@@ -239,6 +239,10 @@ public final class SoundListening: @unchecked Sendable {
                 let status: SpokenStatus = configuration.mode == .file ? .perceiverFailed(.sound) : .perceiverStopped(.sound)
                 say(.status, Phrasing.status(status, locale: configuration.locale))
             }
+        } else if state.perceiverFailing {
+            // Every perceiver heard this block again (an isolated one restarted within its
+            // budget): said once, so quiet from here on is measured quiet again.
+            say(.status, Phrasing.status(.perceiverReturned(.sound), locale: configuration.locale))
         }
         state.perceiverFailing = !failed.isEmpty
         // Samples lost before this block, or a perceiver that did not hear it: what the

@@ -87,6 +87,7 @@ import Testing
         .log(.init(level: .warning, name: "device.opened",
                    fields: [.public("port", "3"), .private("label", "chair"), HostLog.Field(name: "raw", value: "x", privacy: .unlabelled)])),
         .log(.init(level: .debug, name: "tick", fields: [])),
+        .refused("record 0 has a label longer than 4096 bytes"),
     ]
 
     /// Every field of a reply, for comparing two (RunnerReply is not Equatable).

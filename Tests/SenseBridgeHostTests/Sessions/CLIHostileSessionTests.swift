@@ -115,13 +115,7 @@ import Testing
 
     /// Runner processes started for this test's home that are still alive.
     func runnersLeft() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return names.filter { Int($0) != nil }.filter { pid in
-            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
-                  String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
-                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
-            return String(decoding: environment, as: UTF8.self).contains(home.url.path)
-        }
+        SessionRunners.left(home: home.url)
     }
 
     /// What holds for every hostile run: it ended well, the other channels are whole,

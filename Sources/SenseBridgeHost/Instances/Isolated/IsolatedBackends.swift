@@ -30,7 +30,7 @@ final class RestartingRunner: @unchecked Sendable {
 
     /// One call on the live runner; a `PluginStopped` retires it before rethrowing.
     func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest) throws -> RunnerReply {
-        let runner = try current()
+        let runner = try current(deadline: deadline)
         do {
             return try runner.call(request, deadline: deadline, nudge: nudge)
         } catch let stopped as PluginStopped {
@@ -51,12 +51,22 @@ final class RestartingRunner: @unchecked Sendable {
         PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
     }
 
-    /// The live runner, or a new one when the budget allows.
-    private func current() throws -> RunnerConnection {
+    /// The live runner, or a new one when the budget allows. A call that comes within
+    /// the backoff after a crash waits it out when its deadline leaves room: the next page
+    /// of a book or the next moment of a walk is then read by the restarted plugin, rather
+    /// than lost to the backoff as well as the crash.
+    private func current(deadline: UInt64) throws -> RunnerConnection {
         lock.lock()
         defer { lock.unlock() }
         if let connection { return connection }
-        switch budget.decide(at: Self.now) {
+        var decision = budget.decide(at: Self.now)
+        while case .wait(let until) = decision, until < Double(deadline) / 1e9 {
+            lock.unlock()
+            Thread.sleep(forTimeInterval: max(0, until - Self.now))
+            lock.lock()
+            decision = budget.decide(at: Self.now)
+        }
+        switch decision {
         case .stayOff:
             throw PluginStopped(pluginID: pluginID, isolated: true, cause: .stayedOff(restarts: budget.limit))
         case .wait(let until):
@@ -79,6 +89,8 @@ final class RestartingRunner: @unchecked Sendable {
 
 /// A composer in a runner process. When the runner dies, the call fails (the
 /// description falls back for that moment) and a later call starts a new runner.
+/// What the runner sends is held to `PhraseCodec.validate`, as the codec holds a result
+/// decoded in this process: the runner shares its address space with the plugin.
 /// Unchecked Sendable: only `let`s.
 final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
     private let runner: RestartingRunner
@@ -91,14 +103,16 @@ final class IsolatedComposer: ComposerBackend, @unchecked Sendable {
         guard case .phrases(let decoded) = try runner.call(.compose(call), deadline: call.deadline, nudge: .cancel) else {
             throw runner.garbage("compose was answered with something other than phrases")
         }
-        return decoded
+        return PhraseCodec.validate(decoded, maximumWords: call.maximumWords, recordCount: call.records.count)
     }
 
     func cancel() { runner.notify(.cancel) }
 }
 
 /// A perceiver in a runner process: a crash loses that image (it counts as unread) and
-/// a later image starts a new runner.
+/// a later image starts a new runner. What the runner sends is held to
+/// `PerceiveCodec.validate`; a result the runner's codec refused comes back as that
+/// refusal, so a perceiver is refused in the same words wherever it runs.
 /// Unchecked Sendable: only `let`s.
 final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
     private let runner: RestartingRunner
@@ -108,10 +122,17 @@ final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
     }
 
     func perceive(_ call: RunnerRequest.PerceiveCall) throws -> Perception {
-        guard case .perception(let perception) = try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) else {
+        switch try runner.call(.perceive(call), deadline: call.deadline, nudge: .cancel) {
+        case .perception(let perception):
+            switch PerceiveCodec.validate(perception) {
+            case .success(let perception): return perception
+            case .failure(let problem): throw PerceiverResultRefused(pluginID: runner.pluginID, problem: problem.description)
+            }
+        case .refused(let problem):
+            throw PerceiverResultRefused(pluginID: runner.pluginID, problem: problem)
+        default:
             throw runner.garbage("perceive was answered with something other than records")
         }
-        return perception
     }
 
     func cancel() { runner.notify(.cancel) }

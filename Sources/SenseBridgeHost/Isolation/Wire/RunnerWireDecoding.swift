@@ -16,13 +16,19 @@ public enum RunnerWireDecoding {
         case decoded(kind: String, canonical: Bool)
     }
 
-    /// One body as the host reads a runner's reply. A phrases reply is also checked again
-    /// by `PhraseCodec.recheck`, as the host does before narrating it.
+    /// One body as the host reads a runner's reply. A phrases reply is also held to
+    /// `PhraseCodec.validate`, and a perception to `PerceiveCodec.validate`, as the host
+    /// does before using them.
     public static func reply(_ body: [UInt8], recordCount: Int) -> Outcome {
         do {
             let (id, reply) = try RunnerReply.decode(body)
-            if case .phrases(let decoded) = reply {
-                _ = PhraseCodec.recheck(decoded, maximumWords: PhraseCodec.defaultMaximumWords, recordCount: recordCount)
+            switch reply {
+            case .phrases(let decoded):
+                _ = PhraseCodec.validate(decoded, maximumWords: PhraseCodec.defaultMaximumWords, recordCount: recordCount)
+            case .perception(let perception):
+                _ = PerceiveCodec.validate(perception)
+            default:
+                break
             }
             let written = reply.encode(id: id)
             let again = try RunnerReply.decode(written)

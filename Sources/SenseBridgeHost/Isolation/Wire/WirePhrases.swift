@@ -3,7 +3,7 @@ import SenseBridgeCore
 
 /// A compose result on the wire: the runner has already decoded the plugin's C
 /// result with PhraseCodec, and sends every entry in its place. The host runs the
-/// same codec's rules over it again (`PhraseCodec.recheck`), since a runner shares its
+/// same codec's rules over it again (`PhraseCodec.validate`), since a runner shares its
 /// address space with the plugin and is trusted no further.
 enum WirePhrases {
     private static let readable: UInt8 = 0
@@ -49,7 +49,7 @@ enum WirePhrases {
             let tag = try input.u8()
             let rawStream = try input.u32()
             let stream = PerceptionStream(abiValue: rawStream)
-            // Text is read to a bound past any cap, so recheck can say "too long" without
+            // Text is read to a bound past any cap, so validate can say "too long" without
             // the host holding more than that.
             let text = try input.string(limit: RunnerProtocol.maximumTextBytes)
             let indexCount = try input.count(minimumItemBytes: 4, limit: ABICodec.maximumIndicesPerPhrase)

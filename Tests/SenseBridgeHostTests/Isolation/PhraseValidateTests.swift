@@ -2,10 +2,10 @@ import SenseBridgeABICodec
 import SenseBridgeCore
 import Testing
 
-/// What an isolated composer's runner says it decoded is checked again in the host by
-/// the rules the codec applies to C memory (`PhraseCodec.recheck`): the runner shares
+/// What an isolated composer's runner says it decoded is held in the host to the same
+/// function the codec ends with on C memory (`PhraseCodec.validate`): the runner shares
 /// its address space with the plugin, so its word is worth no more than the plugin's.
-@Suite struct PhraseRecheckTests {
+@Suite struct PhraseValidateTests {
     static let maximumWords = 8
     static var cap: Int { PhraseValidator.maximumBytes(forWords: maximumWords) }
 
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func moreReadablePhrasesThanRecordsAreRefusedAsAWhole() {
-        let checked = PhraseCodec.recheck(received([chair(0), chair(1), chair(2)]), maximumWords: Self.maximumWords, recordCount: 2)
+        let checked = PhraseCodec.validate(received([chair(0), chair(1), chair(2)]), maximumWords: Self.maximumWords, recordCount: 2)
         #expect(checked.refusal == .tooManyPhrases)
         #expect(checked.proposed.isEmpty)
         #expect(checked.problems.contains { $0.contains("3 phrases for 2 records") })
@@ -29,21 +29,21 @@ import Testing
 
     @Test func unreadableEntriesCountTowardsTheLimitToo() {
         let unreadable = ProposedPhrase.unreadable(UnreadablePhrase(stream: .sight, recordIndices: [0], reason: .invalidUTF8))
-        let checked = PhraseCodec.recheck(received([chair(0), unreadable]), maximumWords: Self.maximumWords, recordCount: 1)
+        let checked = PhraseCodec.validate(received([chair(0), unreadable]), maximumWords: Self.maximumWords, recordCount: 1)
         #expect(checked.refusal == .tooManyPhrases)
     }
 
     @Test func moreThanAnyRequestCouldNeedIsRefusedWhateverTheRecordCount() {
         let many = Array(repeating: chair(0), count: ABICodec.maximumPhrases + 1)
-        let checked = PhraseCodec.recheck(received(many), maximumWords: Self.maximumWords, recordCount: 1_000_000)
-        #expect(checked.refusal == .tooManyPhrases)
+        let checked = PhraseCodec.validate(received(many), maximumWords: Self.maximumWords, recordCount: 1_000_000)
+        #expect(checked.refusal == .malformedResult)
         #expect(checked.proposed.isEmpty)
     }
 
     @Test func textOverTheCapBecomesUnreadableTooLongInItsPlace() {
         let long = String(repeating: "a", count: Self.cap + 1)
         let atCap = String(repeating: "b", count: Self.cap)
-        let checked = PhraseCodec.recheck(received([
+        let checked = PhraseCodec.validate(received([
             chair(0),
             .phrase(SubjectPhrase(stream: .sound, text: long, recordIndices: [1, 2])),
             .phrase(SubjectPhrase(stream: .sight, text: atCap, recordIndices: [3])),
@@ -54,12 +54,12 @@ import Testing
             .unreadable(UnreadablePhrase(stream: .sound, recordIndices: [1, 2], reason: .tooLong)),
             .phrase(SubjectPhrase(stream: .sight, text: atCap, recordIndices: [3])),
         ], "the long one keeps its records, so they are still said")
-        #expect(checked.problems == ["phrase 1 was refused after it crossed the process boundary (too-long)"])
+        #expect(checked.problems == ["phrase 1 has text longer than \(Self.cap) bytes, the cap for its word ceiling (too-long)"])
     }
 
     @Test func tooManyIndicesBecomeUnreadableWithNone() {
         let indices = Array(repeating: 0, count: ABICodec.maximumIndicesPerPhrase + 1)
-        let checked = PhraseCodec.recheck(received([.phrase(SubjectPhrase(stream: .sight, text: "a chair", recordIndices: indices))]),
+        let checked = PhraseCodec.validate(received([.phrase(SubjectPhrase(stream: .sight, text: "a chair", recordIndices: indices))]),
                                           maximumWords: Self.maximumWords, recordCount: 1)
         #expect(checked.proposed == [.unreadable(UnreadablePhrase(stream: .sight, recordIndices: [], reason: .invalidIndices))])
     }
@@ -67,14 +67,14 @@ import Testing
     @Test func aRefusalTheRunnerReportedStands() {
         var refused = received([], refusal: .malformedResult)
         refused.problems = ["phrase_count is 9999999"]
-        let checked = PhraseCodec.recheck(refused, maximumWords: Self.maximumWords, recordCount: 1)
+        let checked = PhraseCodec.validate(refused, maximumWords: Self.maximumWords, recordCount: 1)
         #expect(checked.refusal == .malformedResult)
         #expect(checked.proposed.isEmpty)
     }
 
     @Test func anHonestResultPassesUnchanged() {
         let honest = [chair(0), .unreadable(UnreadablePhrase(stream: nil, recordIndices: [1], reason: .unknownStream))]
-        let checked = PhraseCodec.recheck(received(honest), maximumWords: Self.maximumWords, recordCount: 2)
+        let checked = PhraseCodec.validate(received(honest), maximumWords: Self.maximumWords, recordCount: 2)
         #expect(checked.refusal == nil)
         #expect(checked.proposed == honest)
         #expect(checked.problems.isEmpty)
