@@ -11,10 +11,12 @@ public enum ProcessSpawn {
     /// Held from creating a child's pipes until it has been spawned: a pipe is not
     /// close-on-exec for an instant after `pipe()`, and a spawn on another thread in
     /// that instant would hand it to an unrelated child, which would then hold it open.
+    /// `body` runs on `SpawnThread`, so a child that dies with its parent dies with this
+    /// process, not with the thread that happened to ask for it.
     public static func serialized<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         spawnLock.lock()
         defer { spawnLock.unlock() }
-        return try body()
+        return try SpawnThread.shared.run(body)
     }
 
     private static let spawnLock = NSLock()

@@ -113,7 +113,7 @@ extension EspeakSpeechTests {
     @Test func anInterruptStopsAPulseWaitingBehindAnotherInstance() throws {
         let text = Array(repeating: "A long passage being read aloud, sentence after sentence.", count: 1500).joined(separator: " ")
         let readingDirectory = try TemporaryDirectory(), pulseDirectory = try TemporaryDirectory()
-        let reading = try target(readingDirectory.url), pulsing = try target(pulseDirectory.url)
+        let (reading, pulsing) = try sharingTargets(readingDirectory.url, pulseDirectory.url)
         let first = CallOnAnotherThread { try reading.render(OutputMessage(signal: .readingSegment, text: text, sequence: 1)) }
         let wav = readingDirectory.file("0001-readingSegment.wav")
         try #require(CallOnAnotherThread.until(seconds: 30) { FileManager.default.fileExists(atPath: wav.path) })

@@ -16,11 +16,19 @@ import Testing
         manifest = try host.manifest(id: "org.sensebridge.espeak-speech")
     }
 
-    func target(_ directory: URL, _ config: [String: JSONValue] = [:]) throws -> RenderTargetInstance {
+    /// `placement`: isolated by default, as a session runs it. The tests of two instances
+    /// sharing espeak-ng (one voice a process) ask for in process: isolated, each instance
+    /// has an espeak-ng of its own and there is nothing shared to test.
+    func target(_ directory: URL, _ config: [String: JSONValue] = [:], placement: Placement = Placement()) throws -> RenderTargetInstance {
         var config = config
         config["output"] = .string("wav")
         config["directory"] = .string(directory.path)
-        return try host.renderTarget(manifest, config: config)
+        return try host.renderTarget(manifest, config: config, placement: placement)
+    }
+
+    /// Two instances in this process, sharing its espeak-ng.
+    func sharingTargets(_ first: URL, _ second: URL) throws -> (RenderTargetInstance, RenderTargetInstance) {
+        (try target(first, placement: Placement(isolated: false)), try target(second, placement: Placement(isolated: false)))
     }
 
     func index(_ directory: URL) throws -> [[String: Any]] {
@@ -174,7 +182,7 @@ import Testing
     @Test func anUrgentMessageCutsOffAnotherInstance() throws {
         let text = Array(repeating: "A long passage being read aloud, sentence after sentence.", count: 200).joined(separator: " ")
         let readingDirectory = try TemporaryDirectory(), alertDirectory = try TemporaryDirectory()
-        let reading = try target(readingDirectory.url), alert = try target(alertDirectory.url)
+        let (reading, alert) = try sharingTargets(readingDirectory.url, alertDirectory.url)
         let outcome = RenderOutcome()
         Thread {
             do { try reading.render(OutputMessage(signal: .readingSegment, text: text)); outcome.set(nil) } catch { outcome.set(error) }
@@ -195,7 +203,7 @@ import Testing
         // Over an hour of speech: seconds of synthesis even into a WAV file.
         let text = Array(repeating: "A long passage being read aloud, sentence after sentence.", count: 1500).joined(separator: " ")
         let readingDirectory = try TemporaryDirectory(), waitingDirectory = try TemporaryDirectory()
-        let reading = try target(readingDirectory.url), waiting = try target(waitingDirectory.url)
+        let (reading, waiting) = try sharingTargets(readingDirectory.url, waitingDirectory.url)
         let first = CallOnAnotherThread { try reading.render(OutputMessage(signal: .readingSegment, text: text, sequence: 1)) }
         // The first render holds espeak-ng once its audio is being written.
         let wav = readingDirectory.file("0001-readingSegment.wav")

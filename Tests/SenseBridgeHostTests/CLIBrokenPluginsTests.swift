@@ -161,21 +161,57 @@ import Testing
         #expect(try cli(["plugins", "list"]).standardError.isEmpty, "warned once")
     }
 
-    @Test func runsSaysHowEachPluginWouldRun() throws {
+    /// The row of a listing whose first cell is `id`, split into its cells.
+    func row(_ table: String, _ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Substring] {
+        let line = try #require(table.split(separator: "\n").first { $0.hasPrefix("\(id) ") }, sourceLocation: sourceLocation)
+        return line.split(separator: "  ", omittingEmptySubsequences: true).map { $0.drop { $0 == " " } }
+    }
+
+    @Test func runsAndWhySayHowEachPluginWouldRun() throws {
         let table = try cli(["plugins", "list"]).standardOutput
         let header = try #require(table.split(separator: "\n").first)
-        #expect(header.contains("RUNS"))
-        let fixture = try #require(table.split(separator: "\n").first { $0.hasPrefix("org.sensebridge.fixture ") })
-        #expect(fixture.contains(" isolated "), "found through SENSEBRIDGE_PLUGIN_PATH")
+        #expect(header.contains("  RUNS  ") && header.contains("  WHY  "))
+        // Found through SENSEBRIDGE_PLUGIN_PATH or shipped with the build: placed alike.
+        #expect(try row(table, "org.sensebridge.fixture").contains("isolated"))
+        #expect(try row(table, "org.sensebridge.label-list").contains("isolated"))
+        #expect(try row(table, "org.sensebridge.label-list").contains("default"))
+        #expect(!table.contains("in process"), "no plugin runs in process unless asked")
         let listed = try #require(try json(try cli(["plugins", "list", "--json"]))["plugins"] as? [[String: Any]])
-        let mine = try #require(listed.first { $0["id"] as? String == "org.sensebridge.fixture" })
-        #expect(mine["isolation"] as? String == "process")
-        #expect(mine["isolationReason"] as? String == "found outside the host's own plugin directories (SENSEBRIDGE_PLUGIN_PATH)")
-        // The build's own staged plugins are shipped: in process, unless --isolate.
+        #expect(listed.allSatisfy { $0["isolation"] as? String == "process" })
         let staged = try #require(listed.first { $0["id"] as? String == "org.sensebridge.label-list" })
-        #expect(staged["isolation"] as? String == "in-process")
+        #expect(staged["isolationReason"] as? String == "every plugin runs in its own process by default")
+
+        let asked = try cli(["plugins", "list", "--in-process", "org.sensebridge.label-list,org.sensebridge.fixture"]).standardOutput
+        for id in ["org.sensebridge.label-list", "org.sensebridge.fixture"] {
+            #expect(try row(asked, id).contains("in process"), "\(id)")
+            #expect(try row(asked, id).contains("--in-process"), "\(id)")
+        }
+        #expect(try row(asked, "org.sensebridge.haptic-log").contains("isolated"), "not named, not moved")
+        let all = try #require(try json(try cli(["--in-process", "all", "plugins", "list", "--json"]))["plugins"] as? [[String: Any]])
+        #expect(all.allSatisfy { $0["isolation"] as? String == "in-process" })
         let forced = try #require(try json(try cli(["plugins", "list", "--json", "--isolate"]))["plugins"] as? [[String: Any]])
-        #expect(forced.allSatisfy { $0["isolation"] as? String == "process" })
-        #expect(try cli(["plugins", "list", "--isolate"]).standardOutput.contains("in process") == false)
+        #expect(forced.allSatisfy { $0["isolation"] as? String == "process" && ($0["isolationReason"] as? String)?.hasPrefix("--isolate") == true })
+    }
+
+    @Test func aManifestAskingForInProcessIsListedAsIgnored() throws {
+        try FixturePlugin.make(in: plugins.url, name: "eager", id: "org.example.eager", manifest: ["isolation": "in-process"])
+        let eager = try row(try cli(["plugins", "list"]).standardOutput, "org.example.eager")
+        #expect(eager.contains("isolated") && eager.contains("default (manifest ignored)"))
+        let listed = try #require(try json(try cli(["plugins", "list", "--json"]))["plugins"] as? [[String: Any]])
+        let entry = try #require(listed.first { $0["id"] as? String == "org.example.eager" })
+        #expect(entry["isolation"] as? String == "process")
+        #expect((entry["isolationReason"] as? String)?.contains("its manifest's \"in-process\" is ignored") == true)
+    }
+
+    @Test func inProcessRefusesWhatItCannotDo() throws {
+        let unknown = try cli(["plugins", "list", "--in-process", "org.example.nowhere"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("--in-process names 'org.example.nowhere', which no installed plugin is"))
+        let both = try cli(["--isolate", "describe", "--in-process", "all", "--records", "/nonexistent"])
+        #expect(both.status == 64)
+        #expect(both.standardError.contains("--isolate and --in-process ask opposite things"))
+        let empty = try cli(["plugins", "list", "--in-process", "org.sensebridge.fixture,"])
+        #expect(empty.status == 64)
+        #expect(empty.standardError.contains("--in-process takes plugin ids separated by commas"))
     }
 }

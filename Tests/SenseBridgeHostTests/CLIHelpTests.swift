@@ -144,7 +144,7 @@ import Testing
         }
         let root = try cli(["--help"]).standardOutput
         let rootRows = Self.optionRows(in: root)
-        #expect(rootRows.map(\.label) == ["--version", "-h, --help", "--plugin-path <dir>", "--isolate"])
+        #expect(rootRows.map(\.label) == ["--version", "-h, --help", "--plugin-path <dir>", "--isolate", "--in-process <ids|all>"])
         for row in rootRows { try expectAccepted([], row) }
     }
 }

@@ -99,11 +99,11 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The header is ASCII: where each title starts is where its column starts.
         let header = try #require(lines.first)
-        let titles = ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"]
+        let titles = ["ID", "KIND", "VERSION", "DATA", "RUNS", "WHY", "MANIFEST"]
         let starts = titles.map { header.utf16.distance(from: header.utf16.startIndex, to: header.range(of: $0)!.lowerBound) }
         let widths = zip(starts, starts.dropFirst()).map { $1 - $0 - 2 }
         for (id, name, cellVersion) in [("org.example.plain", "plain", "1.0.0"), ("org.example.odd", "odd", version)] {
-            let cells = [id, "render-target", cellVersion, "local", "isolated"]
+            let cells = [id, "render-target", cellVersion, "local", "isolated", "default"]
             let expected = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 + "  " + other.file("\(name).json").path
             #expect(lines.contains(expected), "\(expected)")

@@ -3,7 +3,8 @@ import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeTesting
 
-/// Alert latency, frame → render call, in process: a walk whose obstacle comes and goes
+/// Alert latency, frame → render call, isolated (as every plugin runs by default) and in
+/// process (as a profile or `--in-process` may ask): a walk whose obstacle comes and goes
 /// every other frame (so every fourth frame raises an alert) at 100 frames a second, at
 /// recorded pace, through the shipped replay source and two C recording targets — once
 /// with the label-list composer, once with a composer that takes 3 s, longer than the
@@ -20,32 +21,35 @@ import SenseBridgeTesting
     let recording = try work.write("blinking.recording.jsonl", blinkingObstacle(frames: 400, spacing: 0.01))
     let host = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine),
                                                                  .init(directory: staged, origin: .build)]))
-    let inProcess = Placement(isolated: false)
-    for (label, composerID) in [("label-list composer", "org.sensebridge.label-list"), ("a composer taking 3 s", "org.example.slow-composer")] {
-        let source = try host.sensingSource(try host.manifest(id: "org.sensebridge.replay-source"),
-                                            config: ["path": .string(recording.path), "pace": .string("recorded")], placement: inProcess)
-        let recorder = try host.manifest(id: "org.sensebridge.recording-target")
-        let targets = try ["speech", "haptics"].map { name in
-            (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(work.file("\(name)-\(composerID).txt").path)],
-                                                         placement: inProcess))
+    let composers = [("label-list composer", "org.sensebridge.label-list"), ("a composer taking 3 s", "org.example.slow-composer")]
+    for (side, placement) in [("isolated", Placement(isolated: true)), ("in process", Placement(isolated: false))] {
+        for (composerLabel, composerID) in composers {
+            let label = "\(composerLabel), \(side)"
+            let source = try host.sensingSource(try host.manifest(id: "org.sensebridge.replay-source"),
+                                                config: ["path": .string(recording.path), "pace": .string("recorded")], placement: placement)
+            let recorder = try host.manifest(id: "org.sensebridge.recording-target")
+            let targets = try ["speech", "haptics"].map { name in
+                (name: name, instance: try host.renderTarget(recorder, config: ["path": .string(work.file("\(name)-\(composerID)-\(side).txt").path)],
+                                                             placement: placement))
+            }
+            let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
+            let composer = try host.sceneComposer(try host.manifest(id: composerID), placement: placement)
+            var configuration = AwarenessSession.Configuration()
+            configuration.narrationInterval = 0.5
+            let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: composer, fallback: nil, locale: .en,
+                                                                                         detail: .standard),
+                                           fanOut: fan, configuration: configuration)
+            let summary = try session.run()
+            _ = fan.drain(timeout: 30)
+            for (target, latency) in fan.renderLatency(of: .awarenessAlert) {
+                guard let p50 = latency.quantile(0.5), let p99 = latency.quantile(0.99) else { continue }
+                report("alert frame → render call, \(target), \(label)",
+                       "p50 \(format(Double(p50) / 1000)) µs, p99 \(format(Double(p99) / 1000)) µs, max \(format(Double(latency.maximum) / 1000)) µs "
+                           + "over \(latency.count) alerts (goal p99 < 1000 µs)")
+            }
+            report("  that walk: alerts / ticks finding the composer busy", "\(summary.alertsRaised) / \(summary.ticksSkipped)")
+            _ = fan.shutdown()
         }
-        let fan = ProfileFanOut(targets: targets, textFallback: { _ in })
-        let composer = try host.sceneComposer(try host.manifest(id: composerID), placement: inProcess)
-        var configuration = AwarenessSession.Configuration()
-        configuration.narrationInterval = 0.5
-        let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: composer, fallback: nil, locale: .en,
-                                                                                     detail: .standard),
-                                       fanOut: fan, configuration: configuration)
-        let summary = try session.run()
-        _ = fan.drain(timeout: 30)
-        for (target, latency) in fan.renderLatency(of: .awarenessAlert) {
-            guard let p50 = latency.quantile(0.5), let p99 = latency.quantile(0.99) else { continue }
-            report("alert frame → render call, \(target), \(label)",
-                   "p50 \(format(Double(p50) / 1000)) µs, p99 \(format(Double(p99) / 1000)) µs, max \(format(Double(latency.maximum) / 1000)) µs "
-                       + "over \(latency.count) alerts (goal p99 < 1000 µs)")
-        }
-        report("  that walk: alerts / ticks finding the composer busy", "\(summary.alertsRaised) / \(summary.ticksSkipped)")
-        _ = fan.shutdown()
     }
 }
 

@@ -93,7 +93,7 @@ func pairedRatio(_ a: [Double], _ b: [Double]) -> Double {
 
 /// SenseBridge laid out as `make install` leaves it (bin/, lib/sensebridge/plugins/), in a
 /// scratch prefix with its own XDG directories: commands then find the shipped plugins
-/// the way an installed host does (and run them in process, as shipped plugins run),
+/// the way an installed host does (each in its own process, as every plugin runs by default),
 /// and never read or write the user's own settings.
 struct InstalledLayout {
     let prefix: URL

@@ -14,85 +14,95 @@ public enum PluginIsolation: String, Sendable, CaseIterable {
     }
 }
 
-extension PluginSearchPath.Entry.Origin {
-    /// A directory the host was installed or built with holds plugins that shipped with
-    /// it, reviewed and built together with it; every other directory holds code anyone
-    /// could have put there, and nobody reviewed it with the host.
-    public var isShipped: Bool {
-        switch self {
-        case .installPrefix, .build: return true
-        case .commandLine, .environment, .userData: return false
-        }
-    }
+/// What the command line asks for, over every profile and manifest. `--isolate` and
+/// `--in-process` ask opposite things, so one command line holds at most one of them.
+public enum CommandLineIsolation: Sendable, Equatable {
+    /// Neither: the profile, then the default, decide.
+    case unspecified
+    /// `--isolate`: every plugin in its own process, even one its profile runs in process.
+    case isolateAll
+    /// `--in-process all`: every plugin inside the host.
+    case everyPluginInProcess
+    /// `--in-process ID[,ID]`: these plugins inside the host, the others as before.
+    case inProcess(Set<String>)
 }
 
-/// How one plugin will run, and the reason in a few words a listing can show.
+/// How one plugin will run, and why.
 public struct IsolationDecision: Sendable, Equatable {
-    public var isolation: PluginIsolation
-    public var reason: String
-
-    public init(isolation: PluginIsolation, reason: String) {
-        self.isolation = isolation
-        self.reason = reason
+    /// Which rule decided. A listing shows it in a word (`plugins list`'s WHY column); the
+    /// sentence (`reason`) is worded from it, never the other way round.
+    public enum Cause: String, Sendable, CaseIterable {
+        case isolateAll = "--isolate"
+        case inProcessOption = "--in-process"
+        case profile
+        case manifest
+        /// The default, over a manifest that asked to run in process.
+        case manifestIgnored = "default (manifest ignored)"
+        case byDefault = "default"
     }
 
-    /// The one rule for who runs isolated. In order, the first that applies decides:
+    public var isolation: PluginIsolation
+    public var cause: Cause
+
+    public init(isolation: PluginIsolation, cause: Cause) {
+        self.isolation = isolation
+        self.cause = cause
+    }
+
+    /// The reason in a sentence `plugins list --json` shows (`isolationReason`).
+    public var reason: String {
+        switch cause {
+        case .isolateAll: return "--isolate runs every plugin in its own process, even where a profile says in process"
+        case .inProcessOption: return "--in-process runs it inside the host, where a crash ends the session"
+        case .profile: return "the profile asks for \"isolation\": \"\(isolation.rawValue)\""
+        case .manifest: return "its manifest asks for its own process"
+        case .manifestIgnored:
+            return "every plugin runs in its own process by default; its manifest's \"in-process\" is ignored: only a profile or --in-process can ask for that"
+        case .byDefault: return "every plugin runs in its own process by default"
+        }
+    }
+
+    /// The one rule for where a plugin runs. In order, the first that applies decides:
     ///
-    /// 1. `--isolate` (`forceIsolation`): every plugin in its own process. A person
-    ///    chasing a crash needs one switch that trusts nothing.
-    /// 2. The profile entry's `"isolation"`, either way: the profile is the person's
-    ///    own file, so it may run an outside plugin in process (speed) or a shipped one
-    ///    isolated (caution).
-    /// 3. The manifest's `"isolation"`, but only where it makes things stricter. A
-    ///    manifest is written by the plugin's author, who is exactly who isolation does
-    ///    not trust: `"process"` is always honoured, `"in-process"` only for a shipped
-    ///    plugin, and ignored (with a reason that says so) for any other.
-    /// 4. Where it was found: a shipped plugin (install prefix, the build's own
-    ///    directory) runs in process; one found through `--plugin-path`,
-    ///    `SENSEBRIDGE_PLUGIN_PATH`, the user's data dir, or given by path (`origin`
-    ///    nil) runs isolated.
-    public static func decide(origin: PluginSearchPath.Entry.Origin?, manifest: PluginIsolation?,
-                              profileEntry: PluginIsolation?, forceIsolation: Bool) -> IsolationDecision {
-        if forceIsolation {
-            return IsolationDecision(isolation: .process, reason: "--isolate runs every plugin in its own process")
+    /// 1. The command line: `--isolate` puts every plugin in its own process, even over a
+    ///    profile (a person chasing a crash needs one switch that trusts nothing);
+    ///    `--in-process` puts the plugins it names (or all) inside the host.
+    /// 2. The profile entry's `"isolation"`, either way: the profile is the person's own
+    ///    file, so it may trade a plugin's crash safety for speed (docs/ISOLATION.md has
+    ///    the measured gain) or spell out the default.
+    /// 3. Everything else runs in its own process, shipped or not. A crash in espeak-ng,
+    ///    libav or tesseract takes a session down as surely as a third party's would,
+    ///    and for a deaf-blind person that is silence with no word of why; isolation now
+    ///    costs little next to a depth cadence (docs/ISOLATION.md). A manifest's
+    ///    `"process"` says the same and is honoured; its `"in-process"` is ignored, with
+    ///    a reason that says so: the author asking to be trusted is the one request
+    ///    isolation exists to refuse, and a shipped plugin's author is no exception.
+    public static func decide(pluginID: String, manifest: PluginIsolation?, profileEntry: PluginIsolation?,
+                              commandLine: CommandLineIsolation) -> IsolationDecision {
+        switch commandLine {
+        case .isolateAll:
+            return IsolationDecision(isolation: .process, cause: .isolateAll)
+        case .everyPluginInProcess:
+            return IsolationDecision(isolation: .inProcess, cause: .inProcessOption)
+        case .inProcess(let ids) where ids.contains(pluginID):
+            return IsolationDecision(isolation: .inProcess, cause: .inProcessOption)
+        case .inProcess, .unspecified:
+            break
         }
         if let profileEntry {
-            return IsolationDecision(isolation: profileEntry, reason: "the profile asks for \"isolation\": \"\(profileEntry.rawValue)\"")
+            return IsolationDecision(isolation: profileEntry, cause: .profile)
         }
-        let shipped = origin?.isShipped ?? false
-        let location = shipped
-            ? "shipped with the host (\(origin?.rawValue ?? ""))"
-            : "found outside the host's own plugin directories (\(origin?.rawValue ?? "a path given directly"))"
-        switch (manifest, shipped) {
-        case (.process?, _):
-            return IsolationDecision(isolation: .process, reason: "its manifest asks for its own process")
-        case (.inProcess?, true):
-            return IsolationDecision(isolation: .inProcess, reason: "\(location); its manifest asks to run in process")
-        case (.inProcess?, false):
-            // The author's request to be trusted is the one request isolation exists to refuse.
-            return IsolationDecision(isolation: .process, reason: "\(location); its manifest's \"in-process\" is ignored for such a plugin")
-        case (nil, true):
-            return IsolationDecision(isolation: .inProcess, reason: location)
-        case (nil, false):
-            return IsolationDecision(isolation: .process, reason: location)
+        switch manifest {
+        case .process?: return IsolationDecision(isolation: .process, cause: .manifest)
+        case .inProcess?: return IsolationDecision(isolation: .process, cause: .manifestIgnored)
+        case nil: return IsolationDecision(isolation: .process, cause: .byDefault)
         }
     }
-}
 
-extension PluginCatalog {
-    /// How `manifest` will run. The catalog knows which search-path directory each of
-    /// its manifests came from; a manifest read elsewhere (a path given to `plugins
-    /// test`) is placed by its directory, and counts as not shipped when that is none
-    /// of the search path's.
-    public func isolation(for manifest: PluginManifest, profileEntry: PluginIsolation?,
-                          forceIsolation: Bool) -> IsolationDecision {
-        IsolationDecision.decide(origin: origin(of: manifest), manifest: manifest.isolation,
-                                 profileEntry: profileEntry, forceIsolation: forceIsolation)
-    }
-
-    func origin(of manifest: PluginManifest) -> PluginSearchPath.Entry.Origin? {
-        if let origin = manifest.origin { return origin }
-        let directory = manifest.directory.standardizedFileURL.path
-        return searchPath.entries.first { $0.directory.standardizedFileURL.path == directory }?.origin
+    /// How `manifest` will run. Where it was found plays no part: a shipped plugin and one
+    /// a person installed are placed by the same rule.
+    public static func decide(for manifest: PluginManifest, profileEntry: PluginIsolation?,
+                              commandLine: CommandLineIsolation) -> IsolationDecision {
+        decide(pluginID: manifest.id, manifest: manifest.isolation, profileEntry: profileEntry, commandLine: commandLine)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// What the host needs to run plugins in processes of their own.
 public struct IsolationSettings: Sendable {
-    /// `--isolate`: every plugin runs in a runner, shipped ones included.
-    public var isolateAll = false
+    /// `--isolate` or `--in-process`, over every profile entry.
+    public var commandLine = CommandLineIsolation.unspecified
     /// An isolated plugin's data limit (RLIMIT_DATA) unless its profile entry sets one:
     /// well above any honest plugin here, low enough that a leak ends in a crash the
     /// host survives rather than in the machine swapping.
@@ -11,8 +11,8 @@ public struct IsolationSettings: Sendable {
     /// The runner executable; nil when none was found (isolation then fails loudly).
     public var runner: URL? = RunnerLocation.find()
 
-    public init(isolateAll: Bool = false, memoryLimitMiB: Int = 1024, runner: URL? = RunnerLocation.find()) {
-        self.isolateAll = isolateAll
+    public init(commandLine: CommandLineIsolation = .unspecified, memoryLimitMiB: Int = 1024, runner: URL? = RunnerLocation.find()) {
+        self.commandLine = commandLine
         self.memoryLimitMiB = memoryLimitMiB
         self.runner = runner
     }
@@ -20,7 +20,7 @@ public struct IsolationSettings: Sendable {
 
 /// Where one plugin instance runs, as its profile entry (or a caller) asks.
 public struct Placement: Sendable, Equatable {
-    /// nil: the host's policy decides (`PluginCatalog.isolation(for:…)`).
+    /// nil: the host's policy decides (`IsolationDecision.decide`).
     public var isolation: PluginIsolation?
     public var memoryLimitMiB: Int?
 
@@ -80,6 +80,6 @@ extension PluginHost {
     }
 
     func runsIsolated(_ manifest: PluginManifest, _ placement: Placement) -> Bool {
-        catalog.isolation(for: manifest, profileEntry: placement.isolation, forceIsolation: isolation.isolateAll).isolation == .process
+        IsolationDecision.decide(for: manifest, profileEntry: placement.isolation, commandLine: isolation.commandLine).isolation == .process
     }
 }

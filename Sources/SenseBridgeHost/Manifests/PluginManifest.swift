@@ -29,10 +29,11 @@ public struct PluginManifest: Sendable {
     /// `manifestURL.path`, worked out once: listings print it for every manifest.
     public private(set) var manifestPath: String
     /// The author's request for how the plugin runs. Only a request: the host decides
-    /// (`IsolationDecision.decide`), and an author may ask for more isolation, never less.
+    /// (`IsolationDecision.decide`), and an author may ask for isolation, never to be let
+    /// in: `"in-process"` is ignored, whoever shipped the plugin.
     public var isolation: PluginIsolation? = nil
-    /// Which search-path directory the catalog found the manifest in; it decides whether
-    /// the plugin counts as shipped with the host. Nil for a manifest read from a path.
+    /// Which search-path directory the catalog found the manifest in. Nil for a manifest
+    /// read from a path.
     public var origin: PluginSearchPath.Entry.Origin? = nil
 
     init(id: String, kind: PluginKind, version: String, abiMajor: UInt32, abiMinor: UInt32, libraryPath: String,

@@ -11,7 +11,8 @@ public struct OutputProfile: Sendable {
         public var id: String
         public var config: [String: JSONValue]
         /// The person's own choice of how this plugin runs, either way; it outranks the
-        /// manifest and the plugin's location (`IsolationDecision.decide`).
+        /// manifest and the default, and yields only to the command line
+        /// (`IsolationDecision.decide`).
         public var isolation: PluginIsolation?
         /// The memory limit of the plugin's runner process, when it runs isolated; nil
         /// leaves it to the runner's default.

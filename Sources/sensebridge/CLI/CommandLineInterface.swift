@@ -14,7 +14,7 @@ enum CommandLineInterface {
     static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec, ReadCommand.spec, ListenCommand.spec] }
 
     /// What may come before the command name.
-    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate]
+    static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate, .inProcess]
 
     static var rootHelp: String {
         let rows = groups.map { ($0.name, $0.abstract) } + leaves.map { ($0.name, $0.abstract) } + [("help", helpSpec.abstract)]
@@ -33,8 +33,8 @@ enum CommandLineInterface {
         """
     }
 
-    /// `--isolate` given before the command name.
-    nonisolated(unsafe) private static var isolateAll = false
+    /// `--isolate` and `--in-process` given before the command name.
+    nonisolated(unsafe) private static var rootIsolation: (isolate: Bool, inProcess: [String]) = (false, [])
 
     static func run(_ arguments: [String]) -> Int32 {
         warnAboutLogLevel()
@@ -76,7 +76,7 @@ enum CommandLineInterface {
             return .ok
         }
         let pluginPaths = global.all("--plugin-path")
-        isolateAll = global.has("--isolate")
+        rootIsolation = (global.has("--isolate"), global.all("--in-process"))
         var rest = global.remainder
         guard let name = rest.first else {
             Console.err(rootHelp)
@@ -121,8 +121,13 @@ enum CommandLineInterface {
         // The harness's check children judge what a plugin prints on stdout themselves.
         if command.runsPluginCode && command.path != PluginTestCommand.test.path { StandardOutputGuard.claim() }
         let parsed = try Arguments(arguments, options: command.parsedOptions, command: command.name)
-        let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"),
-                              isolateAll: isolateAll || (command.parsedOptions.contains { $0.name == "--isolate" } && parsed.has("--isolate")))
+        let declares = { (name: String) in command.parsedOptions.contains { $0.name == name } }
+        let isolation = try IsolationOptions.commandLine(
+            isolate: rootIsolation.isolate || (declares("--isolate") && parsed.has("--isolate")),
+            inProcess: rootIsolation.inProcess + (declares("--in-process") ? parsed.all("--in-process") : []),
+            command: command.name)
+        let context = Context(pluginPaths: pluginPaths + parsed.all("--plugin-path"), isolation: isolation)
+        try IsolationOptions.checkInstalled(context, command: command.name)
         // The process exits once the command returns: freeing its catalog (thousands of
         // manifests, an allocation or dozens each) one object at a time first cost more
         // than printing them did.

@@ -93,17 +93,19 @@ enum HelpFormat {
 final class Context {
     let pluginPaths: [String]
     let environment: [String: String]
-    let isolateAll: Bool
+    /// `--isolate` or `--in-process`, before the command name or after it.
+    let isolation: CommandLineIsolation
 
-    init(pluginPaths: [String], isolateAll: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(pluginPaths: [String], isolation: CommandLineIsolation = .unspecified,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.pluginPaths = pluginPaths
-        self.isolateAll = isolateAll
+        self.isolation = isolation
         self.environment = environment
     }
 
     lazy var searchPath = PluginSearchPath.standard(commandLine: pluginPaths, environment: environment)
     /// The same registry the host's catalog reads.
     lazy var brokenPlugins = BrokenPluginRegistry.standard(environment)
-    lazy var host = PluginHost(searchPath: searchPath, registry: brokenPlugins, isolation: IsolationSettings(isolateAll: isolateAll))
+    lazy var host = PluginHost(searchPath: searchPath, registry: brokenPlugins, isolation: IsolationSettings(commandLine: isolation))
     lazy var profiles = ProfileStore.standard(searchPath: searchPath, environment: environment)
 }

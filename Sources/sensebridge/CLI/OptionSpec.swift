@@ -42,12 +42,6 @@ struct OptionSpec {
     /// The option every command takes (and the root, before the command name).
     static let pluginPath = OptionSpec.value("--plugin-path", "dir", "Search this directory for plugin manifests first (repeatable).",
                                              repeatable: true)
-    /// Every plugin in its own process (`sensebridge-plugin-runner`), whatever its
-    /// manifest, profile or location says: the one switch for someone chasing a crash.
-    /// Declared once so each command that takes it shows the same help; the dispatcher
-    /// reads it (before the command name, or after it for a command that declares it)
-    /// into `Context.isolateAll`.
-    static let isolate = OptionSpec.flag("--isolate", "Run every plugin in its own process, whatever its manifest or profile says.")
     /// Answered by the dispatcher before any parsing, so it is declared for help and for
     /// the parser's sake only: a command never sees it.
     static let help = OptionSpec(name: "--help", shortName: "-h", help: "Show help information.")

@@ -14,6 +14,7 @@ enum OutputOptions {
             .value("--locale", "en|es|vi", localeHelp),
             .value("--output", "dir", "Where render targets write files (default: $XDG_STATE_HOME/sensebridge/output)."),
             .isolate,
+            .inProcess,
         ]
     }
 

@@ -17,14 +17,16 @@ enum PluginsCommands {
         abstract: "List the plugins found on the search path, broken ones with their reason.",
         discussion: """
         Reads manifests only: no plugin library is loaded. The first manifest with an id wins; later ones \
-        are reported as shadowed. RUNS says whether a plugin would run in the host's process or isolated \
-        in its own (docs/MANIFESTS.md, "Isolation and remembered breakage"). A plugin that crashed or hung \
+        are reported as shadowed. RUNS says whether a plugin would run isolated in its own process (the \
+        default) or inside the host's, and WHY what decided it; a profile can decide otherwise for its own \
+        plugins (docs/MANIFESTS.md, "Isolation and remembered breakage"). A plugin that crashed or hung \
         a host while loading, or in 'plugins test', is remembered and skipped until its library file \
         changes; it is listed under "Remembered broken", and 'sensebridge plugins rescan' retries it.
         """,
         options: [.flag("--json", "Print a machine-readable listing."),
                   .flag("--broken", "List only what cannot be used: broken manifests and remembered breakage."),
                   .flag("--isolate", "Show how the plugins would run under --isolate: each in its own process."),
+                  .value("--in-process", "ids|all", "Show how the plugins would run under --in-process (repeatable).", repeatable: true),
                   .flag("--strict", "Exit with 78 when any manifest is broken or shadowed, or a plugin is remembered broken.")],
         runsPluginCode: false,
         run: { arguments, context in
@@ -33,12 +35,11 @@ enum PluginsCommands {
             if arguments.has("--broken") {
                 if json { Console.json(BrokenListing.json(catalog)) } else { Console.out(BrokenListing.table(catalog)) }
             } else if json {
-                let forced = context.isolateAll
                 var object = BrokenListing.json(catalog)
                 object["searchPath"] = catalog.searchPath.entries.map { ["directory": $0.directory.path, "origin": $0.origin.rawValue] }
                 object["plugins"] = catalog.plugins.map { manifest -> [String: Any] in
                     var item = ManifestJSON.summary(manifest)
-                    let decision = catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: forced)
+                    let decision = IsolationDecision.decide(for: manifest, profileEntry: nil, commandLine: context.isolation)
                     item["isolation"] = decision.isolation.rawValue
                     item["isolationReason"] = decision.reason
                     return item
@@ -46,7 +47,7 @@ enum PluginsCommands {
                 object["shadowed"] = catalog.shadowed.map { ["id": $0.manifest.id, "manifest": $0.manifest.manifestURL.path, "shadowedBy": $0.winner.manifestURL.path] }
                 Console.json(object)
             } else {
-                printTable(catalog, forceIsolation: context.isolateAll)
+                printTable(catalog, isolation: context.isolation)
             }
             let problems = catalog.broken.count + catalog.shadowed.count
             return arguments.has("--strict") && problems > 0 ? .config : .ok
@@ -81,33 +82,30 @@ enum PluginsCommands {
             return .ok
         })
 
-    private static func printTable(_ catalog: PluginCatalog, forceIsolation: Bool) {
+    private static func printTable(_ catalog: PluginCatalog, isolation: CommandLineIsolation) {
         if catalog.plugins.isEmpty {
             Console.out("No plugins found. Searched: \(catalog.searchPath.entries.map(\.directory.path).joined(separator: ", ")).")
         } else {
-            // The decision depends on where a manifest was found and what it asks for, nothing
-            // else: made once per such pair, not once per row (each builds its reason's text).
-            var runs: [(origin: PluginSearchPath.Entry.Origin, requested: PluginIsolation?, column: String)] = []
             // One flat array of cells, a row after another: an array per row was an
             // allocation per plugin for a table printed once.
             var cells: [String] = []
             let plugins = catalog.plugins
-            cells.reserveCapacity(plugins.count * 6)
+            cells.reserveCapacity(plugins.count * 7)
             // By index, so each manifest is read in place rather than copied whole.
             for index in plugins.indices {
-                let origin = plugins[index].origin, requested = plugins[index].isolation
-                let known = origin.flatMap { origin in runs.first { $0.origin == origin && $0.requested == requested }?.column }
-                let column = known
-                    ?? BrokenListing.runs(catalog.isolation(for: plugins[index], profileEntry: nil, forceIsolation: forceIsolation))
-                if known == nil, let origin { runs.append((origin, requested, column)) }
+                // A switch over a few values whose two cells are literals: nothing to keep
+                // from one row to the next.
+                let decision = IsolationDecision.decide(pluginID: plugins[index].id, manifest: plugins[index].isolation,
+                                                        profileEntry: nil, commandLine: isolation)
                 cells.append(plugins[index].id)
                 cells.append(plugins[index].kind.rawValue)
                 cells.append(plugins[index].version)
                 cells.append(plugins[index].capabilities.usesNetwork ? "network" : "local")
-                cells.append(column)
+                cells.append(BrokenListing.runs(decision))
+                cells.append(decision.cause.rawValue)
                 cells.append(plugins[index].manifestPath)
             }
-            Console.out(bytes: TextTable.renderBytes(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "MANIFEST"], cells: cells))
+            Console.out(bytes: TextTable.renderBytes(header: ["ID", "KIND", "VERSION", "DATA", "RUNS", "WHY", "MANIFEST"], cells: cells))
         }
         let problems = catalog.manifestProblems
         if !problems.isEmpty {

@@ -36,7 +36,7 @@ enum RescanCommand {
             for candidate in forgotten.map(\.id) + (id.map { [$0] } ?? []) where !ids.contains(candidate) {
                 ids.append(candidate)
             }
-            let states = ids.map { state(of: $0, in: catalog) }
+            let states = ids.map { state(of: $0, in: catalog, isolation: context.isolation) }
             if arguments.has("--json") {
                 Console.json([
                     "forgotten": forgotten.map(BrokenListing.json),
@@ -55,9 +55,9 @@ enum RescanCommand {
         var detail: String
     }
 
-    static func state(of id: String, in catalog: PluginCatalog) -> State {
+    static func state(of id: String, in catalog: PluginCatalog, isolation: CommandLineIsolation) -> State {
         if let manifest = catalog.manifest(id: id) {
-            let runs = BrokenListing.runs(catalog.isolation(for: manifest, profileEntry: nil, forceIsolation: false))
+            let runs = BrokenListing.runs(IsolationDecision.decide(for: manifest, profileEntry: nil, commandLine: isolation))
             return State(id: id, status: "usable", detail: "\(manifest.manifestURL.path); loaded on next use (\(runs))")
         }
         if let broken = catalog.broken.first(where: { $0.id == id }) {

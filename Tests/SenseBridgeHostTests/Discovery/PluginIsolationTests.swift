@@ -3,79 +3,71 @@ import SenseBridgeTesting
 import Testing
 @testable import SenseBridgeHost
 
-/// Who runs in its own process: every step of the precedence, and the one thing a
-/// manifest may never do (loosen isolation for a plugin the host did not ship).
+/// Where a plugin runs: every row of the rule, and the one thing a manifest may never
+/// do (let its plugin in), shipped or not.
 @Suite struct PluginIsolationTests {
-    typealias Origin = PluginSearchPath.Entry.Origin
-    static let shipped: [Origin?] = [.installPrefix, .build]
-    static let outside: [Origin?] = [.commandLine, .environment, .userData, nil]
+    static let id = "org.sensebridge.espeak"
+    static let requests: [PluginIsolation?] = [nil] + PluginIsolation.allCases.map(Optional.some)
+    /// Every command line that leaves `id` to the profile and the default.
+    static let leavingIt: [CommandLineIsolation] = [.unspecified, .inProcess([]), .inProcess(["org.example.other"])]
 
-    func decide(_ origin: Origin?, manifest: PluginIsolation? = nil, profile: PluginIsolation? = nil, force: Bool = false) -> IsolationDecision {
-        IsolationDecision.decide(origin: origin, manifest: manifest, profileEntry: profile, forceIsolation: force)
+    func decide(manifest: PluginIsolation? = nil, profile: PluginIsolation? = nil,
+                commandLine: CommandLineIsolation = .unspecified) -> IsolationDecision {
+        IsolationDecision.decide(pluginID: Self.id, manifest: manifest, profileEntry: profile, commandLine: commandLine)
     }
 
-    @Test func byDefaultShippedPluginsRunInProcessAndOthersIsolated() {
-        for origin in Self.shipped {
-            #expect(decide(origin).isolation == .inProcess, "\(String(describing: origin))")
-            #expect(decide(origin).reason.hasPrefix("shipped with the host"))
-        }
-        for origin in Self.outside {
-            #expect(decide(origin).isolation == .process, "\(String(describing: origin))")
-        }
-        #expect(decide(.userData).reason == "found outside the host's own plugin directories (user data)")
-        #expect(decide(.commandLine).reason == "found outside the host's own plugin directories (--plugin-path)")
-        #expect(decide(nil).reason == "found outside the host's own plugin directories (a path given directly)")
-        #expect(decide(.installPrefix).reason == "shipped with the host (install prefix)")
-    }
-
-    @Test func isolateOutranksEverything() {
-        for origin in Self.shipped + Self.outside {
-            for manifest in [nil] + PluginIsolation.allCases.map(Optional.some) {
-                for profile in [nil] + PluginIsolation.allCases.map(Optional.some) {
-                    let decision = decide(origin, manifest: manifest, profile: profile, force: true)
-                    #expect(decision.isolation == .process)
-                    #expect(decision.reason.contains("--isolate"))
+    /// The whole table: each combination and the row that decides it.
+    @Test func theFirstRowThatAppliesDecides() {
+        for manifest in Self.requests {
+            for profile in Self.requests {
+                let label = "manifest \(String(describing: manifest)), profile \(String(describing: profile))"
+                #expect(decide(manifest: manifest, profile: profile, commandLine: .isolateAll)
+                    == IsolationDecision(isolation: .process, cause: .isolateAll), "\(label)")
+                #expect(decide(manifest: manifest, profile: profile, commandLine: .everyPluginInProcess)
+                    == IsolationDecision(isolation: .inProcess, cause: .inProcessOption), "\(label)")
+                #expect(decide(manifest: manifest, profile: profile, commandLine: .inProcess([Self.id, "org.example.other"]))
+                    == IsolationDecision(isolation: .inProcess, cause: .inProcessOption), "\(label)")
+                for commandLine in Self.leavingIt {
+                    let expected: IsolationDecision
+                    switch (profile, manifest) {
+                    case (let profile?, _): expected = IsolationDecision(isolation: profile, cause: .profile)
+                    case (nil, .process?): expected = IsolationDecision(isolation: .process, cause: .manifest)
+                    case (nil, .inProcess?): expected = IsolationDecision(isolation: .process, cause: .manifestIgnored)
+                    case (nil, nil): expected = IsolationDecision(isolation: .process, cause: .byDefault)
+                    }
+                    #expect(decide(manifest: manifest, profile: profile, commandLine: commandLine) == expected,
+                            "\(label), \(commandLine)")
                 }
             }
         }
     }
 
-    @Test func theProfileOutranksTheManifestAndTheLocationEitherWay() {
-        for origin in Self.shipped + Self.outside {
-            for manifest in [nil] + PluginIsolation.allCases.map(Optional.some) {
-                for profile in PluginIsolation.allCases {
-                    let decision = decide(origin, manifest: manifest, profile: profile)
-                    #expect(decision.isolation == profile, "\(String(describing: origin)) \(String(describing: manifest)) \(profile)")
-                    #expect(decision.reason == "the profile asks for \"isolation\": \"\(profile.rawValue)\"")
-                }
-            }
-        }
+    @Test func byDefaultEveryPluginRunsInItsOwnProcess() {
+        let decision = decide()
+        #expect(decision.isolation == .process)
+        #expect(decision.reason == "every plugin runs in its own process by default")
     }
 
-    @Test func aManifestMayAlwaysAskForItsOwnProcess() {
-        for origin in Self.shipped + Self.outside {
-            let decision = decide(origin, manifest: .process)
-            #expect(decision.isolation == .process)
-            #expect(decision.reason == "its manifest asks for its own process")
-        }
+    /// A manifest is written by the plugin's author, the one party isolation exists not
+    /// to trust; a plugin the host ships is no exception.
+    @Test func aManifestAskingToRunInProcessIsIgnoredAndTheReasonSaysSo() {
+        let decision = decide(manifest: .inProcess)
+        #expect(decision.isolation == .process)
+        #expect(decision.reason.contains("its manifest's \"in-process\" is ignored"))
+        #expect(decision.reason.contains("only a profile or --in-process can ask for that"))
+        #expect(decide(manifest: .process).reason == "its manifest asks for its own process")
     }
 
-    @Test func aManifestSayingInProcessIsHonouredOnlyForAShippedPlugin() {
-        for origin in Self.shipped {
-            let decision = decide(origin, manifest: .inProcess)
-            #expect(decision.isolation == .inProcess)
-            #expect(decision.reason.hasSuffix("its manifest asks to run in process"))
-        }
-        for origin in Self.outside {
-            let decision = decide(origin, manifest: .inProcess)
-            #expect(decision.isolation == .process, "\(String(describing: origin))")
-            #expect(decision.reason.contains("its manifest's \"in-process\" is ignored"))
-        }
-        #expect(decide(.userData, manifest: .inProcess).reason
-            == "found outside the host's own plugin directories (user data); its manifest's \"in-process\" is ignored for such a plugin")
+    @Test func eachReasonNamesWhatDecided() {
+        #expect(decide(commandLine: .isolateAll).reason.hasPrefix("--isolate "))
+        #expect(decide(commandLine: .everyPluginInProcess).reason.hasPrefix("--in-process "))
+        #expect(decide(profile: .inProcess).reason == "the profile asks for \"isolation\": \"in-process\"")
+        #expect(decide(profile: .process).reason == "the profile asks for \"isolation\": \"process\"")
+        let reasons = Set(IsolationDecision.Cause.allCases.map { IsolationDecision(isolation: .process, cause: $0).reason })
+        #expect(reasons.count == IsolationDecision.Cause.allCases.count, "no two causes read alike")
     }
 
-    // MARK: - Through the catalog: the origin comes from where the manifest was found
+    // MARK: - Through the catalog: where a manifest was found no longer matters
 
     @discardableResult
     func writePlugin(in directory: TemporaryDirectory, name: String, id: String, isolation: String? = nil) throws -> URL {
@@ -89,40 +81,23 @@ import Testing
         return try directory.write("\(name).json", String(decoding: data, as: UTF8.self))
     }
 
-    @Test func theCatalogKnowsWhereEachManifestWasFound() throws {
-        let user = try TemporaryDirectory(), build = try TemporaryDirectory()
+    @Test func shippedAndInstalledPluginsArePlacedAlike() throws {
+        let user = try TemporaryDirectory(), build = try TemporaryDirectory(), prefix = try TemporaryDirectory()
         try writePlugin(in: user, name: "theirs", id: "org.example.theirs", isolation: "in-process")
         try writePlugin(in: build, name: "ours", id: "org.sensebridge.ours", isolation: "in-process")
-        try writePlugin(in: build, name: "careful", id: "org.sensebridge.careful", isolation: "process")
+        try writePlugin(in: prefix, name: "plain", id: "org.sensebridge.plain")
         let registry = try TemporaryDirectory()
         let catalog = PluginCatalog.discover(PluginSearchPath(entries: [
             .init(directory: user.url, origin: .userData), .init(directory: build.url, origin: .build),
+            .init(directory: prefix.url, origin: .installPrefix),
         ]), registry: BrokenPluginRegistry(directory: registry.url))
-        func decision(_ id: String, profile: PluginIsolation? = nil, force: Bool = false) throws -> IsolationDecision {
-            catalog.isolation(for: try #require(catalog.manifest(id: id)), profileEntry: profile, forceIsolation: force)
+        func decision(_ id: String, commandLine: CommandLineIsolation = .unspecified) throws -> IsolationDecision {
+            IsolationDecision.decide(for: try #require(catalog.manifest(id: id)), profileEntry: nil, commandLine: commandLine)
         }
-        #expect(catalog.manifest(id: "org.example.theirs")?.origin == .userData)
-        #expect(catalog.manifest(id: "org.sensebridge.ours")?.origin == .build)
-        #expect(try decision("org.example.theirs").isolation == .process)
-        #expect(try decision("org.example.theirs").reason.contains("(user data)"))
-        #expect(try decision("org.example.theirs", profile: .inProcess).isolation == .inProcess)
-        #expect(try decision("org.sensebridge.ours").isolation == .inProcess)
-        #expect(try decision("org.sensebridge.ours", force: true).isolation == .process)
-        #expect(try decision("org.sensebridge.careful").isolation == .process)
-    }
-
-    @Test func aManifestReadByPathIsPlacedByItsDirectoryOrCountsAsOutside() throws {
-        let build = try TemporaryDirectory(), elsewhere = try TemporaryDirectory()
-        let inBuild = try writePlugin(in: build, name: "ours", id: "org.sensebridge.ours")
-        let loose = try writePlugin(in: elsewhere, name: "loose", id: "org.example.loose", isolation: "in-process")
-        let registry = try TemporaryDirectory()
-        let catalog = PluginCatalog.discover(PluginSearchPath(entries: [.init(directory: build.url, origin: .build)]),
-                                             registry: BrokenPluginRegistry(directory: registry.url))
-        let ours = try ManifestReader.read(inBuild).get()
-        #expect(ours.origin == nil)
-        #expect(catalog.isolation(for: ours, profileEntry: nil, forceIsolation: false).isolation == .inProcess)
-        let decision = catalog.isolation(for: try ManifestReader.read(loose).get(), profileEntry: nil, forceIsolation: false)
-        #expect(decision.isolation == .process)
-        #expect(decision.reason.contains("a path given directly"))
+        #expect(try decision("org.example.theirs") == IsolationDecision(isolation: .process, cause: .manifestIgnored))
+        #expect(try decision("org.sensebridge.ours") == IsolationDecision(isolation: .process, cause: .manifestIgnored))
+        #expect(try decision("org.sensebridge.plain") == IsolationDecision(isolation: .process, cause: .byDefault))
+        #expect(try decision("org.sensebridge.plain", commandLine: .inProcess(["org.sensebridge.plain"])).isolation == .inProcess)
+        #expect(try decision("org.sensebridge.ours", commandLine: .inProcess(["org.sensebridge.plain"])).isolation == .process)
     }
 }

@@ -128,7 +128,8 @@ import Testing
          "renderTargets": [{"id": "org.sensebridge.caption-file", "config": {"format": "vtt"}}, "org.sensebridge.haptic-log"]}
         """)
         var arguments = ["walk", "--json", "--source", HostilePlugin.sourceID, "--profile", profile.path, "--output", output.url.path]
-        if isolated { arguments.append("--isolate") }
+        // Either placement asked for by name: a plugin runs isolated by default.
+        arguments += isolated ? ["--isolate"] : ["--in-process", HostilePlugin.sourceID]
         // The source's config cannot come from a profile; its lie is its default here.
         try writeSourceDefaults(mode: .lie)
         let result = try cli(arguments)
@@ -143,7 +144,7 @@ import Testing
         try Data("P5\n4 4\n255\n".utf8 + [UInt8](repeating: 0, count: 16)).write(to: image)
         var arguments = ["read", "--json", "--profile", "deaf", "--locale", locale.rawValue, "--output", output.url.path,
                          "--perceiver", HostilePlugin.perceiverID, image.path]
-        if isolated { arguments.append("--isolate") }
+        arguments += isolated ? ["--isolate"] : ["--in-process", HostilePlugin.perceiverID]
         let result = try cli(arguments)
         expectNoPluginWords(result)
         #expect(result.standardOutput.contains(SpokenTable.forLocale(locale).pageUnread.text), "\(result.standardOutput)")
