@@ -222,11 +222,15 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
     }
 
     func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next {
-        let deadline = CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds)
+        let giveUp = CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds)
         while true {
+            // A new runner first: its create and start (a file read again) must not eat
+            // the frame's own deadline, or a slow start would be taken for a hang.
+            try runner.resume()
             let reply: RunnerReply
             do {
-                reply = try runner.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds), deadline: deadline)
+                reply = try runner.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds),
+                                        deadline: CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds))
             } catch let error as PluginCallError where error.isTimeout {
                 return .timedOut
             } catch let error as PluginCallError where error.isEndOfStream {
@@ -242,7 +246,7 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
             }
             if let given = givenUntil, frame.timestampNanoseconds <= given {
                 // Given already, by the runner before this one.
-                guard MonotonicClock.nanoseconds() < deadline else { return .timedOut }
+                guard MonotonicClock.nanoseconds() < giveUp else { return .timedOut }
                 continue
             }
             givenUntil = nil
