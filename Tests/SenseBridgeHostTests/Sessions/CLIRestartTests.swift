@@ -143,8 +143,10 @@ import Testing
 
         let (child, errors) = try start(arguments)
         defer { child.kill() }
-        let started = child.firstLine(startingWith: "   0.00  status", timeout: 60)
-        try #require(started != nil, "the walk never said it started: \(errors.text)")
+        // Well into the walk (its sixth time down the corridor), so a replay started again
+        // from its beginning would say alerts already said.
+        let alerted = child.firstLine(startingWith: "  53.75  alert", timeout: 120)
+        try #require(alerted != nil, "the walk never reached 53.75 s: \(errors.text)")
         // Held still while its source is found and killed, so the kill lands mid-walk
         // however fast the replay goes.
         #expect(kill(child.pid, SIGSTOP) == 0)
@@ -161,6 +163,9 @@ import Testing
         #expect(!said.contains(Phrasing.status(.sensingStopped, locale: .en)), "\(said)")
         // Resumed where it stopped: the walk's alerts are the uninterrupted walk's, none
         // said twice (a replay from the start) and none missing (a walk that ended).
+        // The walk's time never goes back: nothing of the recording is said twice.
+        let times = said.split(separator: "\n").compactMap { Double($0.split(separator: " ").first ?? "") }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "the walk went back in time: \(said.prefix(600))")
         let heard = alerts(in: said)
         #expect(heard.count <= expectedAlerts.count)
         #expect(Array(expectedAlerts.suffix(heard.count)) == heard, "alerts differ from the walk without a crash")
