@@ -76,14 +76,8 @@ final class RestartingRunner: @unchecked Sendable {
         _ = try current()
     }
 
-    /// Lets the live runner go (destroy, then exit): a source's stop, a session's end.
-    func shutdown() {
-        let runner = lock.withLock { () -> RunnerConnection? in
-            defer { connection = nil }
-            return connection
-        }
-        runner?.shutdown()
-    }
+    /// Whether a runner is serving now (none after a death, until a call starts one).
+    var isLive: Bool { lock.withLock { connection != nil } }
 
     func garbage(_ what: String) -> PluginStopped {
         PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
@@ -255,7 +249,9 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
         }
     }
 
+    /// Only a live runner is stopped: a dead one is not started again just to stop it.
     func stop() {
+        guard runner.isLive else { return }
         _ = try? runner.call(.stop, seconds: CallBounds.housekeepingSeconds)
     }
 }
