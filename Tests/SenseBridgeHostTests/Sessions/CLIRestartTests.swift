@@ -23,23 +23,8 @@ import Testing
     static let sensingLost = Phrasing.status(.sensingInterrupted, locale: .en)
     static let sensingBack = Phrasing.status(.sensingResumed, locale: .en)
 
-    /// The sample corridor walked `times` times over, each walk ten seconds after the one
-    /// before: alerts, clears and descriptions keep coming for as long as a test needs.
     func recording(times: Int) throws -> URL {
-        let sample = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("samples/corridor.recording.jsonl"), encoding: .utf8)
-        let frames = sample.split(separator: "\n").dropFirst().compactMap { line -> [String: Any]? in
-            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        }
-        var lines = [#"{"schema": "sensebridge.recording/1"}"#]
-        for walk in 0..<times {
-            for var frame in frames {
-                frame["time"] = (frame["time"] as? Double ?? 0) + Double(walk) * 10
-                lines.append(String(decoding: try JSONSerialization.data(withJSONObject: frame, options: [.sortedKeys]), as: UTF8.self))
-            }
-        }
-        let url = home.file("corridor-\(times).recording.jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-        return url
+        try CorridorRecording.write(times: times, to: home.file("corridor-\(times).recording.jsonl"))
     }
 
     /// Captions, haptics and espeak-ng speech written as WAV files: every output a walk
