@@ -7,7 +7,7 @@ struct SpokenTableTests {
     func entriesHaveNotes(locale: SpokenLocale) {
         let table = SpokenTable.forLocale(locale)
         #expect(table.locale == locale)
-        #expect(table.allEntries.count == 144)
+        #expect(table.allEntries.count == 148)
         for (name, entry) in table.allEntries {
             #expect(!entry.text.isEmpty, "\(name)")
             #expect(entry.note.count > 10, "\(name) has no useful note")

@@ -32,4 +32,6 @@ public enum OutputLossReason: String, CaseIterable, Sendable, Hashable {
     /// Its daemon or device is gone for now (SB_ERR_UNAVAILABLE); it is used again when it
     /// is back, so this loss is not for the whole session.
     case notAnsweringForNow = "not-answering-for-now"
+    /// It was restarted as often as its budget allows and died again; off for the session.
+    case keptFailing = "kept-failing"
 }

@@ -15,6 +15,8 @@ public enum SpokenStatus: Hashable, Sendable {
     case outputLost(role: OutputRole, reason: OutputLossReason, others: [OutputRole])
     /// A render target that was unavailable (its daemon or device gone) renders again.
     case outputReturned(role: OutputRole)
+    /// A render target whose plugin died was restarted and renders again.
+    case outputRestarted(role: OutputRole)
     /// Which of a profile's alternatives for the output `role` started: the first, or a
     /// later one because the first could not start (`firstChoice` false).
     case outputChosen(role: OutputRole, firstChoice: Bool)
@@ -28,6 +30,10 @@ public enum SpokenStatus: Hashable, Sendable {
     case composerReturned
     /// The sensing source crashed or stopped answering; the session ends.
     case sensingStopped
+    /// A sensing source that resumes died; it is being started again, nothing measured.
+    case sensingInterrupted
+    /// The restarted source gives frames again; the time it was down was not measured.
+    case sensingResumed
     /// A perceiver of `stream` failed on one picture; the description leaves its part out.
     case perceiverFailed(PerceptionStream)
     /// A perceiver of `stream` stopped; it may come back (an isolated one is restarted).
@@ -64,6 +70,8 @@ extension Phrasing {
         case .composerOff: return table.composerOff.text
         case .composerReturned: return table.composerReturned.text
         case .sensingStopped: return table.sensingStopped.text
+        case .sensingInterrupted: return table.sensingInterrupted.text
+        case .sensingResumed: return table.sensingResumed.text
         case let .perceiverFailed(stream):
             switch stream {
             case .sight: return table.perceiverFailedSight.text
@@ -101,6 +109,8 @@ extension Phrasing {
             }
         case let .outputReturned(role):
             return table.outputReturned.filled(["output": table.outputSubject(role).text])
+        case let .outputRestarted(role):
+            return table.outputRestarted.filled(["output": table.outputSubject(role).text])
         case let .outputChosen(role, firstChoice):
             return (firstChoice ? table.outputChosen : table.outputChosenInstead).filled(["output": table.outputSubject(role).text])
         case let .outputLost(role, reason, others):

@@ -102,6 +102,9 @@ public struct SpokenTable: Sendable {
     public let outputLostNoneLeft: SpokenEntry
     /// A target whose daemon or device was gone (SB_ERR_UNAVAILABLE) rendered again.
     public let outputReturned: SpokenEntry
+    /// A target whose plugin died was restarted (its manifest says it resumes) and
+    /// rendered again: the return of what `outputLost` said was lost.
+    public let outputRestarted: SpokenEntry
     /// Which of a profile's alternatives for one output started, said once at the start.
     public let outputChosen: SpokenEntry
     /// ...when the preferred alternative could not start and a later one did.
@@ -133,6 +136,7 @@ public struct SpokenTable: Sendable {
     public let lossCouldNotStart: SpokenEntry
     public let lossReportedError: SpokenEntry
     public let lossNotAnsweringForNow: SpokenEntry
+    public let lossKeptFailing: SpokenEntry
     public let composerStopped: SpokenEntry
     public let composerOff: SpokenEntry
     /// A composer said stopped answered again (`SpokenStatus.composerReturned`): a
@@ -174,6 +178,10 @@ public struct SpokenTable: Sendable {
     public let sensorFailing: SpokenEntry
     public let sensorRecovered: SpokenEntry
     public let sensingStopped: SpokenEntry
+    /// A source that resumes died (`SpokenStatus.sensingInterrupted`) and came back
+    /// (`sensingResumed`): each said once, the gap named as unmeasured (Invariant 2).
+    public let sensingInterrupted: SpokenEntry
+    public let sensingResumed: SpokenEntry
     /// A walk whose source has no depth (`SpokenStatus.noDepthSensor`), said at its start.
     public let noDepthSensor: SpokenEntry
     public let sessionSummary: SpokenEntry
@@ -353,6 +361,7 @@ public struct SpokenTable: Sendable {
         case .couldNotStart: return lossCouldNotStart
         case .reportedError: return lossReportedError
         case .notAnsweringForNow: return lossNotAnsweringForNow
+        case .keptFailing: return lossKeptFailing
         }
     }
 

@@ -32,7 +32,8 @@ extension PluginStopped {
         case .died(.exited): return .quit
         case .protocolGarbage: return .sentGarbage
         case .missedDeadline: return .stoppedAnswering
-        case .retired, .backingOff, .stayedOff: return .stoppedEarlier
+        case .stayedOff: return .keptFailing
+        case .retired, .backingOff: return .stoppedEarlier
         case .couldNotStart: return .couldNotStart
         }
     }

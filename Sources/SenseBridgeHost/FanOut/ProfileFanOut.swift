@@ -305,6 +305,20 @@ public final class ProfileFanOut: @unchecked Sendable {
         case .returned:
             log.event(.info, "fanout.target.returned", [.public("target", worker.name)])
             announceDuringTransition(Phrasing.status(.outputReturned(role: worker.role), locale: locale))
+        case let .died(message, stopped):
+            // As a loss, through the others, but not in `lostTargets`: it is being
+            // started again. How it died is for the terminal, in the host's words only.
+            log.event(.error, "fanout.target.restarting", [.public("target", worker.name), .public("reason", stopped.code),
+                                                             .public("ended", stopped.summary)])
+            lock.lock()
+            let remaining = workers.filter(\.isAvailable).map(\.role)
+            lock.unlock()
+            if remaining.isEmpty { textFallback(message) }
+            announceDuringTransition(Phrasing.status(.outputLost(role: worker.role, reason: stopped.lossReason, others: remaining),
+                                                     locale: locale))
+        case .restarted:
+            log.event(.info, "fanout.target.restarted", [.public("target", worker.name)])
+            announceDuringTransition(Phrasing.status(.outputRestarted(role: worker.role), locale: locale))
         }
     }
 

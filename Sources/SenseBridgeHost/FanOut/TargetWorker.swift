@@ -53,6 +53,11 @@ final class TargetWorker: @unchecked Sendable {
         case unavailable(OutputMessage, PluginCallError)
         /// A render succeeded after `unavailable`.
         case returned
+        /// The plugin died rendering this message; a new instance is being started
+        /// (the target `restarts`).
+        case died(OutputMessage, PluginStopped)
+        /// The new instance started after `died`.
+        case restarted
     }
 
     init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [], transitions: NSLock = NSLock(),
@@ -175,6 +180,49 @@ final class TargetWorker: @unchecked Sendable {
         return !unavailable
     }
 
+    /// A target that resumes died: said once, then a new instance is started on this
+    /// target's own thread (nobody else waits), after the budget's backoff, and its return
+    /// said once. The message it died on is not rendered again: it may be what killed it,
+    /// and the other outputs had it. Past the budget it is a failure like any other, and
+    /// the fan-out says it kept failing. What is queued meanwhile waits for the new instance.
+    private func revive(after death: PluginStopped, rendering message: OutputMessage) {
+        transitions.withLock {
+            if changeAvailability(to: true) { onAvailability(self, .died(message, death)) }
+        }
+        while true {
+            do {
+                try target.resume()
+                transitions.withLock {
+                    if changeAvailability(to: false) { onAvailability(self, .restarted) }
+                }
+                return
+            } catch let stopped as PluginStopped {
+                switch stopped.cause {
+                case .backingOff(let seconds):
+                    guard pause(seconds) else { return }
+                case .stayedOff:
+                    transitions.withLock { onFailure(self, message, stopped) }
+                    return
+                default:
+                    // The new instance could not start; the budget counted it.
+                    continue
+                }
+            } catch {
+                transitions.withLock { onFailure(self, message, error) }
+                return
+            }
+        }
+    }
+
+    /// Waits `seconds` unless the worker is stopped first; false when it was.
+    private func pause(_ seconds: Double) -> Bool {
+        let until = Date(timeIntervalSinceNow: max(0, seconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopping && Date() < until { _ = condition.wait(until: until) }
+        return !stopping
+    }
+
     /// Back after the urgent messages, ahead of the other routine ones.
     private func requeue(_ message: OutputMessage) {
         condition.lock()
@@ -216,6 +264,8 @@ final class TargetWorker: @unchecked Sendable {
                 transitions.withLock {
                     if changeAvailability(to: true) { onAvailability(self, .unavailable(message, error)) }
                 }
+            } catch let stopped as PluginStopped where target.restarts {
+                revive(after: stopped, rendering: message)
             } catch let error as PluginCallError where error.isCancelled {
                 // Cut off by an urgent message: expected, not a failure. A description
                 // may go (the next one is on its way); a status or summary is said only

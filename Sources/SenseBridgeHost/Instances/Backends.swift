@@ -17,6 +17,11 @@ protocol RenderBackend: AnyObject, Sendable {
     func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws
     /// [any-thread]
     func interrupt()
+    /// Whether a call after the plugin died starts a new instance (isolated, and its
+    /// manifest says it resumes); in process, never.
+    var restarts: Bool { get }
+    /// Starts the new instance after a death, as the budget allows (only when `restarts`).
+    func resume() throws
 }
 
 protocol PerceiverBackend: AnyObject, Sendable {
@@ -29,6 +34,17 @@ protocol SourceBackend: AnyObject, Sendable {
     func start() throws
     func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next
     func stop()
+    /// As `RenderBackend.restarts`.
+    var restarts: Bool { get }
+}
+
+extension RenderBackend {
+    var restarts: Bool { false }
+    func resume() throws {}
+}
+
+extension SourceBackend {
+    var restarts: Bool { false }
 }
 
 /// How long the host waits for calls that have no deadline in the ABI.

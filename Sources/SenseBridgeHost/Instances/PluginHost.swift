@@ -77,7 +77,8 @@ public final class PluginHost: Sendable {
     /// schema check: the harness uses it to see how a plugin handles bad config itself.
     public func renderTarget(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> RenderTargetInstance {
         let (backend, isolated) = try place(.renderTarget, manifest, placement,
-            isolated: { try IsolatedRenderTarget($0, configJSON: rawConfig, log: log) as RenderBackend },
+            isolated: { try IsolatedRenderTarget($0, configJSON: rawConfig, restarts: manifest.capabilities.resumes(configJSON: rawConfig),
+                                                log: log) as RenderBackend },
             inProcess: { GuardedRenderTarget(try InProcessRenderTarget(plugin: $0, configJSON: rawConfig, log: log), pluginID: manifest.id) })
         return RenderTargetInstance(manifest: manifest, isolated: isolated, backend: backend)
     }
@@ -89,7 +90,8 @@ public final class PluginHost: Sendable {
 
     public func sensingSource(_ manifest: PluginManifest, rawConfig: String, placement: Placement = Placement()) throws -> SensingSourceInstance {
         let (backend, isolated) = try place(.sensingSource, manifest, placement,
-            isolated: { try IsolatedSource($0, configJSON: rawConfig, log: log) as SourceBackend },
+            isolated: { try IsolatedSource($0, configJSON: rawConfig, restarts: manifest.capabilities.resumes(configJSON: rawConfig),
+                                           log: log) as SourceBackend },
             inProcess: { GuardedSource(try InProcessSource(plugin: $0, configJSON: rawConfig, log: log), pluginID: manifest.id) })
         return SensingSourceInstance(manifest: manifest, isolated: isolated, backend: backend)
     }

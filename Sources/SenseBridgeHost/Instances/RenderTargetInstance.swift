@@ -15,6 +15,18 @@ public final class RenderTargetInstance: @unchecked Sendable {
 
     public var pluginID: String { manifest.id }
 
+    /// A render after the plugin died starts a new instance, within the restart budget
+    /// (isolated, and the manifest says it resumes): the fan-out keeps such a target
+    /// through a crash instead of losing it for the session.
+    public var restarts: Bool { backend.restarts }
+
+    /// After a `PluginStopped`, starts the new instance `restarts` promises, as the
+    /// budget allows: throws `backingOff` (too soon), `stayedOff` (past the budget), or
+    /// why the new instance could not start.
+    public func resume() throws {
+        try backend.resume()
+    }
+
     init(manifest: PluginManifest, isolated: Bool, backend: RenderBackend) {
         self.manifest = manifest
         self.isolated = isolated

@@ -14,6 +14,11 @@ public final class SensingSourceInstance: @unchecked Sendable {
 
     public var pluginID: String { manifest.id }
 
+    /// A `next` after the plugin died starts a new instance, within the restart budget
+    /// (isolated, and the manifest says it resumes): a session goes on through a crash,
+    /// and ends only on `PluginStopped` `stayedOff`.
+    public var restarts: Bool { backend.restarts }
+
     public typealias Frame = SensingFrame
 
     public enum Next: Sendable {

@@ -64,6 +64,13 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// For a plugin that `restarts`: the host starts a new instance after this (now, or
+    /// once the backoff has passed). Only `stayedOff` is the end.
+    public var leadsToRestart: Bool {
+        if case .stayedOff = cause { return false }
+        return true
+    }
+
     public var description: String {
         let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
         return tail.isEmpty ? summary : "\(summary). Its last words on stderr: \(tail)"

@@ -121,6 +121,7 @@ struct ManifestFastPath {
         if let cues = capabilities?.cues, !cues.isEmpty {
             guard kind == .renderTarget, cues.keys.allSatisfy({ minor >= $0.sinceABIMinor }) else { return nil }
         }
+        if capabilities?.resumes == true, kind != .renderTarget, kind != .sensingSource { return nil }
         let (defaults, schemaFields) = config ?? ([:], [:])
         guard libraryProblem(library) == nil else { return nil }
         return PluginManifest(
@@ -225,6 +226,16 @@ struct ManifestFastPath {
                 guard let input = audioInputObject() else { return nil }
                 capabilities.audioInput = input
                 bit = 32
+            } else if equals(key, "restart") {
+                // Only the one value the general reader accepts; anything else is read
+                // the general way.
+                guard let value = string(), value == "resume" else { return nil }
+                capabilities.resumes = true
+                bit = 64
+            } else if equals(key, "restartUnlessConfig") {
+                guard let unless = plainDefaults() else { return nil }
+                capabilities.resumesUnlessConfig = unless
+                bit = 128
             } else {
                 return nil
             }
@@ -233,6 +244,8 @@ struct ManifestFastPath {
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { return nil }
+        // A condition without the restart it conditions is the general reader's to refuse.
+        if seen & 128 != 0 && !capabilities.resumes { return nil }
         return capabilities
     }
 

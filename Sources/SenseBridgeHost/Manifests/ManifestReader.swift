@@ -205,7 +205,33 @@ public enum ManifestReader {
             locales: try reader.optionalStrings("locales") ?? [],
             modalities: try reader.optionalStrings("modalities") ?? [],
             cues: try readCues(reader, kind: kind, abiMinor: abiMinor),
-            audioInput: try readAudioInput(reader, kind: kind, abiMinor: abiMinor))
+            audioInput: try readAudioInput(reader, kind: kind, abiMinor: abiMinor),
+            resumes: try readRestart(reader, kind: kind),
+            resumesUnlessConfig: try readRestartUnless(reader, kind: kind))
+    }
+
+    /// `capabilities.restart: "resume"`: for render targets and sensing sources, the only
+    /// kinds the host would otherwise never restart. Any other value is refused, never
+    /// ignored: a plugin that thought it asked for a restart must learn it did not.
+    private static func readRestart(_ reader: FieldReader, kind: PluginKind) throws -> Bool {
+        guard let value = try reader.optionalString("restart") else { return false }
+        guard kind == .renderTarget || kind == .sensingSource else {
+            throw reader.fail(.invalidField("capabilities.restart", "is for render targets and sensing sources only (composers and perceivers are always restarted)"))
+        }
+        guard value == "resume" else {
+            throw reader.fail(.invalidField("capabilities.restart", "must be \"resume\""))
+        }
+        return true
+    }
+
+    /// `capabilities.restartUnlessConfig: {"pace": "recorded"}`: config values under which
+    /// the plugin does not resume; only beside `restart`.
+    private static func readRestartUnless(_ reader: FieldReader, kind: PluginKind) throws -> [String: JSONValue] {
+        guard let object = try reader.optionalObject("restartUnlessConfig") else { return [:] }
+        guard try reader.optionalString("restart") != nil else {
+            throw reader.fail(.invalidField("capabilities.restartUnlessConfig", "is only meaningful beside \"restart\": \"resume\""))
+        }
+        return object
     }
 
     /// `capabilities.audioInput`: {"sampleRate": 16000, "channels": 1}. A perceiver of

@@ -91,15 +91,36 @@ public struct PluginCapabilities: Sendable, Equatable {
     /// Perceivers that listen only (`capabilities.audioInput`, ABI 1.6): the rate and
     /// channels the source is asked to resample to, so no listener resamples.
     public var audioInput: AudioInput?
+    /// Render targets and sensing sources (`capabilities.restart: "resume"`): a new
+    /// instance made with the same config continues where one that died left off, so
+    /// the host restarts an isolated one within its budget. Composers and perceivers
+    /// answer one moment each and are always restarted; a target or source is not unless
+    /// it says so, since a new one could truncate a file or repeat a walk.
+    public var resumes: Bool
+    /// Config values under which it does not resume (`capabilities.restartUnlessConfig`):
+    /// a source that resumes a microphone but would start a file again from its beginning.
+    public var resumesUnlessConfig: [String: JSONValue]
 
     public init(usesNetwork: Bool = false, channel: String? = nil, locales: [String] = [], modalities: [String] = [],
-                cues: [OutputCue: Bool] = [:], audioInput: AudioInput? = nil) {
+                cues: [OutputCue: Bool] = [:], audioInput: AudioInput? = nil, resumes: Bool = false,
+                resumesUnlessConfig: [String: JSONValue] = [:]) {
         self.usesNetwork = usesNetwork
         self.channel = channel
         self.locales = locales
         self.modalities = modalities
         self.cues = cues
         self.audioInput = audioInput
+        self.resumes = resumes
+        self.resumesUnlessConfig = resumesUnlessConfig
+    }
+
+    /// Whether an instance made with `configJSON` (the resolved config, defaults
+    /// included) resumes: declared so, and no value of `resumesUnlessConfig` is in it.
+    public func resumes(configJSON: String) -> Bool {
+        guard resumes else { return false }
+        guard !resumesUnlessConfig.isEmpty else { return true }
+        guard case .object(let config)? = JSONValue.parse(Data(configJSON.utf8)) else { return false }
+        return !resumesUnlessConfig.contains { config[$0.key] == $0.value }
     }
 }
 

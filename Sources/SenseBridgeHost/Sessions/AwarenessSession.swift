@@ -22,7 +22,9 @@ import SenseBridgeCore
 /// apart. Each change of pace is said once, recovery included; heat never ends a session.
 ///
 /// Session start and stop are said once each, a source failure once (and its recovery
-/// once), and a summary of facts about the app ends every session (Invariant 6).
+/// once), and a summary of facts about the app ends every session (Invariant 6). A source
+/// whose manifest says it resumes is started again when it dies (`sensingInterrupted`,
+/// then `sensingResumed`), within the restart budget; past it, sensing stopped.
 ///
 /// A tick whose records hold nothing above the floor is said as the pipeline words it,
 /// "Nothing was recognized clearly enough to name." (`DescriptionOutcome.sentences`),
@@ -214,6 +216,8 @@ public final class AwarenessSession: @unchecked Sendable {
         var depthFramesSeen = 0
         var failingSince: UInt64?
         var failedRetries = 0
+        /// A source that resumes died and is being started again (`sensingInterrupted` said).
+        var sourceInterrupted = false
         var runID: UInt64?
         /// The latest depth map, handed with each picture to live detection, which measures
         /// what it finds against it.
@@ -223,11 +227,27 @@ public final class AwarenessSession: @unchecked Sendable {
             let next: SensingSourceInstance.Next
             do {
                 next = try source.next(timeoutMilliseconds: configuration.frameTimeoutMilliseconds)
+            } catch let stopped as PluginStopped where source.restarts && stopped.leadsToRestart {
+                // A source that resumes died: said once, urgently, and the next call
+                // starts a new one as the budget allows. The last state holds meanwhile;
+                // nothing is measured, so nothing is called clear.
+                safetySounds.measuringStopped()
+                if case .backingOff(let seconds) = stopped.cause {
+                    usleep(UInt32(min(max(seconds, 0), Self.retryPause) * 1e6))
+                } else if !sourceInterrupted {
+                    sourceInterrupted = true
+                    lock.withLock { summary.sourceFailures += 1 }
+                    log.event(.error, "awareness.source.restarting", [.public("source", source.pluginID), .public("reason", stopped.code)])
+                    deliver(.status, Phrasing.status(.sensingInterrupted, locale: configuration.locale), time: currentNanoseconds, frame: nil,
+                            urgent: true)
+                }
+                continue
             } catch let stopped as PluginStopped {
                 // Crashed, or silent past its timeout: retrying a dead source would only
                 // pretend. Said once, urgently (the person just lost obstacle alerts),
-                // and the session ends with its summary.
-                lock.withLock { summary.sourceFailures += 1 }
+                // and the session ends with its summary. A source that resumes ends here
+                // only when its restarts ran out (`stayedOff`).
+                if !sourceInterrupted { lock.withLock { summary.sourceFailures += 1 } }
                 log.event(.error, "awareness.source.stopped", [.public("source", source.pluginID), .public("reason", stopped.code)])
                 deliver(.status, Phrasing.status(.sensingStopped, locale: configuration.locale), time: currentNanoseconds, frame: nil, urgent: true)
                 break loop
@@ -256,6 +276,11 @@ public final class AwarenessSession: @unchecked Sendable {
                 continue
             }
             let received = MonotonicClock.nanoseconds()
+            if sourceInterrupted {
+                sourceInterrupted = false
+                log.event(.info, "awareness.source.restarted", [.public("source", source.pluginID)])
+                deliver(.status, Phrasing.status(.sensingResumed, locale: configuration.locale), time: currentNanoseconds, frame: nil)
+            }
             if failingSince != nil {
                 failingSince = nil
                 log.event(.info, "awareness.source.recovered", [.public("source", source.pluginID)])

@@ -16,7 +16,9 @@ import SenseBridgeCore
 /// (Invariant 9). A source that fails ends listening with "Listening stopped: …" (a reason
 /// from a closed list, never the plugin's words), said once; `SoundAlerts` is told that
 /// measuring stopped, so an alarm heard before is never said to be "no longer heard"
-/// because the microphone died (Invariant 2).
+/// because the microphone died (Invariant 2). A source whose manifest says it resumes is
+/// started again instead, within the restart budget: "Listening stopped" once, then
+/// "Listening again" once, the gap never measured silence.
 /// Unchecked Sendable: `lock` guards `stopRequested` and `summary`; `fileSeconds` is touched only by the thread that calls `run`; everything else is `let`, or local to that thread.
 public final class SoundListening: @unchecked Sendable {
     public enum Mode: Sendable, Equatable {
@@ -154,8 +156,19 @@ public final class SoundListening: @unchecked Sendable {
             do {
                 next = try source.next(timeoutMilliseconds: configuration.blockTimeoutMilliseconds)
                 failedCallsInARow = 0
+            } catch let death as PluginStopped where source.restarts && death.leadsToRestart {
+                if stopped { break loop }
+                sourceDied(death, state: &state)
+                continue loop
             } catch {
                 if stopped { break loop }
+                if state.sourceRestarting {
+                    // Its restarts ran out: "Listening stopped" was said when it died.
+                    state.alerts.measuringStopped()
+                    lock.withLock { summary.lost = .sourceStopped }
+                    sourceProblem("\(error)")
+                    break loop
+                }
                 sourceProblem("\(error)")
                 failedCallsInARow += 1
                 // A damaged stretch of a file fails one call and the next reads on, after
@@ -183,6 +196,7 @@ public final class SoundListening: @unchecked Sendable {
                 if configuration.mode != .file { lose(.microphoneGone, state: &state) }
                 break loop
             case .frame(let frame):
+                if state.sourceRestarting { sourceReturned(state: &state) }
                 guard case .audio(let block) = frame.content else { continue loop }
                 state.quietSeconds = 0
                 listen(to: block, state: &state)
@@ -214,6 +228,34 @@ public final class SoundListening: @unchecked Sendable {
         state.alerts.measuringStopped()
         lock.withLock { summary.lost = reason }
         say(.status, Phrasing.status(.listeningLost(reason), locale: configuration.locale))
+    }
+
+    /// A source that resumes died: listening is lost until a new one gives a block, said
+    /// once as any lost listening is (a file, whose new source reads on where the first
+    /// stopped, only to the terminal), and nothing until then is measured silence.
+    private func sourceDied(_ death: PluginStopped, state: inout ListeningState) {
+        state.alerts.measuringStopped()
+        if case .backingOff(let seconds) = death.cause {
+            usleep(UInt32(min(max(seconds, 0), 0.1) * 1e6))
+            return
+        }
+        guard !state.sourceRestarting else { return }
+        state.sourceRestarting = true
+        sourceProblem("\(death)")
+        log.event(.error, "listen.source.restarting", [.public("source", source.pluginID), .public("reason", death.code)])
+        if configuration.mode != .file {
+            say(.status, Phrasing.status(.listeningLost(.sourceStopped), locale: configuration.locale))
+        }
+    }
+
+    /// The new source gave its first block: the gap is said once ("Listening again: …
+    /// sounds in the meantime were not heard"), never taken for quiet.
+    private func sourceReturned(state: inout ListeningState) {
+        state.sourceRestarting = false
+        log.event(.info, "listen.source.restarted", [.public("source", source.pluginID)])
+        if configuration.mode != .file {
+            say(.status, Phrasing.status(.listeningResumed, locale: configuration.locale))
+        }
     }
 
     /// One block: every perceiver on it, per sound the strongest record, safety sounds
@@ -353,6 +395,8 @@ struct ListeningState {
     /// Something was heard, or a perceiver failed, on some block.
     var heardAnything = false
     var perceiverFailing = false
+    /// The source died and a new one is being started (`SensingSourceInstance.restarts`).
+    var sourceRestarting = false
     /// A capture's records per block (safety sounds too, for `--json`), combined at its end.
     var captured: [[PerceptionRecord]] = []
     var captureAlerts: [String] = []

@@ -5,31 +5,49 @@ import SenseBridgeCore
 /// A runner that a failed call retires and a later call replaces, as the restart
 /// budget allows; past it the plugin stays off for the session. Composers and
 /// perceivers answer one moment or one image each, so losing one call to a crash costs
-/// that moment (the caller falls back), never the session.
+/// that moment (the caller falls back), never the session. A render target or sensing
+/// source is replaced only when its manifest says a new instance resumes
+/// (`restarts`); otherwise a runner that died stays retired.
 /// Unchecked Sendable: `lock` guards `connection` and `budget`.
 final class RestartingRunner: @unchecked Sendable {
     private let launch: RunnerConnection.Launch
     private let kind: PluginKind
     private let configJSON: String
     private let log: HostLog
+    /// Whether a runner that died is replaced at all.
+    let restarts: Bool
+    /// What a new runner is asked after create, before the call that started it (a
+    /// source's start: the session started the one before, and goes on reading).
+    private let prepare: [RunnerRequest]
     private let lock = NSLock()
     private var connection: RunnerConnection?
     private var budget = RestartBudget()
+    private var restartCount = 0
+    /// How the last runner ended; a runner that is not replaced answers every later call
+    /// with it, as the dead runner itself would.
+    private var lastDeath: PluginStopped?
 
     var pluginID: String { launch.manifest.id }
 
-    init(_ launch: RunnerConnection.Launch, kind: PluginKind, configJSON: String, log: HostLog) throws {
+    /// How many times a new runner was started; a caller compares two readings to learn
+    /// that the runner answering now is not the one that answered before.
+    var generation: Int { lock.withLock { restartCount } }
+
+    init(_ launch: RunnerConnection.Launch, kind: PluginKind, configJSON: String, restarts: Bool = true,
+         prepare: [RunnerRequest] = [], log: HostLog) throws {
         self.launch = launch
         self.kind = kind
         self.configJSON = configJSON
         self.log = log
+        self.restarts = restarts
+        self.prepare = prepare
         connection = try RunnerConnection.serving(launch, kind: kind, configJSON: configJSON, log: log)
     }
 
     deinit { connection?.shutdown() }
 
     /// One call on the live runner; a `PluginStopped` retires it before rethrowing.
-    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest) throws -> RunnerReply {
+    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil) throws -> RunnerReply {
         let runner = try current(deadline: deadline)
         do {
             return try runner.call(request, deadline: deadline, nudge: nudge)
@@ -37,15 +55,29 @@ final class RestartingRunner: @unchecked Sendable {
             lock.withLock {
                 budget.failed(at: Self.now)
                 connection = nil
+                lastDeath = stopped
             }
             runner.shutdown()
             throw stopped
         }
     }
 
+    func call(_ request: RunnerRequest, seconds: Double) throws -> RunnerReply {
+        try call(request, deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
+    }
+
     func notify(_ request: RunnerRequest) {
         lock.withLock { connection }?.notify(request)
     }
+
+    /// Starts a new runner now, if the one before died and the budget allows; throws
+    /// as a call would (`backingOff`, `stayedOff`, or why the new one could not start).
+    func resume() throws {
+        _ = try current(deadline: 0)
+    }
+
+    /// Whether a runner is serving now (none after a death, until a call starts one).
+    var isLive: Bool { lock.withLock { connection != nil } }
 
     func garbage(_ what: String) -> PluginStopped {
         PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
@@ -59,11 +91,13 @@ final class RestartingRunner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let connection { return connection }
+        guard restarts else { throw lastDeath ?? PluginStopped(pluginID: pluginID, isolated: true, cause: .retired) }
         var decision = budget.decide(at: Self.now)
         while case .wait(let until) = decision, until < Double(deadline) / 1e9 {
             lock.unlock()
             Thread.sleep(forTimeInterval: max(0, until - Self.now))
             lock.lock()
+            if let connection { return connection }
             decision = budget.decide(at: Self.now)
         }
         switch decision {
@@ -75,7 +109,14 @@ final class RestartingRunner: @unchecked Sendable {
             log.event(.warning, "isolation.runner-restarted", [.public("plugin", pluginID)])
             do {
                 let fresh = try RunnerConnection.serving(launch, kind: kind, configJSON: configJSON, log: log)
+                do {
+                    for request in prepare { _ = try fresh.call(request, seconds: CallBounds.housekeepingSeconds) }
+                } catch {
+                    fresh.shutdown()
+                    throw error
+                }
                 connection = fresh
+                restartCount += 1
                 return fresh
             } catch {
                 budget.failed(at: Self.now)
@@ -138,60 +179,102 @@ final class IsolatedPerceiver: PerceiverBackend, @unchecked Sendable {
     func cancel() { runner.notify(.cancel) }
 }
 
-/// A render target in a runner process. Not restarted: a target that died is lost for
-/// the session and said so once by the fan-out, since a new instance could reopen (and
-/// so truncate) the file the first one was writing.
+/// A render target in a runner process. Restarted only when its manifest says a new
+/// instance resumes (`PluginCapabilities.resumes`): a caption file that reopens appends
+/// after the last whole cue, where a target that never said so could truncate what the
+/// first instance wrote. Otherwise a target that died is lost for the session, said
+/// once by the fan-out.
 /// Unchecked Sendable: only `let`s.
 final class IsolatedRenderTarget: RenderBackend, @unchecked Sendable {
-    private let connection: RunnerConnection
+    private let runner: RestartingRunner
 
-    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
-        connection = try RunnerConnection.serving(launch, kind: .renderTarget, configJSON: configJSON, log: log)
+    init(_ launch: RunnerConnection.Launch, configJSON: String, restarts: Bool, log: HostLog) throws {
+        runner = try RestartingRunner(launch, kind: .renderTarget, configJSON: configJSON, restarts: restarts, log: log)
     }
 
-    deinit { connection.shutdown() }
+    var restarts: Bool { runner.restarts }
+
+    func resume() throws { try runner.resume() }
 
     func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
-        _ = try connection.call(.render(call), deadline: deadline, nudge: .interrupt)
+        _ = try runner.call(.render(call), deadline: deadline, nudge: .interrupt)
     }
 
-    func interrupt() { connection.notify(.interrupt) }
+    func interrupt() { runner.notify(.interrupt) }
 }
 
-/// A sensing source in a runner process; a death is "sensing stopped" for the session.
-/// Unchecked Sendable: only `let`s.
+/// A sensing source in a runner process. One that died is "sensing stopped" for the
+/// session, unless its manifest says a new instance resumes: then the next call starts
+/// a new runner within the budget (created and started), and the session goes on.
+///
+/// A restarted source never hands the session a frame twice: frames stamped at or
+/// before the last one the session had are dropped. A live device stamps new frames
+/// later anyway; a file read as fast as it goes, stamped with its own time, is read
+/// from its beginning again and resumes exactly where the first runner died.
+/// Unchecked Sendable: `runner` is a `let`; the rest is touched only by the one loop thread ([instance-thread]).
 final class IsolatedSource: SourceBackend, @unchecked Sendable {
-    private let connection: RunnerConnection
+    private let runner: RestartingRunner
     private let pluginID: String
+    /// The last frame handed on, and the runner that gave it.
+    private var lastTimestamp: UInt64?
+    private var lastGeneration = 0
+    /// Frames up to this were given by a runner before the one answering now.
+    private var givenUntil: UInt64?
 
-    init(_ launch: RunnerConnection.Launch, configJSON: String, log: HostLog) throws {
+    init(_ launch: RunnerConnection.Launch, configJSON: String, restarts: Bool, log: HostLog) throws {
         pluginID = launch.manifest.id
-        connection = try RunnerConnection.serving(launch, kind: .sensingSource, configJSON: configJSON, log: log)
+        runner = try RestartingRunner(launch, kind: .sensingSource, configJSON: configJSON, restarts: restarts,
+                                      prepare: [.start], log: log)
     }
 
-    deinit { connection.shutdown() }
+    var restarts: Bool { runner.restarts }
 
+    /// A run the session starts is new: its frames may start from zero again.
     func start() throws {
-        _ = try connection.call(.start, seconds: CallBounds.housekeepingSeconds)
+        givenUntil = nil
+        lastTimestamp = nil
+        _ = try runner.call(.start, seconds: CallBounds.housekeepingSeconds)
+        lastGeneration = runner.generation
     }
 
     func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next {
-        do {
-            let reply = try connection.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds),
-                                            deadline: CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds))
+        let giveUp = CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds)
+        while true {
+            // A new runner first: its create and start (a file read again) must not eat
+            // the frame's own deadline, or a slow start would be taken for a hang.
+            try runner.resume()
+            let reply: RunnerReply
+            do {
+                reply = try runner.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds),
+                                        deadline: CallBounds.frameDeadline(timeoutMilliseconds: timeoutMilliseconds))
+            } catch let error as PluginCallError where error.isTimeout {
+                return .timedOut
+            } catch let error as PluginCallError where error.isEndOfStream {
+                return .endOfStream
+            }
             guard case .frame(let frame) = reply else {
                 throw PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage("next_frame was answered with something other than a frame"))
             }
+            let generation = runner.generation
+            if generation != lastGeneration {
+                lastGeneration = generation
+                givenUntil = lastTimestamp
+            }
+            if let given = givenUntil, frame.timestampNanoseconds <= given {
+                // Given already, by the runner before this one.
+                guard MonotonicClock.nanoseconds() < giveUp else { return .timedOut }
+                continue
+            }
+            givenUntil = nil
+            lastTimestamp = frame.timestampNanoseconds
             return .frame(frame)
-        } catch let error as PluginCallError where error.isTimeout {
-            return .timedOut
-        } catch let error as PluginCallError where error.isEndOfStream {
-            return .endOfStream
         }
     }
 
+    /// Only a live runner is stopped: a dead one is not started again just to stop it.
     func stop() {
-        _ = try? connection.call(.stop, seconds: CallBounds.housekeepingSeconds)
+        guard runner.isLive else { return }
+        _ = try? runner.call(.stop, seconds: CallBounds.housekeepingSeconds)
     }
 }
 

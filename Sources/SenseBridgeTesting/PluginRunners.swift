@@ -1,0 +1,38 @@
+import Foundation
+import SenseBridgeProcess
+
+/// The `sensebridge-plugin-runner` processes a test's CLI started, read from /proc: a
+/// test that kills one mid-session finds it by its parent and the plugin id the host
+/// names in each runner's environment (SENSEBRIDGE_RUNNER_PLUGIN), and checks afterwards
+/// that none outlived the CLI.
+public enum PluginRunners {
+    /// The live runners whose parent is `parent` and that serve `pluginID`.
+    public static func children(of parent: pid_t, serving pluginID: String) -> [pid_t] {
+        processes().filter { pid in
+            guard parentID(of: pid) == parent, let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
+            return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "SENSEBRIDGE_RUNNER_PLUGIN=\(pluginID)" }
+        }
+    }
+
+    /// Live runners whose environment mentions `home` (the isolated home a test gave its CLI).
+    public static func left(home: URL) -> [pid_t] {
+        processes().filter { pid in
+            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
+                  String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
+                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
+            return String(decoding: environment, as: UTF8.self).contains(home.path)
+        }
+    }
+
+    private static func processes() -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
+    }
+
+    /// The fourth field of /proc/<pid>/stat, read after the command's closing parenthesis
+    /// (a command name may hold spaces and parentheses).
+    private static func parentID(of pid: pid_t) -> pid_t? {
+        guard let stat = WholeFile.read("/proc/\(pid)/stat"), let closing = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = stat[(closing + 2)...].split(separator: UInt8(ascii: " "))
+        return fields.count > 1 ? pid_t(String(decoding: fields[1], as: UTF8.self)) : nil
+    }
+}
