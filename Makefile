@@ -99,7 +99,7 @@ demo: build
 # Speed and memory figures, measured side by side in one run (release build of
 # Benchmarks/, its own package, so plain `swift build` never compiles it).
 # The plugins are built and staged in release mode too, so the C-ABI figures compare
-# like with like. SECTION=depth|latency|parsing|phrasing|reading|detection|seeing|listening runs one section alone.
+# like with like. SECTION=depth|latency|parsing|phrasing|discovery|reading|detection|seeing|listening runs one section alone.
 bench:
 	@scripts/deps.sh --bench
 	$(SWIFT) build -c release

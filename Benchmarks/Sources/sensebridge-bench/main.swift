@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|reading|detection|seeing|listening`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|discovery|reading|detection|seeing|listening`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -26,6 +26,11 @@ if let section = CommandLine.arguments.dropFirst().first {
         try alertLatencyBenchmarks(staged: staged)
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
+    case "discovery":
+        let scratch = try TemporaryDirectory("sensebridge-bench-discovery")
+        let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+            ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+        try discoveryBenchmarks(try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url), scratch: scratch.url)
     case "detection": try detectionBenchmarks(staged: staged)
     case "seeing":
         let scratch = try TemporaryDirectory("sensebridge-bench-seeing")
@@ -44,7 +49,7 @@ if let section = CommandLine.arguments.dropFirst().first {
         try listeningBenchmarks(staged: staged, installed: try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url),
                                 scratch: scratch.url)
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, reading, detection, seeing, listening; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, discovery, reading, detection, seeing, listening; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)

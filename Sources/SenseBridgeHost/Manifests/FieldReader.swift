@@ -80,13 +80,14 @@ struct FieldReader {
         switch value {
         case .string(let text): return ["en": text]
         case .object(let entries):
-            var result: [String: String] = [:]
-            // In key order: with two bad entries, the same file must name the same one
-            // every run (a dictionary's order changes from one process to the next).
-            for (locale, entry) in entries.sorted(by: { $0.key < $1.key }) {
-                guard case .string(let text) = entry else { throw mistyped("\(key).\(locale)", "a string", entry) }
-                result[locale] = text
+            // The first bad entry in key order: with two, the same file must name the same
+            // one every run (a dictionary's order changes from one process to the next).
+            // Sorting every map to find none cost more than the rest of reading it.
+            if entries.contains(where: { $0.value.stringValue == nil }),
+               let bad = entries.filter({ $0.value.stringValue == nil }).min(by: { $0.key < $1.key }) {
+                throw mistyped("\(key).\(bad.key)", "a string", bad.value)
             }
+            let result = entries.mapValues { $0.stringValue ?? "" }
             if required && result["en"] == nil { throw fail(.missingField(prefix + key + ".en")) }
             return result
         default: throw mistyped(key, "an object of locale to text", value)

@@ -126,6 +126,20 @@ enum LibraryPathCheck {
             }
         }
 
+        /// Whether `directory` resolves (realpath(3)), worked out once per directory.
+        func resolves(directory: URL, directoryPath: String) -> Bool {
+            if let known = state.withLock({ $0.directories[directoryPath]?.resolved }) { return known != nil }
+            let resolved = LibraryPathCheck.realPath(directory.path).path
+            state.withLock { state in
+                if state.directories[directoryPath]?.resolved == nil {
+                    var info = state.directories[directoryPath] ?? Directory(resolved: nil, prefix: Self.prefix(of: directory))
+                    info.resolved = .some(resolved)
+                    state.directories[directoryPath] = info
+                }
+            }
+            return resolved != nil
+        }
+
         private static func prefix(of directory: URL) -> String? {
             let probe = "probe.so"
             let path = directory.appendingPathComponent(probe, isDirectory: false).path
@@ -133,21 +147,44 @@ enum LibraryPathCheck {
         }
     }
 
-    /// One thread's last answer from the memo: the manifests of a directory mostly name
-    /// the same library, and asking the shared memo for each (its lock, a hash of the
-    /// directory and the name) cost more than the comparison that now answers it.
+    /// One thread's answers while it reads a listed directory.
+    ///
+    /// The manifests of a directory mostly name the same library, and asking the shared
+    /// memo for each (its lock, a hash of the directory and the name) cost more than the
+    /// comparison that now answers it. Installed plugins each have a library of their own,
+    /// which no memo saves: each was resolved by realpath(3), a readlink per component of
+    /// its path, then a stat. A plain name (no `/`) that is a regular file, not a symlink,
+    /// in the directory the listing has open is inside that directory whatever its path
+    /// resolves to, so one fstatat(2) on the open directory answers it exactly; anything
+    /// else (a symlink, a missing file, a directory, a path with parts) goes to the memo
+    /// and the full check, which words its problem.
     struct LastAnswer {
         private var library: String?
         private var directory: String?
         private var answer: PluginProblem.Reason?
+        /// Whether the listed directory resolves (the full check's first need), asked once.
+        private var resolves: (directory: String, answer: Bool)?
 
         mutating func problem(library: String, in listed: ManifestReader.ListedDirectory) -> PluginProblem.Reason? {
             if library == self.library, listed.path == directory { return answer }
-            let answer = listed.libraries.problem(library: library, directory: listed.url, directoryPath: listed.path)
+            let answer = isRegularFile(library, in: listed)
+                ? nil : listed.libraries.problem(library: library, directory: listed.url, directoryPath: listed.path)
             self.library = library
             directory = listed.path
             self.answer = answer
             return answer
+        }
+
+        private mutating func isRegularFile(_ library: String, in listed: ManifestReader.ListedDirectory) -> Bool {
+            guard listed.descriptor >= 0, LibraryPathCheck.isPlainName(library) else { return false }
+            var status = stat()
+            guard fstatat(listed.descriptor, library, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                return false
+            }
+            if resolves?.directory != listed.path {
+                resolves = (listed.path, listed.libraries.resolves(directory: listed.url, directoryPath: listed.path))
+            }
+            return resolves?.answer == true
         }
     }
 }

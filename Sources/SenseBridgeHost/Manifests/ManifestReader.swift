@@ -7,6 +7,12 @@ import SenseBridgeCore
 ///
 /// Every check that can be made from the file alone is made here, so `plugins list`
 /// reports a broken plugin with its reason and a user never meets the failure mid-walk.
+/// It is the one reader of manifests: a listing, `plugins inspect`, a profile's check and
+/// loading all come here, and each field is read in one place (`parseOrThrow`). A second,
+/// hand-written reader of the common shapes once sat beside it for speed; every field was
+/// then written twice and held equal by tests. What a listing pays now is in the file
+/// system (a manifest's own reading and its library's check), which `readListed` and
+/// `LibraryPathCheck.LastAnswer` keep to one open, fstat, read and close, and one fstatat.
 public enum ManifestReader {
     public static func read(_ url: URL) -> Result<PluginManifest, PluginProblem> {
         read(url, path: url.path, in: nil)
@@ -59,13 +65,11 @@ public enum ManifestReader {
         }
         var answers = scratch.library
         defer { scratch.library = answers }
-        let manifest = scratch.buffer.withUnsafeBytes { raw in
-            ManifestFastPath.read(UnsafeRawBufferPointer(rebasing: raw[..<count]), url: url, path: path) { library in
+        return scratch.buffer.withUnsafeBytes { raw in
+            parse(UnsafeRawBufferPointer(rebasing: raw[..<count]), at: url, path: path) { library in
                 answers.problem(library: library, in: directory)
             }
         }
-        if let manifest { return .success(manifest) }
-        return parse(Data(scratch.buffer[..<count]), at: url, path: path, in: directory, fastPath: false)
     }
 
     /// The manifest `name` in an open directory, read into `buffer` (kept from file to
@@ -95,27 +99,25 @@ public enum ManifestReader {
         parse(data, at: url, path: url.path, in: nil)
     }
 
-    /// The general reading alone, never the fast path: the fuzz target and the tests hold
-    /// the fast path to giving exactly what this gives (or leaving the file to it).
-    public static func parseTheGeneralWay(_ data: Data, at url: URL) -> Result<PluginManifest, PluginProblem> {
-        parse(data, at: url, path: url.path, in: nil, fastPath: false)
-    }
-
-    /// `fastPath: false` reads the general way only, for tests that compare the two.
-    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?,
-                      fastPath: Bool = true) -> Result<PluginManifest, PluginProblem> {
-        if fastPath, let manifest = data.withUnsafeBytes({ bytes in
-            ManifestFastPath.read(bytes, url: url, path: path) { library in
+    static func parse(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) -> Result<PluginManifest, PluginProblem> {
+        data.withUnsafeBytes { bytes in
+            parse(bytes, at: url, path: path) { library in
                 if let directory {
                     return directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path)
                 }
                 return LibraryPathCheck.problem(library: library, directory: url.deletingLastPathComponent())
             }
-        }) {
-            return .success(manifest)
         }
+    }
+
+    /// The one reading of a manifest: its bytes parsed (`JSONParser`), then every field
+    /// read and checked here, in one order, so each file has one first problem however it
+    /// was found. `libraryProblem` is the library check (`LibraryPathCheck`), asked last,
+    /// once everything the file alone says has passed.
+    static func parse(_ bytes: UnsafeRawBufferPointer, at url: URL, path: String,
+                      libraryProblem: (String) -> PluginProblem.Reason?) -> Result<PluginManifest, PluginProblem> {
         do {
-            return .success(try parseOrThrow(data, at: url, path: path, in: directory))
+            return .success(try parseOrThrow(bytes, at: url, path: path, libraryProblem: libraryProblem))
         } catch let problem as PluginProblem {
             return .failure(problem)
         } catch {
@@ -123,11 +125,12 @@ public enum ManifestReader {
         }
     }
 
-    private static func parseOrThrow(_ data: Data, at url: URL, path: String, in directory: ListedDirectory?) throws -> PluginManifest {
+    private static func parseOrThrow(_ bytes: UnsafeRawBufferPointer, at url: URL, path: String,
+                                     libraryProblem: (String) -> PluginProblem.Reason?) throws -> PluginManifest {
         let fail: (PluginProblem.Reason) -> PluginProblem = { PluginProblem(path: path, reason: $0) }
         let parsed: JSONValue
         do {
-            parsed = try JSONParser.parse(data, options: .serializationCompatible)
+            parsed = try JSONParser.parse(bytes, options: .serializationCompatible)
         } catch {
             throw fail(.malformedJSON(error.description))
         }
@@ -175,13 +178,7 @@ public enum ManifestReader {
             libraryPath: library, entrySymbol: entry, runtime: runtime,
             displayNames: displayNames, summaries: summaries, capabilities: capabilities,
             configDefaults: defaults, configSchema: schemaFields, manifestURL: url, manifestPath: path, isolation: isolation)
-        if let directory {
-            if let reason = directory.libraries.problem(library: library, directory: directory.url, directoryPath: directory.path) {
-                throw fail(reason)
-            }
-        } else {
-            try LibraryPathCheck.check(manifest)
-        }
+        if let reason = libraryProblem(library) { throw fail(reason) }
         return manifest
     }
 

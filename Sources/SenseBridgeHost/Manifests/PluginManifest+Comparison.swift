@@ -2,8 +2,9 @@ import Foundation
 
 extension PluginManifest {
     /// The fields in which two readings of a manifest differ; empty when they agree.
-    /// Field by field rather than `Equatable`, so a disagreement between the fast path and
-    /// the general reading (ManifestFastPathTests, the manifest fuzz target) says where.
+    /// Field by field rather than `Equatable`, so a disagreement between a manifest as a
+    /// listing reads it and as read by its path (the manifest fuzz target, the reader's
+    /// tests) says where.
     public func fieldsDiffering(from other: PluginManifest) -> [String] {
         var fields: [String] = []
         if id != other.id { fields.append("id") }

@@ -24,15 +24,77 @@ import Testing
         PluginCatalog.discover(PluginSearchPath(entries: directories.map { .init(directory: $0, origin: .commandLine) }), registry: registry)
     }
 
+    /// A symlink (`libshared.so` → `libshared.so.1`, as libraries are installed) is
+    /// resolved in full; once for every manifest that names it.
     @Test(arguments: [1, 4])
     func aLibraryManyManifestsNameIsResolvedOncePerListing(threads: Int) throws {
-        try plugins.write("libshared.so", "a library")
+        try plugins.write("libshared.so.1", "a library")
+        try FileManager.default.createSymbolicLink(atPath: plugins.file("libshared.so").path, withDestinationPath: "libshared.so.1")
         for index in 0..<100 { try plugins.write(String(format: "plugin-%03d.json", index), manifest(id: "org.example.p\(index)")) }
         let memo = LibraryPathCheck.Memo()
         let outcomes = PluginCatalog.readManifests(in: plugins.url, libraries: memo, threads: threads)
         #expect(outcomes.count == 100)
         #expect(outcomes.allSatisfy { if case .manifest = $0 { true } else { false } })
         #expect(memo.resolutions == 1)
+    }
+
+    /// Installed plugins each have a library of their own: one that is a regular file
+    /// beside its manifest is answered by one fstatat(2) on the open directory, never
+    /// resolved through realpath(3), so the memo holds no answer for it.
+    @Test(arguments: [1, 4])
+    func aLibraryOfItsOwnBesideEachManifestIsNeverResolved(threads: Int) throws {
+        for index in 0..<100 {
+            try plugins.write(String(format: "libplugin-%03d.so", index), "a library")
+            try plugins.write(String(format: "plugin-%03d.json", index),
+                              manifest(id: "org.example.p\(index)", library: String(format: "libplugin-%03d.so", index)))
+        }
+        let memo = LibraryPathCheck.Memo()
+        let outcomes = PluginCatalog.readManifests(in: plugins.url, libraries: memo, threads: threads)
+        #expect(outcomes.count == 100)
+        #expect(outcomes.allSatisfy { if case .manifest = $0 { true } else { false } })
+        #expect(memo.resolutions == 0)
+    }
+
+    /// Whatever is not a plain regular file beside the manifest is checked in full, and
+    /// listed with the very problem the manifest read by its path has.
+    @Test func aLibraryThatIsNotARegularFileBesideItsManifestIsListedWithItsProblem() throws {
+        let outside = try TemporaryDirectory()
+        try outside.write("libelsewhere.so", "a library")
+        try FileManager.default.createSymbolicLink(atPath: plugins.file("libescape.so").path, withDestinationPath: outside.file("libelsewhere.so").path)
+        try FileManager.default.createSymbolicLink(atPath: plugins.file("libloop.so").path, withDestinationPath: "libloop.so")
+        try FileManager.default.createSymbolicLink(atPath: plugins.file("libdangling.so").path, withDestinationPath: "libgone.so")
+        try FileManager.default.createDirectory(at: plugins.file("libfolder.so"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: plugins.file("sub"), withIntermediateDirectories: true)
+        try plugins.write("sub/libnested.so", "a library")
+        let cases: [(library: String, reason: PluginProblem.Reason?)] = [
+            ("libescape.so", .libraryEscapesDirectory("libescape.so")),
+            ("libloop.so", .symlinkLoop("libloop.so")),
+            ("libdangling.so", .libraryNotFound(plugins.file("libdangling.so").path)),
+            ("libfolder.so", .libraryNotFound(plugins.file("libfolder.so").path)),
+            ("libmissing.so", .libraryNotFound(plugins.file("libmissing.so").path)),
+            ("../libescape.so", .libraryEscapesDirectory("../libescape.so")),
+            ("sub/libnested.so", nil),
+        ]
+        for (index, item) in cases.enumerated() {
+            try plugins.write("p\(index).json", manifest(id: "org.example.p\(index)", library: item.library))
+        }
+        let outcomes = PluginCatalog.readManifests(in: plugins.url, libraries: .init(), threads: 1)
+        #expect(outcomes.count == cases.count)
+        for (index, item) in cases.enumerated() {
+            let listed: PluginProblem.Reason?
+            switch outcomes[index] {
+            case .manifest: listed = nil
+            case .broken(let problem, _): listed = problem.reason
+            case .taken: listed = .unreadable("taken")
+            }
+            #expect(listed == item.reason, "\(item.library)")
+            let byPath: PluginProblem.Reason?
+            switch ManifestReader.read(plugins.file("p\(index).json")) {
+            case .success: byPath = nil
+            case .failure(let problem): byPath = problem.reason
+            }
+            #expect(byPath == item.reason, "\(item.library), read by its path")
+        }
     }
 
     /// Each listing starts from nothing: a library replaced, removed or restored between

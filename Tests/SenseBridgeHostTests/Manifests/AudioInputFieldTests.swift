@@ -6,8 +6,7 @@ import Testing
 
 /// `capabilities.audioInput` (ABI 1.6): what a listening perceiver takes, so the source
 /// can be asked for exactly that. Read from a perceiver that can be handed audio,
-/// refused with the file and the reason otherwise; the fast path reads it as the
-/// general way does, or leaves it to the general way.
+/// refused with the file and the reason otherwise.
 @Suite struct AudioInputFieldTests {
     let directory: TemporaryDirectory
 
@@ -28,15 +27,10 @@ import Testing
         ManifestReader.read(try directory.write("ears.json", text(input, kind: kind, minor: minor)))
     }
 
-    @Test func aListenersInputIsReadByBothWays() throws {
-        let url = try directory.write("ears.json", text(#"{"sampleRate": 16000, "channels": 1}"#, kind: "perceiver", minor: 6))
-        let general = try ManifestReader.parseTheGeneralWay(try Data(contentsOf: url), at: url).get()
-        #expect(general.capabilities.audioInput == AudioInput(sampleRate: 16000, channels: 1))
-        let bytes = [UInt8](try Data(contentsOf: url))
-        let fast = bytes.withUnsafeBytes { raw in
-            ManifestFastPath.read(raw, url: url, path: url.path) { _ in nil }
-        }
-        #expect(fast?.capabilities == general.capabilities && fast?.id == general.id)
+    @Test func aListenersInputIsRead() throws {
+        let manifest = try manifest(#"{"sampleRate": 16000, "channels": 1}"#).get()
+        #expect(manifest.capabilities.audioInput == AudioInput(sampleRate: 16000, channels: 1))
+        #expect(manifest.capabilities.modalities == ["sounds"] && manifest.listens)
     }
 
     @Test(arguments: [
