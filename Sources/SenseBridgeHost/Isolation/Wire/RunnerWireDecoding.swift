@@ -20,7 +20,7 @@ public enum RunnerWireDecoding {
     /// by `PhraseCodec.recheck`, as the host does before narrating it.
     public static func reply(_ body: [UInt8], recordCount: Int) -> Outcome {
         do {
-            let (id, reply) = try RunnerReply.decode(body)
+            let (id, reply, _) = try RunnerReply.decode(body)
             if case .phrases(let decoded) = reply {
                 _ = PhraseCodec.recheck(decoded, maximumWords: PhraseCodec.defaultMaximumWords, recordCount: recordCount)
             }
