@@ -21,7 +21,9 @@ print("")
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
     case "depth": try depthBenchmarks()
-    case "latency": try alertLatencyBenchmarks(staged: staged)
+    case "latency":
+        try isolationCostBenchmarks(staged: staged)
+        try alertLatencyBenchmarks(staged: staged)
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
     case "detection": try detectionBenchmarks(staged: staged)
@@ -109,39 +111,8 @@ report("fan-out: deliver() per message, beside a 20 ms target", "\(format(beside
 report("fan-out: fast target done with 50 messages, alone", "\(format(alone.fast)) ms")
 report("fan-out: fast target done with 50, beside the slow one", "\(format(beside.fast)) ms  (the slow one needs ≥ 1000 ms)")
 
-// 4b. Isolation: the same plugins in process and in a runner process, side by side.
-let isolatedComposer = try host.sceneComposer(try host.manifest(id: "org.sensebridge.label-list"), placement: Placement(isolated: true))
-let composeIsolated = try microsecondsPerCall(iterations: 2000) {
-    _ = try isolatedComposer.compose(records: scene, locale: "en", maximumWords: detail.maximumPhraseWords(labelCount: detail.maximumLabels),
-                                     maximumLabels: detail.maximumLabels, deadline: .max)
-}
-report("isolation: label-list compose, in process", "\(format(throughABI)) µs/call  (\(format(1e6 / throughABI, 0)) calls/s)")
-report("isolation: label-list compose, isolated", "\(format(composeIsolated)) µs/call  (\(format(1e6 / composeIsolated, 0)) calls/s, +\(format(composeIsolated - throughABI)) µs)")
-
-let message = OutputMessage(signal: .description, text: "It looks like there's a chair and a door.")
-@MainActor func renderCost(_ placement: Placement, _ name: String) throws -> Double {
-    let target = try fixtures.renderTarget(recorder, config: ["path": .string(work.file(name).path)], placement: placement)
-    return try microsecondsPerCall(iterations: 2000) { try target.render(message) }
-}
-let renderIn = try renderCost(Placement(isolated: false), "render-in.txt")
-let renderApart = try renderCost(Placement(isolated: true), "render-apart.txt")
-report("isolation: render one sentence, in process", "\(format(renderIn)) µs/call  (\(format(1e6 / renderIn, 0)) calls/s)")
-report("isolation: render one sentence, isolated", "\(format(renderApart)) µs/call  (+\(format(renderApart - renderIn)) µs per call; goal < 200)")
-
-try FixturePlugin.make(in: work.url, name: "depth-source", id: "org.sensebridge.depth-source",
-                       defines: ["FIXTURE_DEPTH_WIDTH": "256", "FIXTURE_DEPTH_HEIGHT": "192", "FIXTURE_FRAME_COUNT": "1000000"],
-                       manifest: ["kind": "sensing-source"], source: "fixture_source.c")
-let depthHost = PluginHost(searchPath: PluginSearchPath(entries: [.init(directory: work.url, origin: .commandLine)]))
-@MainActor func frameCost(_ placement: Placement) throws -> Double {
-    let source = try depthHost.sensingSource(try depthHost.manifest(id: "org.sensebridge.depth-source"), placement: placement)
-    try source.start()
-    defer { source.stop() }
-    return try microsecondsPerCall(iterations: 500) { _ = try source.next(timeoutMilliseconds: 1000) }
-}
-let frameIn = try frameCost(Placement(isolated: false))
-let frameApart = try frameCost(Placement(isolated: true))
-report("isolation: 256x192 depth frame, in process", "\(format(frameIn)) µs/frame")
-report("isolation: 256x192 depth frame, isolated", "\(format(frameApart)) µs/frame  (+\(format(frameApart - frameIn)) µs crossing the pipe; goal < 100)")
+// 4b. Isolation: every call a session makes, direct, in process and isolated, side by side.
+try isolationCostBenchmarks(staged: staged)
 
 // 5. Caption layout is linear: 1 MB against 100 KB.
 func layoutMilliseconds(_ characters: Int) -> Double {
