@@ -55,8 +55,13 @@ public final class RunnerConnection: @unchecked Sendable {
     /// cancel and interrupt, on a pipe of their own so the runner reads them on another
     /// thread than the one serving the call they are for.
     private let nudges: FramedPipe
-    private let logRead: Int32
     private var replies = FrameAccumulator()
+    /// The log pipe, read by the reader thread as events come and by a caller once its
+    /// reply is in (`relayLogs`), so what a plugin logged during a call is in the host's
+    /// log when the call returns, as it is in process. -1 once the runner has gone.
+    private var logRead: Int32
+    private var logFrames = FrameAccumulator()
+    private let logLock = NSLock()
     /// Where frames cross, for a source or a perceiver; nil for the others, or where the
     /// kernel would not make one (frames then cross on the pipe).
     private let ring: FrameRing?
@@ -146,7 +151,9 @@ public final class RunnerConnection: @unchecked Sendable {
             throw stopped
         }
         self.network = network
-        if network.hasPrefix("not-denied") { NetworkDenialNotice.sayOnce(network, log: log) }
+        if network.hasPrefix("not-denied") {
+            IsolationNotice.networkNotDenied.sayOnce(reason: String(network.dropFirst("not-denied: ".count)), log: log)
+        }
     }
 
     deinit {
@@ -213,6 +220,11 @@ public final class RunnerConnection: @unchecked Sendable {
             for body in bodies {
                 // A reply to another id answers a call the host gave up on: discarded.
                 guard let answer = try reply(from: body), answer.id == id else { continue }
+                do {
+                    _ = try relayLogs()
+                } catch {
+                    throw stopAndReap(because: .protocolGarbage(String(describing: error)))
+                }
                 if case let .failed(status, message) = answer.reply {
                     throw PluginCallError(pluginID: pluginID, status: status, message: message)
                 }
@@ -291,7 +303,7 @@ public final class RunnerConnection: @unchecked Sendable {
         do {
             return try FrameRing(creating: RunnerProtocol.ringBytes)
         } catch {
-            FrameRingNotice.sayOnce(error.description, log: log)
+            IsolationNotice.frameRingUnavailable.sayOnce(reason: error.description, log: log)
             return nil
         }
     }
@@ -321,8 +333,8 @@ public final class RunnerConnection: @unchecked Sendable {
     }
 
     private func readLoop() {
-        var frames = FrameAccumulator()
-        var open = [logRead, stdoutRead, stderrRead]
+        let logs = logRead
+        var open = [logs, stdoutRead, stderrRead]
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         open.forEach { _ = fcntl($0, F_SETFL, fcntl($0, F_GETFL) | O_NONBLOCK) }
         var replyClosed = false
@@ -332,12 +344,9 @@ public final class RunnerConnection: @unchecked Sendable {
             _ = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), 1000) }
             for index in open.indices where open[index] >= 0 {
                 let fd = open[index]
-                if fd == logRead {
-                    var bodies: [[UInt8]] = []
+                if fd == logs {
                     do {
-                        let stillOpen = try frames.read(from: fd, into: &bodies)
-                        for body in bodies { try logged(body) }
-                        if !stillOpen {
+                        if try !relayLogs() {
                             open[index] = -1
                             replyClosed = true
                         }
@@ -369,7 +378,10 @@ public final class RunnerConnection: @unchecked Sendable {
         // What it said on stderr on its way out is part of the report.
         drainRemaining(stderrRead, into: &buffer)
         stop(because: .died(termination))
-        close(logRead)
+        logLock.withLock {
+            close(logRead)
+            logRead = -1
+        }
         close(stdoutRead)
         close(stderrRead)
         condition.lock()
@@ -400,12 +412,23 @@ public final class RunnerConnection: @unchecked Sendable {
         return (decoded.id, decoded.reply)
     }
 
-    /// A body on the log pipe, which carries log events only.
-    private func logged(_ body: [UInt8]) throws {
-        guard case .log(let event) = try RunnerReply.decode(body).reply else {
-            throw WireError.invalid("the log pipe carried a message that is not a log event")
+    /// Relays what the log pipe holds now, which carries log events only; false at its end.
+    private func relayLogs() throws -> Bool {
+        var events: [RunnerReply.LogEvent] = []
+        let stillOpen = try logLock.withLock { () throws -> Bool in
+            guard logRead >= 0 else { return false }
+            var bodies: [[UInt8]] = []
+            let stillOpen = try logFrames.read(from: logRead, into: &bodies)
+            for body in bodies {
+                guard case .log(let event) = try RunnerReply.decode(body).reply else {
+                    throw WireError.invalid("the log pipe carried a message that is not a log event")
+                }
+                events.append(event)
+            }
+            return stillOpen
         }
-        relay(event)
+        events.forEach(relay)
+        return stillOpen
     }
 
     private func relay(_ event: RunnerReply.LogEvent) {
@@ -475,32 +498,24 @@ struct LineSplitter {
     }
 }
 
-/// An isolated plugin that declared no network use still has it on this machine (no
-/// network namespace, no seccomp): said once per process, since every runner after
-/// the first would say the same.
-enum NetworkDenialNotice {
-    private static let said = Locked(false)
-    static func sayOnce(_ report: String, log: HostLog) {
-        let first = said.withLock { said in
-            defer { said = true }
-            return !said
-        }
-        guard first else { return }
-        log.event(.warning, "isolation.network-not-denied", [.public("reason", String(report.dropFirst("not-denied: ".count)))])
-    }
-}
+/// What this machine lacks for isolation, which every runner after the first would
+/// report again: an isolated plugin that declared no network use still has it (no
+/// network namespace, no seccomp), or frames cross on the pipe (no memfd). Each is said
+/// once per process.
+struct IsolationNotice: Sendable {
+    let event: String
+    private let said = Locked(false)
 
-/// Frames cross on the pipe because no ring could be made: said once per process, since
-/// every runner after the first would say the same.
-enum FrameRingNotice {
-    private static let said = Locked(false)
-    static func sayOnce(_ reason: String, log: HostLog) {
+    static let networkNotDenied = IsolationNotice(event: "isolation.network-not-denied")
+    static let frameRingUnavailable = IsolationNotice(event: "isolation.frame-ring-unavailable")
+
+    func sayOnce(reason: String, log: HostLog) {
         let first = said.withLock { said in
             defer { said = true }
             return !said
         }
         guard first else { return }
-        log.event(.warning, "isolation.frame-ring-unavailable", [.public("reason", reason)])
+        log.event(.warning, event, [.public("reason", reason)])
     }
 }
 
