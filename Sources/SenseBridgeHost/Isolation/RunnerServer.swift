@@ -11,9 +11,9 @@ import SenseBridgeCore
 /// them there, not on a thread that hands them over, saves every call a thread wake-up
 /// in the runner. The [any-thread] calls (cancel, interrupt) come on a pipe of their own,
 /// descriptor 6, which a second thread reads and answers at once, while a compose or
-/// render is still running on the main thread; log events leave on descriptor 7. When the host closes the request pipe
-/// (it exited, or gave up on this runner), the instance is destroyed so a plugin can
-/// flush what it wrote, and the runner exits.
+/// render is still running on the main thread; log events leave on descriptor 7. When
+/// the host closes the request pipe (it exited, or gave up on this runner), the instance
+/// is destroyed so a plugin can flush what it wrote, and the runner exits.
 package enum RunnerServer {
     /// Serves until destroy or EOF; returns the exit status.
     package static func serve(network: String) -> Int32 {
