@@ -21,7 +21,7 @@ import Testing
             let stopped = try #require(thrown(PluginStopped.self) { try source.next(timeoutMilliseconds: 5000) })
             #expect(stopped.code == "protocol-garbage")
             #expect(stopped.isolated && stopped.pluginID == fixture.plugin.id)
-            #expect(stopped.description.contains("outside the runner's part of the ring"), "\(stopped)")
+            #expect(stopped.description.contains("outside its writer's half of the ring"), "\(stopped)")
             #expect(!RunnerProcesses.isChild(runners[0]), "the runner is reaped before next returns")
             // It stays stopped: the next call is told the same, with no runner to ask.
             #expect(thrown(PluginStopped.self) { try source.next(timeoutMilliseconds: 5000) }?.code == "protocol-garbage")

@@ -19,11 +19,12 @@ struct RingSlot: Equatable, Sendable {
     }
 }
 
-/// The host's check of every slot a runner names, which it treats as hostile: the
-/// runner shares its address space with the plugin. A slot outside the runner's half
-/// (before it, past the ring's end, or running past it), or over a slot the host still
-/// owns, is a protocol breach, and the runner is stopped as `protocol-garbage`: reading
-/// it would be reading the host's own half or past the mapping.
+/// The check of every slot a message names, made by whoever reads it; the host treats
+/// what a runner names as hostile (the runner shares its address space with the
+/// plugin). A slot outside the writer's half (before it, past the ring's end, or running
+/// past it), or over a slot the reader still owns, is a protocol breach, and the host
+/// stops such a runner as `protocol-garbage`: reading it would be reading the host's own
+/// half or past the mapping.
 enum RingBounds {
     static func check(_ slot: RingSlot, within region: Range<Int>, inUse: [RingSlot]) throws(WireError) {
         // Offsets and lengths come off the wire as u32, so neither is negative and their
@@ -32,7 +33,7 @@ enum RingBounds {
             throw .invalid("a ring slot of \(slot.length) bytes at \(slot.offset) is not a slot")
         }
         guard slot.offset >= region.lowerBound, slot.end <= region.upperBound else {
-            throw .invalid("a ring slot of \(slot.length) bytes at \(slot.offset) lies outside the runner's part of the ring "
+            throw .invalid("a ring slot of \(slot.length) bytes at \(slot.offset) lies outside its writer's half of the ring "
                            + "(\(region.lowerBound)..<\(region.upperBound))")
         }
         if let held = inUse.first(where: slot.overlaps) {
