@@ -100,7 +100,11 @@ let package = Package(
         // The process's edge: child processes without Foundation's Process (posix_spawn, pipes, wait
         // statuses), whole-file reads that lose nothing on empty files, which sanitizer is running.
         .target(name: "SenseBridgeProcess"),
-        .target(name: "SenseBridgeHost", dependencies: ["CSenseBridgeABI", "CLtdl", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"]),
+        // The sealed memfd frames cross in between the host and a runner (memfd_create and the
+        // sealing fcntls, which Glibc's Swift module does not export).
+        .target(name: "CFrameRing"),
+        .target(name: "SenseBridgeHost",
+                dependencies: ["CSenseBridgeABI", "CLtdl", "CFrameRing", "SenseBridgeABICodec", "SenseBridgeCore", "SenseBridgeProcess"]),
         // The conformance harness (`plugins test`), driven by the CLI, which tells it how to re-invoke itself.
         .target(name: "SenseBridgeHarness",
                 dependencies: ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"]),

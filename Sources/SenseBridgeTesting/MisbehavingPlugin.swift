@@ -60,6 +60,9 @@ public struct MisbehavingPlugin: Sendable {
         case lie
         /// create fails with `HostilePlugin.lie`.
         case lieOnCreate = "lie-on-create"
+        /// Source only: writes on the runner's reply pipe a frame reply whose samples it
+        /// says lie in the frame ring, running past its end; then behaves. Isolated only.
+        case ringOverrun = "ring-overrun"
     }
 
     /// What a well-behaved source returns.

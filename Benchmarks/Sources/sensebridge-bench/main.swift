@@ -22,7 +22,7 @@ if let section = CommandLine.arguments.dropFirst().first {
     switch section {
     case "depth": try depthBenchmarks()
     case "latency":
-        try isolationCostBenchmarks(host: host, scene: scene)
+        try isolationCostBenchmarks(staged: staged)
         try alertLatencyBenchmarks(staged: staged)
     case "parsing": try parsingBenchmarks()
     case "phrasing": phrasingBenchmarks()
@@ -117,8 +117,8 @@ report("fan-out: deliver() per message, beside a 20 ms target", "\(format(beside
 report("fan-out: fast target done with 50 messages, alone", "\(format(alone.fast)) ms")
 report("fan-out: fast target done with 50, beside the slow one", "\(format(beside.fast)) ms  (the slow one needs ≥ 1000 ms)")
 
-// 4b. Isolation: the same plugins in process and in a runner process, side by side.
-try isolationCostBenchmarks(host: host, scene: scene)
+// 4b. Isolation: every call a session makes, direct, in process and isolated, side by side.
+try isolationCostBenchmarks(staged: staged)
 
 // 5. Caption layout is linear: 1 MB against 100 KB.
 func layoutMilliseconds(_ characters: Int) -> Double {

@@ -8,11 +8,16 @@ import SenseBridgeProcess
 /// names the plugin and how it died. Nothing the runner does can block the host past
 /// the deadline it was given plus `grace`.
 ///
-/// One reader thread polls the runner's three outputs: the reply pipe (messages), its
-/// stdout (counted and dropped: stdout belongs to the host, and a plugin's prints could
-/// hold what the camera saw), and its stderr (relayed to the host's stderr, each line
-/// tagged with the plugin id, and the tail kept for the report of a crash).
-/// Unchecked Sendable: `state` (under `condition`) holds everything mutable; `callLock` serialises requests.
+/// The thread that makes a call reads its reply itself, from the reply pipe, which
+/// carries nothing else: the runner's write wakes that thread directly, with no reader
+/// thread to hand the reply over (one thread wake-up per call fewer, which is most of
+/// what a round trip costs on a busy machine). One reader thread polls the runner's
+/// other outputs: its log pipe (log events; its end is how the host learns the runner is
+/// gone), its stdout (counted and dropped: stdout belongs to the host, and a plugin's
+/// prints could hold what the camera saw), and its stderr (relayed to the host's stderr,
+/// each line tagged with the plugin id, and the tail kept for the report of a crash).
+/// Unchecked Sendable: `condition` guards the runner's fate and what the host holds of the
+/// ring; `callLock` serialises requests and guards `replies`, which only a caller reads.
 public final class RunnerConnection: @unchecked Sendable {
     public struct Launch: Sendable {
         public var runner: URL
@@ -47,13 +52,27 @@ public final class RunnerConnection: @unchecked Sendable {
     private let launch: Launch
     private let log: HostLog
     private let pipe: FramedPipe
+    /// cancel and interrupt, on a pipe of their own so the runner reads them on another
+    /// thread than the one serving the call they are for.
+    private let nudges: FramedPipe
+    private var replies = FrameAccumulator()
+    /// The log pipe, read by the reader thread as events come and by a caller once its
+    /// reply is in (`relayLogs`), so what a plugin logged during a call is in the host's
+    /// log when the call returns, as it is in process. -1 once the runner has gone.
+    private var logRead: Int32
+    private var logFrames = FrameAccumulator()
+    private let logLock = NSLock()
+    /// Where frames cross, for a source or a perceiver; nil for the others, or where the
+    /// kernel would not make one (frames then cross on the pipe).
+    private let ring: FrameRing?
+    /// Slots of the ring the host holds: named by the runner's replies since the host's
+    /// last request, which releases them. Under `condition`.
+    private var held: [RingSlot] = []
     private let stdoutRead: Int32
     private let stderrRead: Int32
     private let callLock = NSLock()
     private let condition = NSCondition()
     private var nextID: UInt32 = 1
-    private var awaitedID: UInt32 = 0
-    private var reply: RunnerReply?
     private var death: PluginStopped?
     private var readerFinished = false
     private var shuttingDown = false
@@ -75,19 +94,26 @@ public final class RunnerConnection: @unchecked Sendable {
         // can hold what the plugin was reading) would otherwise be the "last words" a
         // crash is reported with, burying what the plugin itself said. Opt in by setting it.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let spawned: (pid: pid_t, request: Int32, reply: Int32, out: Int32, err: Int32)
+        let ring = Self.ring(for: launch.manifest.kind, log: log)
+        self.ring = ring
+        let spawned: Spawned
+        defer { ring?.closeDescriptor() }  // The runner has its own copy; the mapping stays.
         do {
-            spawned = try ProcessSpawn.serialized { () throws -> (pid_t, Int32, Int32, Int32, Int32) in
-                let request = try SpawnPipe(), reply = try SpawnPipe(), out = try SpawnPipe(), err = try SpawnPipe()
-                let childEnds = [request.read, reply.write, out.write, err.write]
+            spawned = try ProcessSpawn.serialized { () throws -> Spawned in
+                let request = try SpawnPipe(), reply = try SpawnPipe(), nudge = try SpawnPipe(), logs = try SpawnPipe()
+                let out = try SpawnPipe(), err = try SpawnPipe()
+                let childEnds = [request.read, reply.write, nudge.read, logs.write, out.write, err.write]
                 defer { childEnds.forEach { close($0) } }
                 do {
-                    let pid = try ProcessSpawn.spawn(launch.runner.path, arguments, environment: environment, descriptors: [
-                        (out.write, 1), (err.write, 2),
-                        (request.read, RunnerProtocol.requestDescriptor), (reply.write, RunnerProtocol.replyDescriptor)])
-                    return (pid, request.write, reply.read, out.read, err.read)
+                    var descriptors = [(out.write, 1), (err.write, 2),
+                                       (request.read, RunnerProtocol.requestDescriptor), (reply.write, RunnerProtocol.replyDescriptor),
+                                       (nudge.read, RunnerProtocol.nudgeDescriptor), (logs.write, RunnerProtocol.logDescriptor)]
+                    if let ring { descriptors.append((ring.descriptor, RunnerProtocol.ringDescriptor)) }
+                    let pid = try ProcessSpawn.spawn(launch.runner.path, arguments, environment: environment, descriptors: descriptors)
+                    return Spawned(pid: pid, request: request.write, reply: reply.read, nudge: nudge.write, logs: logs.read,
+                                   out: out.read, err: err.read)
                 } catch let failed {
-                    [request.write, reply.read, out.read, err.read].forEach { close($0) }
+                    [request.write, reply.read, nudge.write, logs.read, out.read, err.read].forEach { close($0) }
                     throw failed
                 }
             }
@@ -96,9 +122,13 @@ public final class RunnerConnection: @unchecked Sendable {
         }
         pid = spawned.pid
         pipe = FramedPipe(read: spawned.reply, write: spawned.request)
-        // A 64 KiB pipe would cut a 256x192 depth frame (192 KiB) into three hand-offs
-        // between the processes; 1 MiB (the unprivileged maximum) carries it in one.
+        nudges = FramedPipe(read: -1, write: spawned.nudge)
+        logRead = spawned.logs
+        // A 64 KiB pipe would cut a frame that crosses on the pipe (no ring, or one too
+        // large for it) into many hand-offs between the processes; 1 MiB (the unprivileged
+        // maximum) carries a 256x192 depth frame in one.
         [spawned.reply, spawned.request].forEach { _ = fcntl($0, Self.setPipeSize, 1 << 20) }
+        _ = fcntl(spawned.reply, F_SETFL, fcntl(spawned.reply, F_GETFL) | O_NONBLOCK)
         stdoutRead = spawned.out
         stderrRead = spawned.err
         let thread = Thread { [self] in readLoop() }
@@ -106,24 +136,35 @@ public final class RunnerConnection: @unchecked Sendable {
         thread.start()
         let ready: RunnerReply
         do {
-            ready = try call(.hello(version: RunnerProtocol.version, logThreshold: UInt8(log.threshold.rawValue)),
+            ready = try call(.hello(version: RunnerProtocol.version, logThreshold: UInt8(log.threshold.rawValue),
+                                    ringBytes: UInt32(ring?.capacity ?? 0)),
                              seconds: Self.housekeepingSeconds)
         } catch {
             // Nobody will shut this one down: kill it and let go of its pipe now.
             stop(because: .couldNotStart("it did not answer hello (\(error))"))
-            pipe.closeWriteEnd()
+            closeWriteEnds()
             throw error
         }
         guard case let .ready(version, _, network) = ready, version == RunnerProtocol.version else {
             let stopped = stop(because: .couldNotStart("it does not speak runner protocol \(RunnerProtocol.version)"))
-            pipe.closeWriteEnd()
+            closeWriteEnds()
             throw stopped
         }
         self.network = network
-        if network.hasPrefix("not-denied") { NetworkDenialNotice.sayOnce(network, log: log) }
+        if network.hasPrefix("not-denied") {
+            IsolationNotice.networkNotDenied.sayOnce(reason: String(network.dropFirst("not-denied: ".count)), log: log)
+        }
     }
 
-    deinit { shutdown() }
+    deinit {
+        shutdown()
+        close(pipe.readDescriptor)
+    }
+
+    private struct Spawned {
+        var pid: pid_t
+        var request: Int32, reply: Int32, nudge: Int32, logs: Int32, out: Int32, err: Int32
+    }
 
     /// Makes one request and waits for its reply until `deadline` (monotonic ns) plus
     /// `grace`. Past that, `nudge` (cancel or interrupt) is sent and `grace` more is
@@ -139,11 +180,11 @@ public final class RunnerConnection: @unchecked Sendable {
         }
         let id = nextID
         nextID &+= 1
-        awaitedID = id
-        reply = nil
+        // A request releases every frame the host held: the runner may write its half again.
+        held.removeAll()
         condition.unlock()
         do {
-            try pipe.send(request.encode(id: id))
+            try pipe.send(request.encode(id: id, ring: ring?.hostRegion))
         } catch {
             // The runner is gone; the reader thread is finding out how.
             return try awaitDeath()
@@ -151,34 +192,50 @@ public final class RunnerConnection: @unchecked Sendable {
         var nudged = false
         // As in process: the plugin's own timeout first, then the nudge, then the kill.
         var limit = CallBounds.adding(UInt64(Self.grace * 1e9), to: deadline)
-        condition.lock()
-        while reply == nil && death == nil {
-            if condition.wait(until: Date(monotonicNanoseconds: limit)) { continue }
-            guard MonotonicClock.nanoseconds() >= limit else { continue }
-            if let nudge, !nudged {
-                nudged = true
-                limit = MonotonicClock.nanoseconds() + UInt64(Self.grace * 1e9)
-                condition.unlock()
-                try? pipe.send(nudge.encode(id: 0))
-                condition.lock()
-                continue
+        while true {
+            if let death = condition.withLock({ self.death }) { throw death }
+            let now = MonotonicClock.nanoseconds()
+            if now >= limit {
+                if let nudge, !nudged {
+                    nudged = true
+                    limit = now + UInt64(Self.grace * 1e9)
+                    try? nudges.send(nudge.encode(id: 0))
+                    continue
+                }
+                let over = Double(now &- deadline) / 1e9
+                throw stopAndReap(because: .missedDeadline(seconds: max(0, over)))
             }
-            condition.unlock()
-            let over = Double(MonotonicClock.nanoseconds() &- deadline) / 1e9
-            throw stop(because: .missedDeadline(seconds: max(0, over)))
+            // At most a second at a time, so a runner the reader thread found dead (or a
+            // shutdown from another thread) is noticed without waiting for the deadline.
+            var ready = pollfd(fd: pipe.readDescriptor, events: Int16(POLLIN), revents: 0)
+            let waitMilliseconds = Int32(min((limit - now) / 1_000_000 + 1, 1000))
+            guard Glibc.poll(&ready, 1, waitMilliseconds) > 0 else { continue }
+            var bodies: [[UInt8]] = []
+            let stillOpen: Bool
+            do {
+                stillOpen = try replies.read(from: pipe.readDescriptor, into: &bodies)
+            } catch {
+                throw stopAndReap(because: .protocolGarbage(String(describing: error)))
+            }
+            for body in bodies {
+                // A reply to another id answers a call the host gave up on: discarded.
+                guard let answer = try reply(from: body), answer.id == id else { continue }
+                do {
+                    _ = try relayLogs()
+                } catch {
+                    throw stopAndReap(because: .protocolGarbage(String(describing: error)))
+                }
+                if case let .failed(status, message) = answer.reply {
+                    throw PluginCallError(pluginID: pluginID, status: status, message: message)
+                }
+                if case .problem(let why) = answer.reply {
+                    throw PluginStopped(pluginID: pluginID, isolated: true, cause: .couldNotStart(why))
+                }
+                return answer.reply
+            }
+            // The runner is exiting, or closed its reply pipe; the reader thread reaps it.
+            if !stillOpen { return try awaitDeath() }
         }
-        defer { condition.unlock() }
-        if let death { throw death }
-        let answer = reply!
-        reply = nil
-        awaitedID = 0
-        if case let .failed(status, message) = answer {
-            throw PluginCallError(pluginID: pluginID, status: status, message: message)
-        }
-        if case .problem(let why) = answer {
-            throw PluginStopped(pluginID: pluginID, isolated: true, cause: .couldNotStart(why))
-        }
-        return answer
     }
 
     func call(_ request: RunnerRequest, seconds: Double) throws -> RunnerReply {
@@ -187,7 +244,7 @@ public final class RunnerConnection: @unchecked Sendable {
 
     /// cancel or interrupt: [any-thread], no reply.
     func notify(_ request: RunnerRequest) {
-        try? pipe.send(request.encode(id: 0))
+        try? nudges.send(request.encode(id: 0))
     }
 
     /// Whether the runner is still serving.
@@ -202,7 +259,7 @@ public final class RunnerConnection: @unchecked Sendable {
     public func shutdown() {
         condition.withLock { shuttingDown = true }
         if isAlive { _ = try? call(.destroy, seconds: 2) }
-        pipe.closeWriteEnd()  // EOF: a runner that ignored destroy exits on it.
+        closeWriteEnds()  // EOF: a runner that ignored destroy exits on it.
         condition.lock()
         let limit = Date(timeIntervalSinceNow: 2)
         while !readerFinished && condition.wait(until: limit) {}
@@ -239,6 +296,34 @@ public final class RunnerConnection: @unchecked Sendable {
         return stopped
     }
 
+    /// A ring for the kinds frames cross to or from. Where the kernel refuses one (no
+    /// memfd), frames cross on the pipe as before: slower, never wrong. Said once.
+    private static func ring(for kind: PluginKind, log: HostLog) -> FrameRing? {
+        guard kind == .sensingSource || kind == .perceiver else { return nil }
+        do {
+            return try FrameRing(creating: RunnerProtocol.ringBytes)
+        } catch {
+            IsolationNotice.frameRingUnavailable.sayOnce(reason: error.description, log: log)
+            return nil
+        }
+    }
+
+    /// `stop`, then a short wait for the reader thread to reap the killed runner, so a
+    /// call that ends it returns with no process left behind.
+    private func stopAndReap(because cause: PluginStopped.Cause) -> PluginStopped {
+        let stopped = stop(because: cause)
+        condition.lock()
+        let limit = Date(timeIntervalSinceNow: 2)
+        while !readerFinished && condition.wait(until: limit) {}
+        condition.unlock()
+        return stopped
+    }
+
+    private func closeWriteEnds() {
+        pipe.closeWriteEnd()
+        nudges.closeWriteEnd()
+    }
+
     private func awaitDeath() throws -> RunnerReply {
         condition.lock()
         let limit = Date(timeIntervalSinceNow: 3)
@@ -248,8 +333,8 @@ public final class RunnerConnection: @unchecked Sendable {
     }
 
     private func readLoop() {
-        var frames = FrameAccumulator()
-        var open = [pipe.readDescriptor, stdoutRead, stderrRead]
+        let logs = logRead
+        var open = [logs, stdoutRead, stderrRead]
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         open.forEach { _ = fcntl($0, F_SETFL, fcntl($0, F_GETFL) | O_NONBLOCK) }
         var replyClosed = false
@@ -259,12 +344,9 @@ public final class RunnerConnection: @unchecked Sendable {
             _ = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), 1000) }
             for index in open.indices where open[index] >= 0 {
                 let fd = open[index]
-                if fd == pipe.readDescriptor {
-                    var bodies: [[UInt8]] = []
+                if fd == logs {
                     do {
-                        let stillOpen = try frames.read(from: fd, into: &bodies)
-                        for body in bodies { try deliver(body) }
-                        if !stillOpen {
+                        if try !relayLogs() {
                             open[index] = -1
                             replyClosed = true
                         }
@@ -296,7 +378,10 @@ public final class RunnerConnection: @unchecked Sendable {
         // What it said on stderr on its way out is part of the report.
         drainRemaining(stderrRead, into: &buffer)
         stop(because: .died(termination))
-        close(pipe.readDescriptor)
+        logLock.withLock {
+            close(logRead)
+            logRead = -1
+        }
         close(stdoutRead)
         close(stderrRead)
         condition.lock()
@@ -305,22 +390,53 @@ public final class RunnerConnection: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func deliver(_ body: [UInt8]) throws {
-        let (id, message) = try RunnerReply.decode(body)
-        if case .log(let event) = message {
-            log.event(event.level, event.name, [.public("plugin", pluginID)] + event.fields.filter { $0.name != "plugin" })
-            return
-        }
+    /// One reply body, or nil for a log event (relayed). Decoded under `condition`, so
+    /// the slots it names are checked against, and added to, what the host holds in one
+    /// step; a frame's block is copied out of the ring here, before the caller sees it.
+    /// Anything unreadable stops the runner.
+    private func reply(from body: [UInt8]) throws -> (id: UInt32, reply: RunnerReply)? {
         condition.lock()
-        defer { condition.unlock() }
-        // A reply nobody awaits answers a call the host gave up on: discarded.
-        guard id != 0, id == awaitedID, reply == nil else { return }
-        reply = message
-        condition.broadcast()
+        let decoded: (id: UInt32, reply: RunnerReply, named: [RingSlot])
+        do {
+            decoded = try RunnerReply.decode(body, ring: ring?.runnerRegion, inUse: held)
+        } catch {
+            condition.unlock()
+            throw stopAndReap(because: .protocolGarbage(String(describing: error)))
+        }
+        held += decoded.named
+        condition.unlock()
+        if case .log(let event) = decoded.reply {
+            relay(event)
+            return nil
+        }
+        return (decoded.id, decoded.reply)
     }
 
-    /// After the reply pipe closed: the runner is exiting, or closed the pipe itself
-    /// (then it is killed, since it can no longer be asked anything).
+    /// Relays what the log pipe holds now, which carries log events only; false at its end.
+    private func relayLogs() throws -> Bool {
+        var events: [RunnerReply.LogEvent] = []
+        let stillOpen = try logLock.withLock { () throws -> Bool in
+            guard logRead >= 0 else { return false }
+            var bodies: [[UInt8]] = []
+            let stillOpen = try logFrames.read(from: logRead, into: &bodies)
+            for body in bodies {
+                guard case .log(let event) = try RunnerReply.decode(body).reply else {
+                    throw WireError.invalid("the log pipe carried a message that is not a log event")
+                }
+                events.append(event)
+            }
+            return stillOpen
+        }
+        events.forEach(relay)
+        return stillOpen
+    }
+
+    private func relay(_ event: RunnerReply.LogEvent) {
+        log.event(event.level, event.name, [.public("plugin", pluginID)] + event.fields.filter { $0.name != "plugin" })
+    }
+
+    /// After the log pipe closed: the runner is exiting, or closed the pipe itself
+    /// (then it is killed, since it can no longer be told anything).
     private func reap() -> ProcessSpawn.Termination {
         var status: Int32 = 0
         let limit = MonotonicClock.nanoseconds() + 2_000_000_000
@@ -382,18 +498,24 @@ struct LineSplitter {
     }
 }
 
-/// An isolated plugin that declared no network use still has it on this machine (no
-/// network namespace, no seccomp): said once per process, since every runner after
-/// the first would say the same.
-enum NetworkDenialNotice {
-    private static let said = Locked(false)
-    static func sayOnce(_ report: String, log: HostLog) {
+/// What this machine lacks for isolation, which every runner after the first would
+/// report again: an isolated plugin that declared no network use still has it (no
+/// network namespace, no seccomp), or frames cross on the pipe (no memfd). Each is said
+/// once per process.
+struct IsolationNotice: Sendable {
+    let event: String
+    private let said = Locked(false)
+
+    static let networkNotDenied = IsolationNotice(event: "isolation.network-not-denied")
+    static let frameRingUnavailable = IsolationNotice(event: "isolation.frame-ring-unavailable")
+
+    func sayOnce(reason: String, log: HostLog) {
         let first = said.withLock { said in
             defer { said = true }
             return !said
         }
         guard first else { return }
-        log.event(.warning, "isolation.network-not-denied", [.public("reason", String(report.dropFirst("not-denied: ".count)))])
+        log.event(.warning, event, [.public("reason", reason)])
     }
 }
 

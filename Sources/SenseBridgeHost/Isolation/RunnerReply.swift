@@ -27,15 +27,14 @@ enum RunnerReply: Sendable {
         var fields: [HostLog.Field]
     }
 
-    /// Enough room for the whole body in one allocation: a depth frame is written
-    /// once, not copied through every doubling of a growing buffer.
-    private var estimatedBytes: Int {
-        guard case .frame(let frame) = self else { return 256 }
+    /// The bytes of a frame's block (samples or pixels); 0 for other replies.
+    private var blockBytes: Int {
+        guard case .frame(let frame) = self else { return 0 }
         switch frame.content {
-        case .depth(let map): return 160 + map.metres.count * 4
-        case .image(let image): return 160 + image.pixels.count
-        case .audio(let block): return 160 + block.samples.count * 4
-        case .records: return 256
+        case .depth(let map): return map.metres.count * 4
+        case .image(let image): return image.pixels.count
+        case .audio(let block): return block.samples.count * 4
+        case .records: return 0
         }
     }
 
@@ -53,8 +52,14 @@ enum RunnerReply: Sendable {
         }
     }
 
-    func encode(id: UInt32) -> [UInt8] {
-        var out = WireWriter(capacity: estimatedBytes)
+    /// `ring`: the runner's half of its ring, where a frame's block is written; nil puts
+    /// it on the pipe.
+    func encode(id: UInt32, ring: RingRegion? = nil) -> [UInt8] {
+        // Room for the whole body in one allocation: a block on the pipe (no ring, or one
+        // too small for it) is written once, not copied through every doubling of a
+        // growing buffer; a block in the ring leaves only its slot on the pipe.
+        let inRing = ring.map { blockBytes <= $0.bounds.count } ?? false
+        var out = WireWriter(capacity: 256 + (inRing ? 0 : blockBytes), ring: ring)
         out.u8(kind.rawValue)
         out.u32(id)
         switch self {
@@ -89,8 +94,12 @@ enum RunnerReply: Sendable {
         return out.bytes
     }
 
-    static func decode(_ body: [UInt8]) throws(WireError) -> (id: UInt32, reply: RunnerReply) {
-        var input = WireReader(body)
+    /// `ring`: the runner's half of the connection's ring, where a frame's block may lie,
+    /// clear of the slots `inUse` (those the host still holds); `named` are the slots the
+    /// reply named, which the host holds from now until its next request.
+    static func decode(_ body: [UInt8], ring: RingRegion? = nil,
+                       inUse: [RingSlot] = []) throws(WireError) -> (id: UInt32, reply: RunnerReply, named: [RingSlot]) {
+        var input = WireReader(body, ring: ring, inUse: inUse)
         let rawKind = try input.u8()
         let id = try input.u32()
         guard let kind = RunnerMessageKind(rawValue: rawKind) else { throw .invalid("message kind \(rawKind) is unknown") }
@@ -128,7 +137,7 @@ enum RunnerReply: Sendable {
             throw .invalid("message kind \(rawKind) is not a reply")
         }
         try input.finish()
-        return (id, reply)
+        return (id, reply, input.named)
     }
 }
 

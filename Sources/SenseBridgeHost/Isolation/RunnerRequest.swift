@@ -4,7 +4,9 @@ import SenseBridgeCore
 /// What the host asks a runner to do: the ABI calls of one plugin instance, with
 /// Swift values where the in-process host would build C structs from them.
 enum RunnerRequest: Equatable, Sendable {
-    case hello(version: UInt32, logThreshold: UInt8)
+    /// `ringBytes`: the size of the `FrameRing` on `RunnerProtocol.ringDescriptor`, 0 when
+    /// this runner has none (a composer or a render target is handed no frames).
+    case hello(version: UInt32, logThreshold: UInt8, ringBytes: UInt32)
     /// `manifestPath` is read again by the runner, so it loads exactly what the host
     /// checked (ManifestReader and LoadedPlugin are the same code in both processes).
     case create(kind: PluginKind, manifestPath: String, configJSON: String)
@@ -65,14 +67,17 @@ enum RunnerRequest: Equatable, Sendable {
         }
     }
 
-    func encode(id: UInt32) -> [UInt8] {
-        var out = WireWriter()
+    /// `ring`: the host's half of the connection's ring, where a perceive call's picture
+    /// or sound is written; nil puts it on the pipe.
+    func encode(id: UInt32, ring: RingRegion? = nil) -> [UInt8] {
+        var out = WireWriter(ring: ring)
         out.u8(kind.rawValue)
         out.u32(id)
         switch self {
-        case let .hello(version, threshold):
+        case let .hello(version, threshold, ringBytes):
             out.u32(version)
             out.u8(threshold)
+            out.u32(ringBytes)
         case let .create(kind, path, config):
             out.string(kind.rawValue)
             out.string(path)
@@ -104,15 +109,16 @@ enum RunnerRequest: Equatable, Sendable {
         return out.bytes
     }
 
-    static func decode(_ body: [UInt8]) throws(WireError) -> (id: UInt32, request: RunnerRequest) {
-        var input = WireReader(body)
+    /// `ring`: the host's half of the runner's ring, where a perceive call's input may lie.
+    static func decode(_ body: [UInt8], ring: RingRegion? = nil) throws(WireError) -> (id: UInt32, request: RunnerRequest) {
+        var input = WireReader(body, ring: ring)
         let rawKind = try input.u8()
         let id = try input.u32()
         guard let kind = RunnerMessageKind(rawValue: rawKind) else { throw .invalid("message kind \(rawKind) is unknown") }
         let request: RunnerRequest
         switch kind {
         case .hello:
-            request = .hello(version: try input.u32(), logThreshold: try input.u8())
+            request = .hello(version: try input.u32(), logThreshold: try input.u8(), ringBytes: try input.u32())
         case .create:
             let name = try input.string(limit: RunnerProtocol.maximumNameBytes)
             guard let pluginKind = PluginKind(rawValue: name) else { throw .invalid("plugin kind '\(name)' is unknown") }

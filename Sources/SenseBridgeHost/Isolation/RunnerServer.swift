@@ -6,17 +6,20 @@ import SenseBridgeCore
 /// The runner's side of the protocol: serves one plugin instance's ABI calls, read
 /// from descriptor 3, answered on descriptor 4.
 ///
-/// Requests are served in order on the main thread, which is the thread that creates
-/// and destroys the instance, as the header's [main-thread] rule asks. A reader thread
-/// takes them off the pipe and answers the [any-thread] calls (cancel, interrupt) at
-/// once, while a compose or render is still running on the main thread. When the host
-/// closes the pipe (it exited, or gave up on this runner), the instance is destroyed
-/// so a plugin can flush what it wrote, and the runner exits.
+/// Requests are read and served in order on the main thread, which is the thread that
+/// creates and destroys the instance, as the header's [main-thread] rule asks. Reading
+/// them there, not on a thread that hands them over, saves every call a thread wake-up
+/// in the runner. The [any-thread] calls (cancel, interrupt) come on a pipe of their own,
+/// descriptor 6, which a second thread reads and answers at once, while a compose or
+/// render is still running on the main thread; log events leave on descriptor 7. When
+/// the host closes the request pipe (it exited, or gave up on this runner), the instance
+/// is destroyed so a plugin can flush what it wrote, and the runner exits.
 package enum RunnerServer {
     /// Serves until destroy or EOF; returns the exit status.
     package static func serve(network: String) -> Int32 {
         let server = Server(pipe: FramedPipe(read: RunnerProtocol.requestDescriptor, write: RunnerProtocol.replyDescriptor),
-                            network: network)
+                            nudges: FramedPipe(read: RunnerProtocol.nudgeDescriptor, write: -1),
+                            logs: FramedPipe(read: -1, write: RunnerProtocol.logDescriptor), network: network)
         return server.run()
     }
 
@@ -27,87 +30,95 @@ package enum RunnerServer {
         case perceiver(InProcessPerceiver)
     }
 
-    /// Unchecked Sendable: `condition` guards `queue`, `served` and `log`.
+    /// Unchecked Sendable: `condition` guards `served` and `log`; `ring` is set on hello,
+    /// by the main thread, before any request that could use it.
     private final class Server: @unchecked Sendable {
         let pipe: FramedPipe
+        let nudges: FramedPipe
+        /// Log events, from whichever thread the plugin logs on; never on the reply pipe,
+        /// which carries only what the caller of a request waits for.
+        let logs: FramedPipe
         let network: String
         let condition = NSCondition()
-        var queue: [(id: UInt32, request: RunnerRequest)?] = []
         var served: Served?
         var log = HostLog(threshold: .warning, forward: { _, _, _ in })
+        var ring: FrameRing?
 
-        init(pipe: FramedPipe, network: String) {
+        init(pipe: FramedPipe, nudges: FramedPipe, logs: FramedPipe, network: String) {
             self.pipe = pipe
+            self.nudges = nudges
+            self.logs = logs
             self.network = network
         }
 
         func run() -> Int32 {
-            let reader = Thread { [self] in readLoop() }
-            reader.name = "sensebridge.runner.reader"
-            reader.start()
+            let nudgeReader = Thread { [self] in readNudges() }
+            nudgeReader.name = "sensebridge.runner.nudges"
+            nudgeReader.start()
             while true {
-                condition.lock()
-                while queue.isEmpty { condition.wait() }
-                let next = queue.removeFirst()
-                condition.unlock()
-                guard let (id, request) = next else {
+                let decoded: (id: UInt32, request: RunnerRequest)
+                do {
+                    decoded = try RunnerRequest.decode(try pipe.receive(), ring: ring?.hostRegion)
+                } catch {
                     // EOF or garbage from the host: destroy, so nothing written is lost.
                     condition.withLock { served = nil }
                     return 0
                 }
-                if case .destroy = request {
+                switch decoded.request {
+                case let .hello(version, threshold, ringBytes):
+                    hello(version: version, threshold: threshold, ringBytes: ringBytes, id: decoded.id)
+                case .destroy:
                     condition.withLock { served = nil }
-                    reply(.done, id)
+                    reply(.done, decoded.id)
                     return 0
+                case .cancel, .interrupt:
+                    nudge(decoded.request)
+                default:
+                    reply(serve(decoded.request), decoded.id)
                 }
-                reply(serve(request), id)
             }
         }
 
-        private func readLoop() {
-            while true {
-                let decoded: (id: UInt32, request: RunnerRequest)
+        private func hello(version: UInt32, threshold: UInt8, ringBytes: UInt32, id: UInt32) {
+            if version != RunnerProtocol.version {
+                reply(.failed(status: SB_ERR_UNSUPPORTED, message: "this runner speaks protocol \(RunnerProtocol.version), not \(version)"), id)
+                exit(2)
+            }
+            if ringBytes > 0 {
                 do {
-                    decoded = try RunnerRequest.decode(try pipe.receive())
+                    ring = try FrameRing(mapping: RunnerProtocol.ringDescriptor, capacity: Int(ringBytes))
                 } catch {
-                    condition.withLock {
-                        queue.append(nil)
-                        condition.broadcast()
-                    }
-                    return
+                    reply(.failed(status: SB_ERR_UNAVAILABLE, message: "this runner could not map its frame ring: \(error)"), id)
+                    exit(2)
                 }
-                switch decoded.request {
-                case .hello(let version, let threshold):
-                    if version != RunnerProtocol.version {
-                        reply(.failed(status: SB_ERR_UNSUPPORTED, message: "this runner speaks protocol \(RunnerProtocol.version), not \(version)"), decoded.id)
-                        exit(2)
-                    }
-                    let level = HostLog.Level(rawValue: Int(threshold)) ?? .warning
-                    let forwarding = HostLog(threshold: level) { [weak self] level, name, fields in
-                        self?.reply(.log(RunnerReply.LogEvent(level: level, name: name, fields: fields)), 0)
-                    }
-                    condition.withLock { log = forwarding }
-                    reply(.ready(version: RunnerProtocol.version, pid: getpid(), network: network), decoded.id)
-                case .cancel:
-                    switch condition.withLock({ served }) {
-                    case .composer(let composer)?: composer.cancel()
-                    case .perceiver(let perceiver)?: perceiver.cancel()
-                    default: break
-                    }
-                case .interrupt:
-                    if case .target(let target) = condition.withLock({ served }) { target.interrupt() }
-                default:
-                    condition.withLock {
-                        queue.append(decoded)
-                        condition.broadcast()
-                    }
-                }
+            }
+            let level = HostLog.Level(rawValue: Int(threshold)) ?? .warning
+            let forwarding = HostLog(threshold: level) { [logs] level, name, fields in
+                try? logs.send(RunnerReply.log(RunnerReply.LogEvent(level: level, name: name, fields: fields)).encode(id: 0))
+            }
+            condition.withLock { log = forwarding }
+            reply(.ready(version: RunnerProtocol.version, pid: getpid(), network: network), id)
+        }
+
+        /// Cancel and interrupt, as they arrive; ends with the host's end of their pipe.
+        private func readNudges() {
+            while let body = try? nudges.receive(), let decoded = try? RunnerRequest.decode(body) {
+                nudge(decoded.request)
+            }
+        }
+
+        private func nudge(_ request: RunnerRequest) {
+            switch (request, condition.withLock { served }) {
+            case (.cancel, .composer(let composer)?): composer.cancel()
+            case (.cancel, .perceiver(let perceiver)?): perceiver.cancel()
+            case (.interrupt, .target(let target)?): target.interrupt()
+            default: break
             }
         }
 
         private func reply(_ message: RunnerReply, _ id: UInt32) {
             do {
-                try pipe.send(message.encode(id: id))
+                try pipe.send(message.encode(id: id, ring: ring?.runnerRegion))
             } catch {
                 exit(0)  // The host is gone; nobody is left to answer.
             }

@@ -17,9 +17,12 @@
  *   FIXTURE_IMAGE_EVERY       n > 0, with depth maps: every n-th frame is instead a 200 x 200 gray picture,
  *                             white with a dark band across rows 20-49 (what fixture_perceiver.c reads
  *                             as "band 1"), as a camera beside a depth sensor gives
+ *   FIXTURE_IMAGE_WIDTH       with FIXTURE_IMAGE_HEIGHT: the pictures' size instead of 200 x 200 (the band stays
+ *                             at rows 20-49); FIXTURE_IMAGE_RGB 1: RGB24 instead of gray, for the isolation benchmark
  *   FIXTURE_AUDIO             1: every frame is instead a 100 ms block of F32 mono audio (ABI 1.6) at the
  *                             config's "sampleRate" (default 16000), its first sample timed by the
  *                             blocks before it; FIXTURE_FRAME_COUNT blocks per run, as a file would end
+ *   FIXTURE_AUDIO_BLOCK_MS    the blocks' length instead of 100 ms
  *   FIXTURE_AUDIO_TONE_FROM   with FIXTURE_AUDIO_TONE_UNTIL: blocks n with FROM <= n < UNTIL (counted from 0)
  *                             carry a 440 Hz square wave of FIXTURE_AUDIO_AMPLITUDE (default 0.5), the others
  *                             silence (default: every block the tone)
@@ -84,8 +87,18 @@
 #define FIXTURE_AUDIO_DAMAGED_AT 0
 #endif
 
-#define FIXTURE_IMAGE_SIDE 200
+#ifndef FIXTURE_IMAGE_WIDTH
+#define FIXTURE_IMAGE_WIDTH 200
+#define FIXTURE_IMAGE_HEIGHT 200
+#endif
+#ifndef FIXTURE_IMAGE_RGB
+#define FIXTURE_IMAGE_RGB 0
+#endif
+#define FIXTURE_IMAGE_CHANNELS (FIXTURE_IMAGE_RGB ? 3 : 1)
+#define FIXTURE_IMAGE_ROW (FIXTURE_IMAGE_WIDTH * FIXTURE_IMAGE_CHANNELS)
+#ifndef FIXTURE_AUDIO_BLOCK_MS
 #define FIXTURE_AUDIO_BLOCK_MS 100
+#endif
 
 typedef struct source {
     const sb_host_services *host;
@@ -98,7 +111,7 @@ typedef struct source {
     sb_record record; /* plugin-owned until the next call */
     float *metres;    /* FIXTURE_DEPTH_WIDTH x FIXTURE_DEPTH_HEIGHT, when depth frames are asked for */
     unsigned depth_maps; /* given so far, for FIXTURE_DEPTH_BLINK */
-    uint8_t *picture; /* FIXTURE_IMAGE_SIDE squared, when pictures are asked for */
+    uint8_t *picture; /* FIXTURE_IMAGE_HEIGHT rows of FIXTURE_IMAGE_ROW bytes, when pictures are asked for */
     sb_image image;
     uint32_t sample_rate; /* the config's "sampleRate", for audio */
     float *samples;       /* one block, when audio is asked for */
@@ -126,9 +139,9 @@ static void *source_create(const sb_host_services *host, const char *config_json
         for (size_t i = 0; i < samples; i++) self->metres[i] = FIXTURE_DEPTH_METRES;
     }
     if (FIXTURE_IMAGE_EVERY > 0) {
-        self->picture = malloc(FIXTURE_IMAGE_SIDE * FIXTURE_IMAGE_SIDE);
-        memset(self->picture, 255, FIXTURE_IMAGE_SIDE * FIXTURE_IMAGE_SIDE);
-        memset(self->picture + 20 * FIXTURE_IMAGE_SIDE, 0, 30 * FIXTURE_IMAGE_SIDE);
+        self->picture = malloc((size_t)FIXTURE_IMAGE_ROW * FIXTURE_IMAGE_HEIGHT);
+        memset(self->picture, 255, (size_t)FIXTURE_IMAGE_ROW * FIXTURE_IMAGE_HEIGHT);
+        memset(self->picture + 20 * FIXTURE_IMAGE_ROW, 0, 30 * FIXTURE_IMAGE_ROW);
     }
     if (FIXTURE_AUDIO) {
         double rate = config_number(config_json, "sampleRate", 16000);
@@ -220,14 +233,14 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     if (FIXTURE_IMAGE_EVERY > 0 && self->frame % FIXTURE_IMAGE_EVERY == 0) {
         /* With FIXTURE_DEPTH_INTRINSICS the picture's camera sits beside the depth camera
          * with the same 90-degree view, so the host can measure under a box. */
-        float side = FIXTURE_IMAGE_SIDE;
-        self->image = (sb_image){sizeof(sb_image), SB_PIXEL_GRAY8, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE, FIXTURE_IMAGE_SIDE,
-                                 self->picture, {0, 0, 0, 0}};
+        float width = FIXTURE_IMAGE_WIDTH, height = FIXTURE_IMAGE_HEIGHT;
+        self->image = (sb_image){sizeof(sb_image), FIXTURE_IMAGE_RGB ? SB_PIXEL_RGB24 : SB_PIXEL_GRAY8, FIXTURE_IMAGE_WIDTH,
+                                 FIXTURE_IMAGE_HEIGHT, FIXTURE_IMAGE_ROW, self->picture, {0, 0, 0, 0}};
         if (FIXTURE_DEPTH_INTRINSICS) {
-            self->image.intrinsics[0] = side / 2;
-            self->image.intrinsics[1] = side / 2;
-            self->image.intrinsics[2] = (side - 1) / 2;
-            self->image.intrinsics[3] = (side - 1) / 2;
+            self->image.intrinsics[0] = width / 2;
+            self->image.intrinsics[1] = width / 2;
+            self->image.intrinsics[2] = (width - 1) / 2;
+            self->image.intrinsics[3] = (height - 1) / 2;
         }
         frame->kind = SB_FRAME_IMAGE;
         frame->image = &self->image;

@@ -30,6 +30,12 @@
  *                                 descriptors 3..64, then behaves. In a runner that is the
  *                                 reply pipe. NEVER use it in process: there it writes into
  *                                 the host's (or the test runner's) own pipes.
+ *            ring-overrun         source only: writes on descriptor 4 (a runner's reply pipe)
+ *                                 a runner-protocol frame reply for a 256x192 depth map whose
+ *                                 samples it says lie in the frame ring (descriptor 5) 4 KiB
+ *                                 before its end, so they would run 188 KiB past it; then
+ *                                 behaves. Isolated only, as garbage: a runner whose plugin
+ *                                 corrupted it, pointing the host outside the shared memory
  *            connect              composer only: connects a TCP socket to 127.0.0.1:<port>
  *                                 and behaves when that worked; otherwise fails with
  *                                 SB_ERR_NETWORK, "connect failed: <strerror>"
@@ -65,13 +71,13 @@
 typedef enum mode {
     MODE_WELL, MODE_SEGFAULT, MODE_ABORT, MODE_EXIT, MODE_HANG, MODE_IGNORE_CANCEL,
     MODE_CANCEL_NOT_DEADLINE, MODE_STDOUT, MODE_LEAK, MODE_GARBAGE, MODE_CONNECT, MODE_CRASH_ON_CREATE,
-    MODE_LIE, MODE_LIE_ON_CREATE,
+    MODE_LIE, MODE_LIE_ON_CREATE, MODE_RING_OVERRUN,
 } mode;
 
 static const char *const mode_names[] = {
     "well", "segfault", "abort", "exit", "hang", "ignore-cancel",
     "cancel-not-deadline", "stdout", "leak", "garbage", "connect", "crash-on-create",
-    "lie", "lie-on-create",
+    "lie", "lie-on-create", "ring-overrun",
 };
 
 typedef struct misbehaving {
@@ -126,6 +132,10 @@ static void *misbehaving_create(const sb_host_services *host, const char *config
         char message[128];
         snprintf(message, sizeof message, "mode '%.40s' is not one this fixture knows", mode_text);
         fixture_error(error, SB_ERR_INVALID_CONFIG, message);
+        return NULL;
+    }
+    if (chosen == MODE_RING_OVERRUN && MISBEHAVING_KIND != KIND_SOURCE) {
+        fixture_error(error, SB_ERR_INVALID_CONFIG, "mode 'ring-overrun' is a source's");
         return NULL;
     }
     if (chosen == MODE_CONNECT && MISBEHAVING_KIND != KIND_COMPOSER) {
@@ -187,6 +197,54 @@ static void write_garbage(void) {
         if (fstat(fd, &status) != 0 || !S_ISFIFO(status.st_mode)) continue;
         if (write(fd, bytes, sizeof bytes) < 0) {} /* a read end refuses; that is fine */
     }
+}
+
+/* Little-endian fields of a runner-protocol message (Sources/SenseBridgeHost/Isolation). */
+static unsigned char *put_u8(unsigned char *at, uint8_t value) {
+    *at = value;
+    return at + 1;
+}
+
+static unsigned char *put_u32(unsigned char *at, uint32_t value) {
+    for (int i = 0; i < 4; i++) at[i] = (unsigned char)(value >> (8 * i));
+    return at + 4;
+}
+
+static unsigned char *put_u64(unsigned char *at, uint64_t value) {
+    for (int i = 0; i < 8; i++) at[i] = (unsigned char)(value >> (8 * i));
+    return at + 8;
+}
+
+/* A frame reply (kind 69) for a 256x192 depth map (frame kind 1, identity pose, no
+ * intrinsics) whose samples are "in the ring" (block placement 1) 4 KiB before the end
+ * of the memfd on descriptor 5: every field well formed, only the slot a lie. */
+static void write_ring_overrun(void) {
+    struct stat ring;
+    if (fstat(5, &ring) != 0 || ring.st_size < 8192) return;
+    unsigned char body[128];
+    unsigned char *at = body;
+    at = put_u8(at, 69);
+    at = put_u32(at, 0);
+    at = put_u64(at, 1);
+    at = put_u64(at, 1);
+    at = put_u8(at, 1);
+    at = put_u32(at, 256);
+    at = put_u32(at, 192);
+    for (int i = 0; i < 16; i++) {
+        float one = i % 5 == 0 ? 1.0f : 0.0f;
+        uint32_t bits;
+        memcpy(&bits, &one, sizeof bits);
+        at = put_u32(at, bits);
+    }
+    at = put_u8(at, 0);
+    at = put_u8(at, 1);
+    at = put_u32(at, (uint32_t)(ring.st_size - 4096));
+    at = put_u32(at, 256u * 192u * 4u);
+    unsigned char message[4 + sizeof body];
+    uint32_t length = (uint32_t)(at - body);
+    put_u32(message, length);
+    memcpy(message + 4, body, length);
+    if (write(4, message, 4 + length) < 0) {} /* a host that is gone cannot be lied to */
 }
 
 /* 0 when connected to 127.0.0.1:port; otherwise fills error. */
@@ -257,6 +315,9 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
         return SB_OK;
     case MODE_CONNECT:
         return connect_loopback(self, error);
+    case MODE_RING_OVERRUN:
+        write_ring_overrun();
+        return SB_OK;
     }
     return SB_OK;
 }

@@ -19,7 +19,7 @@ import Testing
     ]
 
     static let requests: [RunnerRequest] = [
-        .hello(version: RunnerProtocol.version, logThreshold: 2),
+        .hello(version: RunnerProtocol.version, logThreshold: 2, ringBytes: 0),
         .create(kind: .sceneComposer, manifestPath: "/plugins/label-list.json", configJSON: #"{"mode":"well"}"#),
         .create(kind: .sensingSource, manifestPath: "/p/s.json", configJSON: "{}"),
         .compose(.init(records: records, locale: "vi", maximumWords: 24, maximumLabels: 3, deadline: 1_234_567_890_123)),
@@ -169,7 +169,7 @@ import Testing
             body { out in
                 out.u8(RunnerMessageKind.frame.rawValue); out.u32(1); out.u64(1); out.u64(1); out.u8(3)
                 out.string(format); out.u32(width); out.u32(height); out.optional(nil as Int?) { _, _ in }
-                out.data([UInt8](repeating: 7, count: bytes))
+                out.block([UInt8](repeating: 7, count: bytes))
             }
         }
         #expect("\(replyError(image("gray8", 4, 2, bytes: 7))!)".contains("a 4x2 gray8 image carries 7 bytes"))
@@ -271,14 +271,14 @@ import Testing
             $0.u32(width); $0.u32(height)
             for value in transform { $0.f32(value) }
             $0.optional(intrinsics) { out, k in k.forEach { out.f32($0) } }
-            $0.floats(Array(repeating: 1, count: samples))
+            $0.block([Float](repeating: 1, count: samples))
         }
     }
 
     @Test func aDepthFrameWhoseSamplesDoNotFillItIsRefused() throws {
         _ = try RunnerReply.decode(depthFrame(width: 2, height: 2, samples: 4))
         #expect(replyError(depthFrame(width: 2, height: 2, samples: 3)) == .invalid("a 2x2 depth frame carries 3 samples"))
-        #expect(replyError(depthFrame(width: 2, height: 2, samples: 5)) == .invalid("a count of 5 is over the limit of 4"))
+        #expect(replyError(depthFrame(width: 2, height: 2, samples: 5)) == .invalid("a count of 20 is over the limit of 16"))
         #expect(replyError(depthFrame(width: 0, height: 2, samples: 0)) == .invalid("a depth frame is 0x2"))
         #expect(replyError(depthFrame(width: 9000, height: 1, samples: 0)) == .invalid("a depth frame is 9000x1"))
         var tilted = DepthMap.identity

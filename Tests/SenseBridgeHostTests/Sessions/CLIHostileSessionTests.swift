@@ -226,7 +226,7 @@ import Testing
 
     /// The walk's source is found by id; a fixture with that id on --plugin-path shadows
     /// the shipped replay source, as a third party's would.
-    @Test(arguments: [Mode.segfault, .hang, .exit])
+    @Test(arguments: [Mode.segfault, .hang, .exit, .ringOverrun])
     func aWalkWhoseSourceStopsSaysSoOnceAndEnds(_ mode: Mode) throws {
         let source = try MisbehavingPlugin.make(in: plugins.url, kind: .sensingSource, id: "org.sensebridge.replay-source")
         var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source.manifestURL)) as? [String: Any])

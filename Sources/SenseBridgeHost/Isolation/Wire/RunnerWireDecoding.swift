@@ -21,7 +21,7 @@ public enum RunnerWireDecoding {
     /// does before using them.
     public static func reply(_ body: [UInt8], recordCount: Int) -> Outcome {
         do {
-            let (id, reply) = try RunnerReply.decode(body)
+            let (id, reply, _) = try RunnerReply.decode(body)
             switch reply {
             case .phrases(let decoded):
                 _ = PhraseCodec.validate(decoded, maximumWords: PhraseCodec.defaultMaximumWords, recordCount: recordCount)

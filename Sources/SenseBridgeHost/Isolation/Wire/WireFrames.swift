@@ -1,8 +1,10 @@
 import SenseBridgeABICodec
 import SenseBridgeCore
 
-/// A sensing frame on the wire. A depth map's samples go as one block of floats:
-/// a 256x192 frame is 196 KiB copied once each way, with no per-sample work.
+/// A sensing frame on the wire. A depth map's samples, a picture's pixels and a block
+/// of sound each go as one block (`WireWriter.block`): through the connection's
+/// `FrameRing` when it has one, so a 256x192 depth frame is 196 KiB copied into the
+/// ring and once out of it, and never through the pipe.
 enum WireFrames {
     private static let depthKind: UInt8 = 1
     private static let recordsKind: UInt8 = 2
@@ -21,7 +23,7 @@ enum WireFrames {
             out.optional(map.intrinsics) { out, k in
                 out.f32(k.fx); out.f32(k.fy); out.f32(k.cx); out.f32(k.cy)
             }
-            out.floats(map.metres)
+            out.block(map.metres)
         case .records(let records):
             out.u8(recordsKind)
             WireRecords.write(records, to: &out)
@@ -38,7 +40,7 @@ enum WireFrames {
         out.u32(UInt32(block.channels))
         out.u64(block.firstSampleNanoseconds)
         out.u8(block.continuesPrevious ? 1 : 0)
-        out.floats(block.samples)
+        out.block(block.samples)
     }
 
     /// AudioCodec's limits, held again here: the runner shares its memory with the plugin.
@@ -50,7 +52,7 @@ enum WireFrames {
         let first = try input.u64()
         let continues = try input.u8()
         guard continues <= 1 else { throw .invalid("an audio block's continuity flag is \(continues)") }
-        let samples = try input.floats(limit: rate * ABICodec.maximumAudioBlockSeconds * channels)
+        let samples = try input.floatBlock(limit: rate * ABICodec.maximumAudioBlockSeconds * channels)
         guard !samples.isEmpty, samples.count % channels == 0 else {
             throw .invalid("an audio block of \(channels) channels carries \(samples.count) samples")
         }
@@ -87,7 +89,7 @@ enum WireFrames {
         out.optional(image.intrinsics) { out, k in
             out.f32(k.fx); out.f32(k.fy); out.f32(k.cx); out.f32(k.cy)
         }
-        out.data(image.pixels)
+        out.block(image.pixels)
     }
 
     /// ImageCodec's limits, held again here: the runner shares its memory with the plugin.
@@ -106,7 +108,7 @@ enum WireFrames {
             throw .invalid("an image's intrinsics are not usable (fx and fy must be above 0, all finite)")
         }
         let expected = width * height * format.bytesPerPixel
-        let pixels = try input.data(limit: expected)
+        let pixels = try input.byteBlock(limit: expected)
         guard pixels.count == expected else { throw .invalid("a \(width)x\(height) \(name) image carries \(pixels.count) bytes") }
         return ImageFrame(format: format, width: width, height: height, pixels: pixels, intrinsics: intrinsics)
     }
@@ -131,7 +133,7 @@ enum WireFrames {
             if let k = intrinsics, !(k.fx > 0 && k.fy > 0 && k.cx.isFinite && k.cy.isFinite) {
                 throw .invalid("a depth frame's intrinsics place no sample (fx and fy must be above 0, cx and cy finite)")
             }
-            let metres = try input.floats(limit: width * height)
+            let metres = try input.floatBlock(limit: width * height)
             guard metres.count == width * height else {
                 throw .invalid("a \(width)x\(height) depth frame carries \(metres.count) samples")
             }

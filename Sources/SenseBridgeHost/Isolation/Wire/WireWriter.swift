@@ -8,9 +8,16 @@ import Foundation
 /// to get wrong in the decoder that reads what an untrusted process wrote.
 struct WireWriter {
     private(set) var bytes: [UInt8] = []
+    /// This writer's half of the connection's `FrameRing`, where blocks go; nil: on the pipe.
+    private let ring: RingRegion?
+    /// Where the next block goes in `ring`: every message starts at the start of its
+    /// writer's half, since the reader has released whatever the previous one named.
+    private var ringCursor: Int
 
-    init(capacity: Int = 64) {
+    init(capacity: Int = 64, ring: RingRegion? = nil) {
         bytes.reserveCapacity(capacity)
+        self.ring = ring
+        ringCursor = ring?.bounds.lowerBound ?? 0
     }
 
     mutating func u8(_ value: UInt8) { bytes.append(value) }
@@ -37,17 +44,46 @@ struct WireWriter {
 
     mutating func string(_ value: String) { data(Array(value.utf8)) }
 
-    /// Floats in one copy: the body of a depth frame.
-    mutating func floats(_ values: [Float]) {
-        count(values.count)
-        values.withUnsafeBytes { raw in
-            if UInt32(1).littleEndian == 1 {
-                bytes.append(contentsOf: raw)
-            } else {
-                for value in values { f32(value) }
-            }
+    /// A frame's samples or pixels: copied once into the ring, the pipe carrying only
+    /// the slot (`[u8 1][u32 offset][u32 length]`), or inline (`[u8 0][u32 length][bytes]`)
+    /// when the connection has no ring or the block does not fit in this writer's half
+    /// (a camera larger than the ring was sized for still works, at the pipe's cost).
+    /// Ring blocks are in this machine's byte order: both processes run on it.
+    mutating func block(_ raw: UnsafeRawBufferPointer) {
+        if fitsInRing(raw.count), let ring {
+            if raw.count > 0 { (ring.base + ringCursor).copyMemory(from: raw.baseAddress!, byteCount: raw.count) }
+            u8(Self.inRing)
+            u32(UInt32(ringCursor))
+            u32(UInt32(raw.count))
+            // Cache-line aligned, so a second block never shares a line with the first.
+            ringCursor += (raw.count + 63) & ~63
+            return
+        }
+        u8(Self.inline)
+        count(raw.count)
+        bytes.append(contentsOf: raw)
+    }
+
+    private func fitsInRing(_ count: Int) -> Bool {
+        guard let ring else { return false }
+        return count <= ring.bounds.upperBound - ringCursor
+    }
+
+    /// Floats as a block; inline they are little-endian, as every number on the pipe.
+    mutating func block(_ values: [Float]) {
+        if UInt32(1).littleEndian == 1 || fitsInRing(values.count * 4) {
+            values.withUnsafeBytes { block($0) }
+        } else {
+            values.map(\.bitPattern.littleEndian).withUnsafeBytes { block($0) }
         }
     }
+
+    mutating func block(_ values: [UInt8]) {
+        values.withUnsafeBytes { block($0) }
+    }
+
+    static let inline: UInt8 = 0
+    static let inRing: UInt8 = 1
 
     mutating func optional<T>(_ value: T?, _ write: (inout WireWriter, T) -> Void) {
         bool(value != nil)
