@@ -24,7 +24,7 @@ final class AlsaCapture: AudioCapture {
     private var lastSound: UInt64
 
     init(device: String, sampleRate: Int, channels: Int, clock: @escaping () -> UInt64) throws {
-        _ = LibAV.prepared
+        _ = LibAV.devices
         self.device = device
         self.clock = clock
         converter = AudioConverter(sampleRate: sampleRate, channels: channels)

@@ -24,7 +24,7 @@ enum InputOpening {
     /// do not block (the demuxer's own read waits without a timeout), so `CameraRun`
     /// can keep the host's frame timeout.
     static func camera(_ device: String, mode: CameraSourceConfig.CameraMode) throws -> MediaStream {
-        _ = LibAV.prepared
+        _ = LibAV.devices
         guard let v4l2 = av_find_input_format("video4linux2") else {
             throw PictureFailure(message: "Cannot open camera '\(device)': this FFmpeg's libavdevice has no video4linux2 input; install Debian's libavdevice59.",
                                  outcome: .failRun)

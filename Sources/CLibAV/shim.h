@@ -5,6 +5,12 @@
  * two pixel formats the ABI carries, libswresample to the sample rate and channels an
  * audio perceiver asks for.
  *
+ * libavdevice is not linked (module.modulemap): Debian's brings libavfilter and some
+ * eighty libraries more (speech synthesis voices, SVG, SDL, OpenGL, Vulkan), about
+ * 16 MiB a process, that reading a file or a PulseAudio microphone never uses. It is
+ * loaded when a camera or an ALSA microphone is opened (LibAV.devices), by the name
+ * its header here gives (LIBAVDEVICE_VERSION_MAJOR).
+ *
  * The helpers below stand in for FFmpeg's function-like and cast macros (AVERROR,
  * AVERROR_EOF, AV_NOPTS_VALUE), which Swift does not import, and for the one call
  * whose array arguments Swift would have to rebuild from an AVFrame's fixed tuples. */

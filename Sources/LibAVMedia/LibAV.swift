@@ -1,4 +1,5 @@
 import CLibAV
+import Glibc
 
 /// What the plugins that read through FFmpeg (the camera and audio sources) need of libav
 /// as a whole: one-time setup and error text. A plugin links its own static copy of this
@@ -11,11 +12,23 @@ public enum LibAV {
     /// (Invariant 4), and every failure already reaches the host as an error message
     /// with libav's reason. So libav is silenced. The level is process-wide; every plugin
     /// that uses libav sets the same.
-    ///
-    /// libavdevice must register its inputs before `video4linux2` or `alsa` can be found.
     public static let prepared: Void = {
         av_log_set_level(AV_LOG_QUIET)
-        avdevice_register_all()
+    }()
+
+    /// Loads libavdevice and registers its inputs, which `video4linux2` and `alsa` need;
+    /// once per process, and only for a camera or an ALSA microphone: the library and
+    /// what it brings cost a file or PulseAudio reader some 16 MiB (CLibAV's shim.h).
+    /// False when it could not be loaded: those inputs are then not found, and the
+    /// caller says which one is missing.
+    public static let devices: Bool = {
+        _ = prepared
+        let name = "libavdevice.so.\(LIBAVDEVICE_VERSION_MAJOR)"
+        // Never closed: libavformat keeps pointers to the inputs it registers.
+        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL),
+              let register = dlsym(library, "avdevice_register_all") else { return false }
+        unsafeBitCast(register, to: (@convention(c) () -> Void).self)()
+        return true
     }()
 
     /// libav's text for a code, as av_strerror gives it ("No such file or directory",

@@ -16,7 +16,7 @@ let detail = SpokenDetail.standard
 print("SenseBridge benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(SwiftRuntime.current)")
 print("")
 
-// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|discovery|reading|detection|seeing|listening`.
+// One section alone, for working on it: `sensebridge-bench depth|latency|parsing|phrasing|discovery|reading|detection|seeing|listening|startup|session`.
 // `make bench` runs them all.
 if let section = CommandLine.arguments.dropFirst().first {
     switch section {
@@ -48,8 +48,18 @@ if let section = CommandLine.arguments.dropFirst().first {
             ?? RepositoryPaths.root.appendingPathComponent(".build/release")
         try listeningBenchmarks(staged: staged, installed: try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url),
                                 scratch: scratch.url)
+    case "startup", "session":
+        let scratch = try TemporaryDirectory("sensebridge-bench-\(section)")
+        let binaries = ProcessInfo.processInfo.environment["SENSEBRIDGE_BENCH_BIN"].map { URL(fileURLWithPath: $0) }
+            ?? RepositoryPaths.root.appendingPathComponent(".build/release")
+        let installed = try InstalledLayout(binaries: binaries, plugins: staged, scratch: scratch.url)
+        if section == "startup" {
+            try startupBenchmarks(installed, scratch: scratch.url)
+        } else {
+            try sessionFootprintBenchmarks(installed: installed, scratch: scratch.url)
+        }
     default:
-        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, discovery, reading, detection, seeing, listening; none runs all)\n".utf8))
+        FileHandle.standardError.write(Data("sensebridge-bench: no section '\(section)' (depth, latency, parsing, phrasing, discovery, reading, detection, seeing, listening, startup, session; none runs all)\n".utf8))
         exit(64)
     }
     exit(0)
@@ -205,3 +215,7 @@ try seeingBenchmarks(staged: staged, installed: installed)
 // 14. Listening: safety alarms in generated clips, SenseBridge against YAMNet alone, false
 // alerts per hour, and continuous listening's latency and CPU through a live microphone.
 try listeningBenchmarks(staged: staged, installed: installed, scratch: processScratch.url)
+
+// 15. The whole tree of a deaf-blind session (walk with live detection beside listening),
+// every plugin isolated, over 1 and 97 minutes of frames and sound.
+try sessionFootprintBenchmarks(installed: installed, scratch: processScratch.url)
