@@ -38,7 +38,7 @@ public final class KilledSession: @unchecked Sendable {
         while Date().timeIntervalSince(start) < 120, child.isRunning {
             let printed = standardOutput
             if ready(printed) {
-                let runners = SessionRunners.serving(pluginID, childrenOf: child.pid)
+                let runners = PluginRunners.children(of: child.pid, serving: pluginID)
                 if !runners.isEmpty {
                     printedBeforeKill = printed
                     runners.forEach { Glibc.kill($0, SIGSEGV) }
@@ -67,35 +67,5 @@ public final class KilledSession: @unchecked Sendable {
         default: status = -1
         }
         return Ended(status: status, standardOutput: standardOutput, standardError: err.withLock { String(decoding: $0, as: UTF8.self) })
-    }
-}
-
-/// The runner processes of CLI sessions a test started, read from /proc.
-public enum SessionRunners {
-    /// Runners whose parent is `parent` (a CLI a test started) serving `pluginID`, named
-    /// in each runner's environment (SENSEBRIDGE_RUNNER_PLUGIN).
-    public static func serving(_ pluginID: String, childrenOf parent: pid_t) -> [pid_t] {
-        let wanted = "SENSEBRIDGE_RUNNER_PLUGIN=\(pluginID)"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return names.compactMap(pid_t.init).filter { pid in
-            guard let stat = WholeFile.read("/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, pid_t(fields[1]) == parent,
-                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
-            return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == wanted }
-        }
-    }
-
-    /// Runner processes still alive from a CLI run with `home` as its HOME: after the CLI
-    /// exits, a runner left behind has another parent, but keeps the environment.
-    public static func left(home: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return names.filter { Int($0) != nil }.filter { pid in
-            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
-                  String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
-                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
-            return String(decoding: environment, as: UTF8.self).contains(home.path)
-        }
     }
 }

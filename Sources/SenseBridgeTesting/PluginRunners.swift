@@ -14,13 +14,21 @@ public enum PluginRunners {
         }
     }
 
-    /// Live runners whose environment mentions `home` (the isolated home a test gave its CLI).
-    public static func left(home: URL) -> [pid_t] {
-        processes().filter { pid in
-            guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
-                  String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
-                  let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
-            return String(decoding: environment, as: UTF8.self).contains(home.path)
+    /// Runners whose environment mentions `home` (the isolated home a test gave its CLI)
+    /// still alive `seconds` after the call. A host that exits leaves its runners to their
+    /// parent-death signal, so they go a moment after it, never at once: a runner still
+    /// there after the wait is one left behind, not one on its way out.
+    public static func left(home: URL, within seconds: Double = 5) -> [pid_t] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let alive = processes().filter { pid in
+                guard let command = WholeFile.read("/proc/\(pid)/cmdline"),
+                      String(decoding: command, as: UTF8.self).contains("sensebridge-plugin-runner"),
+                      let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
+                return String(decoding: environment, as: UTF8.self).contains(home.path)
+            }
+            if alive.isEmpty || Date() >= deadline { return alive }
+            usleep(50_000)
         }
     }
 

@@ -62,6 +62,6 @@ import Testing
             let sentence = line.components(separatedBy: " description ").last!.trimmingCharacters(in: .whitespaces)
             #expect(captions.contains(sentence), "described before the kill, lost: \(sentence)")
         }
-        #expect(SessionRunners.left(home: home.url).isEmpty, "runners left behind")
+        #expect(PluginRunners.left(home: home.url).isEmpty, "runners left behind")
     }
 }

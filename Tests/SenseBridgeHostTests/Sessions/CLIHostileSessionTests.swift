@@ -114,8 +114,8 @@ import Testing
     }
 
     /// Runner processes started for this test's home that are still alive.
-    func runnersLeft() -> [String] {
-        SessionRunners.left(home: home.url)
+    func runnersLeft() -> [pid_t] {
+        PluginRunners.left(home: home.url)
     }
 
     /// What holds for every hostile run: it ended well, the other channels are whole,

@@ -104,7 +104,7 @@ import Testing
             let words = after.split(separator: "\n").filter { !$0.contains("-->") }.joined(separator: " ")
             #expect(words.contains("is working again"), "the return reached the captions themselves: \(words)")
         }
-        #expect(waitFor(seconds: 5) { runnersLeft().isEmpty }, "runners left behind: \(runnersLeft())")
+        #expect(runnersLeft().isEmpty, "runners left behind: \(runnersLeft())")
     }
 
     // MARK: sensing sources
@@ -156,7 +156,7 @@ import Testing
         #expect(Array(expectedAlerts.suffix(heard.count)) == heard, "alerts differ from the walk without a crash")
         #expect(said.contains(clean.standardOutput.split(separator: "\n").first { $0.contains("This session ran for") }.map(String.init) ?? "-"),
                 "the walk did not reach the recording's end: \(said.suffix(400))")
-        #expect(waitFor(seconds: 5) { runnersLeft().isEmpty }, "runners left behind: \(runnersLeft())")
+        #expect(runnersLeft().isEmpty, "runners left behind: \(runnersLeft())")
     }
 
     @Test func aPacedReplayKilledBySIGSEGVEndsTheWalkSayingSoOnce() throws {
@@ -178,7 +178,7 @@ import Testing
         #expect(!said.contains(Self.sensingBack), "\(said)")
         #expect(said.contains("This session ran for"), "\(said)")
         #expect(contents(output.file("captions.vtt")).hasPrefix(before))
-        #expect(waitFor(seconds: 5) { runnersLeft().isEmpty }, "runners left behind: \(runnersLeft())")
+        #expect(runnersLeft().isEmpty, "runners left behind: \(runnersLeft())")
     }
 }
 

@@ -172,13 +172,13 @@ import Testing
         #expect(captions.contains("Alert: it sounds like a smoke alarm."), "the alert said before the kill is kept: \(captions)")
         // The blocks the crash cost are reported in the exit status (69), as any perceiver failure is.
         #expect(ended.status == 69, "\(ended.standardError)")
-        #expect(SessionRunners.left(home: home.url).isEmpty, "runners left behind")
+        #expect(PluginRunners.left(home: home.url).isEmpty, "runners left behind")
     }
 
     /// What holds for every run: it ended well and left no runner behind.
     func expectSurvived(_ result: KilledSession.Ended, home: URL, status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(result.status == status, "\(result.standardError)", sourceLocation: sourceLocation)
         #expect(!captions.isEmpty, "nothing was captioned", sourceLocation: sourceLocation)
-        #expect(SessionRunners.left(home: home).isEmpty, "runners left behind", sourceLocation: sourceLocation)
+        #expect(PluginRunners.left(home: home).isEmpty, "runners left behind", sourceLocation: sourceLocation)
     }
 }
