@@ -208,8 +208,9 @@ final class TargetWorker: @unchecked Sendable {
                     continue
                 }
             } catch {
-                transitions.withLock { onFailure(self, message, error) }
-                return
+                // The plugin's own create refused (a speech daemon still coming back): the
+                // budget counted it too, and it decides when to give up, not this one error.
+                continue
             }
         }
     }

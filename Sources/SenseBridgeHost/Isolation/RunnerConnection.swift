@@ -128,7 +128,11 @@ public final class RunnerConnection: @unchecked Sendable {
         // large for it) into many hand-offs between the processes; 1 MiB (the unprivileged
         // maximum) carries a 256x192 depth frame in one.
         [spawned.reply, spawned.request].forEach { _ = fcntl($0, Self.setPipeSize, 1 << 20) }
-        _ = fcntl(spawned.reply, F_SETFL, fcntl(spawned.reply, F_GETFL) | O_NONBLOCK)
+        // Non-blocking before the reader thread starts: a caller relaying the log pipe
+        // (`relayLogs`) right after `hello` must never block in a read of it.
+        for descriptor in [spawned.reply, spawned.logs, spawned.out, spawned.err] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
         stdoutRead = spawned.out
         stderrRead = spawned.err
         let thread = Thread { [self] in readLoop() }
@@ -336,7 +340,6 @@ public final class RunnerConnection: @unchecked Sendable {
         let logs = logRead
         var open = [logs, stdoutRead, stderrRead]
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        open.forEach { _ = fcntl($0, F_SETFL, fcntl($0, F_GETFL) | O_NONBLOCK) }
         var replyClosed = false
         while !replyClosed {
             var fds = open.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

@@ -8,7 +8,10 @@ import SenseBridgeCore
 /// that moment (the caller falls back), never the session. A render target or sensing
 /// source is replaced only when its manifest says a new instance resumes
 /// (`restarts`); otherwise a runner that died stays retired.
-/// Unchecked Sendable: `lock` guards `connection` and `budget`.
+/// Unchecked Sendable: `lock` guards `connection`, `budget`, `restartCount` and
+/// `lastDeath`, and is only ever held for a moment; `restartLock` makes restarts one at
+/// a time and is held through one (spawn, hello, create: seconds at worst). `notify`
+/// takes only `lock`, so an urgent alert's interrupt never waits behind a restart.
 final class RestartingRunner: @unchecked Sendable {
     private let launch: RunnerConnection.Launch
     private let kind: PluginKind
@@ -20,6 +23,7 @@ final class RestartingRunner: @unchecked Sendable {
     /// source's start: the session started the one before, and goes on reading).
     private let prepare: [RunnerRequest]
     private let lock = NSLock()
+    private let restartLock = NSLock()
     private var connection: RunnerConnection?
     private var budget = RestartBudget()
     private var restartCount = 0
@@ -79,8 +83,21 @@ final class RestartingRunner: @unchecked Sendable {
     /// Whether a runner is serving now (none after a death, until a call starts one).
     var isLive: Bool { lock.withLock { connection != nil } }
 
+    /// The runner that just answered broke the protocol: it is stopped and retired like
+    /// one that died (the budget charged, a later call starting a new one), never called
+    /// again. Left live, a restartable source answering garbage would be asked again at
+    /// once, for ever.
     func garbage(_ what: String) -> PluginStopped {
-        PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
+        let stopped = PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage(what))
+        let retired: RunnerConnection? = lock.withLock {
+            let live = connection
+            budget.failed(at: Self.now)
+            connection = nil
+            lastDeath = stopped
+            return live
+        }
+        retired?.shutdown()
+        return stopped
     }
 
     /// The live runner, or a new one when the budget allows. A call that comes within
@@ -88,21 +105,20 @@ final class RestartingRunner: @unchecked Sendable {
     /// of a book or the next moment of a walk is then read by the restarted plugin, rather
     /// than lost to the backoff as well as the crash.
     private func current(deadline: UInt64) throws -> RunnerConnection {
-        lock.lock()
-        defer { lock.unlock() }
-        if let connection { return connection }
-        guard restarts else { throw lastDeath ?? PluginStopped(pluginID: pluginID, isolated: true, cause: .retired) }
-        var decision = budget.decide(at: Self.now)
+        restartLock.lock()
+        defer { restartLock.unlock() }
+        if let live = lock.withLock({ connection }) { return live }
+        guard restarts else {
+            throw lock.withLock { lastDeath } ?? PluginStopped(pluginID: pluginID, isolated: true, cause: .retired)
+        }
+        var decision = lock.withLock { budget.decide(at: Self.now) }
         while case .wait(let until) = decision, until < Double(deadline) / 1e9 {
-            lock.unlock()
             Thread.sleep(forTimeInterval: max(0, until - Self.now))
-            lock.lock()
-            if let connection { return connection }
-            decision = budget.decide(at: Self.now)
+            decision = lock.withLock { budget.decide(at: Self.now) }
         }
         switch decision {
         case .stayOff:
-            throw PluginStopped(pluginID: pluginID, isolated: true, cause: .stayedOff(restarts: budget.limit))
+            throw PluginStopped(pluginID: pluginID, isolated: true, cause: .stayedOff(restarts: lock.withLock { budget.limit }))
         case .wait(let until):
             throw PluginStopped(pluginID: pluginID, isolated: true, cause: .backingOff(seconds: until - Self.now))
         case .restart:
@@ -115,11 +131,13 @@ final class RestartingRunner: @unchecked Sendable {
                     fresh.shutdown()
                     throw error
                 }
-                connection = fresh
-                restartCount += 1
+                lock.withLock {
+                    connection = fresh
+                    restartCount += 1
+                }
                 return fresh
             } catch {
-                budget.failed(at: Self.now)
+                lock.withLock { budget.failed(at: Self.now) }
                 throw error
             }
         }
@@ -253,7 +271,7 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
                 return .endOfStream
             }
             guard case .frame(let frame) = reply else {
-                throw PluginStopped(pluginID: pluginID, isolated: true, cause: .protocolGarbage("next_frame was answered with something other than a frame"))
+                throw runner.garbage("next_frame was answered with something other than a frame")
             }
             let generation = runner.generation
             if generation != lastGeneration {

@@ -2,7 +2,7 @@ import CFrameRing
 import Foundation
 
 /// The shared memory a frame's samples or pixels cross in between the host and a
-/// runner, so the pipe carries only where they are (runner protocol 5).
+/// runner, so the pipe carries only where they are (runner protocol 6).
 ///
 /// A sealed memfd (`CFrameRing`), created by the host before it spawns the runner, sized
 /// once, and mapped shared by both. Never a file on disk: anonymous memory that goes when
