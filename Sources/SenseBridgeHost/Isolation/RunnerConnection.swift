@@ -16,8 +16,8 @@ import SenseBridgeProcess
 /// gone), its stdout (counted and dropped: stdout belongs to the host, and a plugin's
 /// prints could hold what the camera saw), and its stderr (relayed to the host's stderr,
 /// each line tagged with the plugin id, and the tail kept for the report of a crash).
-/// Unchecked Sendable: `condition` guards the runner's fate and what the host holds of the
-/// ring; `callLock` serialises requests and guards `replies`, which only a caller reads.
+/// `callLock` serialises requests and guards `replies`, which only a caller reads.
+/// Unchecked Sendable: `condition` guards the runner's fate and the ring slots held; `callLock` the rest.
 public final class RunnerConnection: @unchecked Sendable {
     public struct Launch: Sendable {
         public var runner: URL
@@ -47,6 +47,9 @@ public final class RunnerConnection: @unchecked Sendable {
 
     public let pluginID: String
     public let pid: pid_t
+    /// Set when `pid` has been waited for: from then on it names no process of ours, and
+    /// is never signalled. Under `condition`.
+    private var reaped = false
     /// What the runner reported about its network (`namespace`, `seccomp`, `allowed`, or why neither).
     public private(set) var network = ""
     private let launch: Launch
@@ -295,8 +298,7 @@ public final class RunnerConnection: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if broke { launch.onBreakage?(stopped) }
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
+        killUnlessReaped()
         return stopped
     }
 
@@ -444,15 +446,34 @@ public final class RunnerConnection: @unchecked Sendable {
         var status: Int32 = 0
         let limit = MonotonicClock.nanoseconds() + 2_000_000_000
         while MonotonicClock.nanoseconds() < limit {
-            let reaped = waitpid(pid, &status, WNOHANG)
+            let reaped = condition.withLock { () -> pid_t in
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid { self.reaped = true }
+                return reaped
+            }
             if reaped == pid { return ProcessSpawn.Termination(waitStatus: status) }
             if reaped < 0 && errno != EINTR { return .exited(-1) }
             usleep(2000)
         }
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        condition.withLock {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = true
+        }
         return ProcessSpawn.Termination(waitStatus: status)
+    }
+
+    /// SIGKILL to the runner and its process group, unless it was reaped already: its pid
+    /// may then be another process's (pids wrap at 32768 here, and a test run or a long
+    /// session starts thousands of runners), and a stop that came late killed whatever
+    /// process had it — in a fresh-clone CI run, another test's CLI.
+    private func killUnlessReaped() {
+        condition.withLock {
+            guard !reaped else { return }
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
     }
 
     private func drainRemaining(_ fd: Int32, into buffer: inout [UInt8]) {

@@ -30,8 +30,8 @@ package enum RunnerServer {
         case perceiver(InProcessPerceiver)
     }
 
-    /// Unchecked Sendable: `condition` guards `served` and `log`; `ring` is set on hello,
-    /// by the main thread, before any request that could use it.
+    /// `ring` is set on hello, by the main thread, before any request that could use it.
+    /// Unchecked Sendable: `condition` guards `served` and `log`; `ring` is set once, before its first use.
     private final class Server: @unchecked Sendable {
         let pipe: FramedPipe
         let nudges: FramedPipe

@@ -14,8 +14,8 @@ import Foundation
 /// the first, the runner writes a frame's samples or pixels in the second. Neither side
 /// ever writes where the other does, so a block in flight in one direction can never be
 /// overwritten by a block going the other way.
-/// Unchecked Sendable: `base` and `capacity` never change; what is written through
-/// `base` is ordered by the pipe (see `RingSlot`).
+/// What is written through `base` is ordered by the pipe (see `RingSlot`).
+/// Unchecked Sendable: `base` and `capacity` never change; writes through `base` are ordered by the pipe.
 final class FrameRing: @unchecked Sendable {
     /// Why a ring could not be made or mapped.
     struct Unavailable: Error, CustomStringConvertible {
