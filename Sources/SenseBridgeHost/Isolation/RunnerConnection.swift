@@ -71,6 +71,11 @@ public final class RunnerConnection: @unchecked Sendable {
     /// Slots of the ring the host holds: named by the runner's replies since the host's
     /// last request, which releases them. Under `condition`.
     private var held: [RingSlot] = []
+    /// The id of the call the runner is serving, if any: what a cancel or interrupt names.
+    /// They cross on a pipe of their own, so one sent while nothing ran could otherwise
+    /// reach the runner during the *next* call and cut it off; an urgent alert rendered
+    /// right after an interrupt is exactly such a next call. Under `condition`.
+    private var inFlight: UInt32?
     private let stdoutRead: Int32
     private let stderrRead: Int32
     private let callLock = NSLock()
@@ -189,7 +194,9 @@ public final class RunnerConnection: @unchecked Sendable {
         nextID &+= 1
         // A request releases every frame the host held: the runner may write its half again.
         held.removeAll()
+        inFlight = id
         condition.unlock()
+        defer { condition.withLock { inFlight = nil } }
         do {
             try pipe.send(request.encode(id: id, ring: ring?.hostRegion))
         } catch {
@@ -206,7 +213,7 @@ public final class RunnerConnection: @unchecked Sendable {
                 if let nudge, !nudged {
                     nudged = true
                     limit = now + UInt64(Self.grace * 1e9)
-                    try? nudges.send(nudge.encode(id: 0))
+                    try? nudges.send(nudge.encode(id: id))
                     continue
                 }
                 let over = Double(now &- deadline) / 1e9
@@ -251,7 +258,8 @@ public final class RunnerConnection: @unchecked Sendable {
 
     /// cancel or interrupt: [any-thread], no reply.
     func notify(_ request: RunnerRequest) {
-        try? nudges.send(request.encode(id: 0))
+        guard let id = condition.withLock({ inFlight }) else { return }
+        try? nudges.send(request.encode(id: id))
     }
 
     /// Whether the runner is still serving.

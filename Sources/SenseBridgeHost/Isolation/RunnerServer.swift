@@ -31,7 +31,7 @@ package enum RunnerServer {
     }
 
     /// `ring` is set on hello, by the main thread, before any request that could use it.
-    /// Unchecked Sendable: `condition` guards `served` and `log`; `ring` is set once, before its first use.
+    /// Unchecked Sendable: `condition` guards `served`, `serving` and `log`; `ring` is set once, before its first use.
     private final class Server: @unchecked Sendable {
         let pipe: FramedPipe
         let nudges: FramedPipe
@@ -41,6 +41,8 @@ package enum RunnerServer {
         let network: String
         let condition = NSCondition()
         var served: Served?
+        /// The id of the request being served now, if any (see `nudge`).
+        var serving: UInt32?
         var log = HostLog(threshold: .warning, forward: { _, _, _ in })
         var ring: FrameRing?
 
@@ -72,9 +74,14 @@ package enum RunnerServer {
                     reply(.done, decoded.id)
                     return 0
                 case .cancel, .interrupt:
-                    nudge(decoded.request)
+                    nudge(decoded.request, id: decoded.id)
                 default:
-                    reply(serve(decoded.request), decoded.id)
+                    condition.withLock { serving = decoded.id }
+                    let answer = serve(decoded.request)
+                    // Cleared before the reply: a nudge for this call that arrives later
+                    // must not reach the next one.
+                    condition.withLock { serving = nil }
+                    reply(answer, decoded.id)
                 }
             }
         }
@@ -103,12 +110,16 @@ package enum RunnerServer {
         /// Cancel and interrupt, as they arrive; ends with the host's end of their pipe.
         private func readNudges() {
             while let body = try? nudges.receive(), let decoded = try? RunnerRequest.decode(body) {
-                nudge(decoded.request)
+                nudge(decoded.request, id: decoded.id)
             }
         }
 
-        private func nudge(_ request: RunnerRequest) {
-            switch (request, condition.withLock { served }) {
+        /// A cancel or interrupt reaches the plugin only during the call it names; one for
+        /// a call already answered is dropped, as an interrupt with no render is in process.
+        private func nudge(_ request: RunnerRequest, id: UInt32) {
+            let (current, served) = condition.withLock { (serving, self.served) }
+            guard current == id else { return }
+            switch (request, served) {
             case (.cancel, .composer(let composer)?): composer.cancel()
             case (.cancel, .perceiver(let perceiver)?): perceiver.cancel()
             case (.interrupt, .target(let target)?): target.interrupt()
