@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SenseBridgeTesting
+import Testing
 
 /// A private speech-dispatcher for one test, started and stopped through
 /// scripts/test-daemons/speechd.sh (the same script scripts/plugin-tests.sh uses): its own
@@ -45,6 +46,10 @@ final class TestSpeechd {
     func crash() throws {
         let text = try String(contentsOf: directory.file("daemon.pid"), encoding: .utf8)
         let pid = try requireValue(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), "daemon pid")
+        // Only while that pid is still the daemon: it leaves after 30 s idle, and a test
+        // run wraps pids within minutes, so by number alone this could kill another test's process.
+        let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+        try #require(comm.hasPrefix("speech-dispatch"), "the daemon (pid \(pid)) is gone already: \(comm)")
         kill(pid, SIGKILL)
         // Gone once the pid is no more, or a zombie (a container's init may never reap it).
         _ = CallOnAnotherThread.until(seconds: 10) {

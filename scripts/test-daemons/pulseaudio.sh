@@ -75,7 +75,7 @@ start)
     exit 70
     ;;
 stop)
-    stop_daemon "$dir"
+    stop_daemon "$dir" pulseaudio
     rm -f "$dir/native" "$dir/mic.fifo"
     ;;
 *)

@@ -123,7 +123,7 @@ PY
     exit 70
     ;;
 stop)
-    stop_daemon "$dir"
+    stop_daemon "$dir" speech-dispatch
     # Its modules die with it; a generic module's speak.sh may outlive it by one sleep.
     rm -f "$dir/speechd.sock"
     ;;
