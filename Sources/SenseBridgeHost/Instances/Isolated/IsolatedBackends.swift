@@ -8,10 +8,10 @@ import SenseBridgeCore
 /// that moment (the caller falls back), never the session. A render target or sensing
 /// source is replaced only when its manifest says a new instance resumes
 /// (`restarts`); otherwise a runner that died stays retired.
-/// Unchecked Sendable: `lock` guards `connection`, `budget`, `restartCount` and
-/// `lastDeath`, and is only ever held for a moment; `restartLock` makes restarts one at
-/// a time and is held through one (spawn, hello, create: seconds at worst). `notify`
-/// takes only `lock`, so an urgent alert's interrupt never waits behind a restart.
+/// `lock` is only ever held for a moment; `restartLock` makes restarts one at a time and
+/// is held through one (spawn, hello, create: seconds at worst). `notify` takes only
+/// `lock`, so an urgent alert's interrupt never waits behind a restart.
+/// Unchecked Sendable: `lock` guards `connection`, `budget`, `restartCount` and `lastDeath`; `restartLock` only orders restarts.
 final class RestartingRunner: @unchecked Sendable {
     private let launch: RunnerConnection.Launch
     private let kind: PluginKind
