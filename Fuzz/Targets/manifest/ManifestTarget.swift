@@ -39,8 +39,9 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fuzzCheck(differing.isEmpty, "listed and read by its path, the manifest differs in \(differing)")
         fuzzCheck(!listed.id.isEmpty && !listed.version.isEmpty && !listed.libraryPath.isEmpty,
                   "an accepted manifest without an id, a version or a library")
-        let decision = catalog.isolation(for: listed, profileEntry: nil, forceIsolation: false)
-        fuzzCheck(decision.isolation == .process, "a plugin from --plugin-path would run in the host's process: \(decision.reason)")
+        let decision = IsolationDecision.decide(pluginID: listed.id, manifest: listed.isolation, profileEntry: nil,
+                                                commandLine: .unspecified)
+        fuzzCheck(decision.isolation == .process, "a plugin the person did not ask to run in process would run in the host's: \(decision.reason)")
         fuzzCheck(!decision.reason.isEmpty, "the listing gives no reason for how the plugin runs")
         for (key, value) in listed.configDefaults {
             guard let field = listed.configSchema[key] else { continue }
