@@ -8,6 +8,7 @@
 #   PREFIX/share/sensebridge/models/             the perceivers' models (scripts/deps.sh, docs/MODELS.md),
 #                                                linked from the plugin directory as models/
 #   PREFIX/include/sensebridge/sensebridge.h     the plugin ABI header
+#   PREFIX/include/sensebridge/sensebridge_util.h  helpers for C plugins beside it
 #   PREFIX/lib/pkgconfig/sensebridge.pc          Cflags for the header, plugindir
 #   PREFIX/lib/systemd/user/sensebridge-listen.service   continuous listening as a user service
 #
@@ -74,8 +75,10 @@ shopt -u nullglob
 scripts/stage-plugins.sh --bin-path "$bin_path" --dest "$target/lib/sensebridge/plugins" \
     --profiles-dest "$target/share/sensebridge/profiles" --models "$target/share/sensebridge/models"
 
-install -m 0644 Sources/CSenseBridgeABI/include/sensebridge.h "$target/include/sensebridge/"
-echo "install: $target/include/sensebridge/sensebridge.h"
+for header in sensebridge.h sensebridge_util.h; do
+    install -m 0644 "Sources/CSenseBridgeABI/include/$header" "$target/include/sensebridge/"
+    echo "install: $target/include/sensebridge/$header"
+done
 # The unit names the CLI by its installed path (never DESTDIR's): systemd runs no PATH search.
 sed "s|@BINDIR@|$prefix/bin|g" scripts/systemd/sensebridge-listen.service.in > "$target/lib/systemd/user/sensebridge-listen.service"
 chmod 0644 "$target/lib/systemd/user/sensebridge-listen.service"
