@@ -92,12 +92,13 @@ private func senseBridgeAlerts(_ manifest: SoundClipManifest, clips: URL, instal
     return .value(alerts)
 }
 
-/// The times (seconds into the file) of `listen --json`'s urgent alerts: messages marked
-/// urgent that are not statuses ("Listening stopped" may be urgent; it is no sound).
+/// The times (seconds into the file) of `listen --json`'s safety alerts: the moments whose
+/// `alerts` said something (docs/FORMATS.md). Statuses such as "Listening stopped" are
+/// never there: they go to stderr, and are no sound.
 func urgentAlertTimes(_ output: String) -> [Double] {
     output.split(separator: "\n").compactMap { line in
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              object["urgent"] as? Bool == true, object["signal"] as? String != "status",
+              let alerts = object["alerts"] as? [String], !alerts.isEmpty,
               let time = object["time"] as? Double else { return nil }
         return time
     }
@@ -239,13 +240,15 @@ private func liveListening(_ manifest: SoundClipManifest, clips: URL, installed:
     environment["PULSE_SERVER"] = microphone.server
     let child: SpawnedChild
     do {
-        child = try SpawnedChild(installed.cli, ["listen", "--microphone", "--continuous", "--json", "--profile", "deaf", "--output", output.path],
+        child = try SpawnedChild(installed.cli, ["listen", "--microphone", "--continuous", "--profile", "deaf", "--output", output.path],
                                  environment: environment)
     } catch {
         return notMeasured("sensebridge listen --microphone could not start (\(error))")
     }
-    // "Listening" is said once the microphone is open: only then is the feed heard.
-    guard child.firstLine(startingWith: "{", timeout: 30) != nil else {
+    // "Listening for sounds." is said once the microphone is open, as stdout's first timed
+    // line ("[0:00] …"): only then is the feed heard. (With --json it would be a note on
+    // stderr, and the first JSON line would wait for a sound.)
+    guard child.firstLine(startingWith: "[", timeout: 30) != nil else {
         child.kill()
         _ = child.wait()
         let said = String(decoding: SpawnedChild.readToEnd(child.standardError), as: UTF8.self)
