@@ -8,9 +8,10 @@
  * brightness stands above the picture's average (0 none, 1 white on black).
  * The label is a reviewed identifier ("lamp" by default), so the host says it in
  * every locale it speaks; a picture with no such region is zero records.
- *
- * Build: cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden $(pkg-config --cflags sensebridge) \
- *            -o liblight_detector.so light_detector.c
+ */
+/* Build with one line:
+ *   cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden $(pkg-config --cflags sensebridge) \
+ *      -o liblight_detector.so light_detector.c
  */
 #include <sensebridge_util.h>
 
@@ -115,21 +116,65 @@ static void flood(light_detector *d, unsigned columns, unsigned rows, unsigned s
     }
 }
 
-static sb_status light_perceive(void *self, const sb_perceive_request *request, sb_perceive_result *result,
-                                sb_error *error)
+/* The fields a host passed reach as far as this reads and writes (ABI 1.4's), and the
+ * image is one it can read; channels is then its bytes a pixel. */
+static sb_status check_request(const sb_perceive_request *request, const sb_perceive_result *result,
+                               unsigned *channels, sb_error *error)
 {
-    light_detector *d = self;
-    atomic_store(&d->cancelled, false); /* a cancel before this call is not for it */
     if (!request || request->struct_size < SB_STRUCT_END(sb_perceive_request, deadline_ns)
         || !result || result->struct_size < SB_STRUCT_END(sb_perceive_result, record_count))
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request or result is shorter than ABI 1.4's.");
     const sb_image *image = request->image;
     if (!image || image->struct_size < SB_STRUCT_END(sb_image, pixels) || !image->pixels)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request has no image, or its pixels are missing.");
-    unsigned channels = image->format == SB_PIXEL_GRAY8 ? 1 : image->format == SB_PIXEL_RGB24 ? 3 : 0;
-    if (!channels || !image->width || !image->height || image->row_stride / channels < image->width)
+    *channels = image->format == SB_PIXEL_GRAY8 ? 1 : image->format == SB_PIXEL_RGB24 ? 3 : 0;
+    if (!*channels || !image->width || !image->height || image->row_stride / *channels < image->width)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The image is %ux%u, format %u, %u bytes a row: not one this reads.",
                             (unsigned)image->width, (unsigned)image->height, (unsigned)image->format, (unsigned)image->row_stride);
+    return SB_OK;
+}
+
+/* Whether to read row y: not when cancel was called during this perceive, nor past the
+ * deadline (the host's clock is read every 64 rows, a few microseconds of work). */
+static sb_status keep_going(light_detector *d, uint32_t y, uint64_t deadline_ns, sb_error *error)
+{
+    if (atomic_load(&d->cancelled)) return sb_error_set(error, SB_ERR_CANCELLED, "Looking for lights was cancelled.");
+    if (y % 64 == 0 && now_ns(d->host) > deadline_ns)
+        return sb_error_set(error, SB_ERR_TIMEOUT, "Looking for lights did not finish before the deadline.");
+    return SB_OK;
+}
+
+/* How far a region's brightness stands above the picture's average, as a fraction of
+ * white: its confidence. 0 when it is no light: a light is compact, its lit pixels
+ * filling a quarter of its box, where scattered glints do not. */
+static float light_confidence(const cell *region, double picture_mean)
+{
+    double width = region->max_x - region->min_x + 1.0, height = region->max_y - region->min_y + 1.0;
+    if (region->bright < 4 || region->bright < 0.25 * width * height) return 0;
+    double confidence = ((double)region->luma / region->bright - picture_mean) / 255.0;
+    return confidence > 1 ? 1 : confidence < 0 ? 0 : (float)confidence;
+}
+
+/* How long a perceive took is public; how many lights it saw says what the person
+ * looked at, so the host redacts it. Nothing seen is ever logged (Invariant 4). */
+static void log_timing(const light_detector *d, uint64_t started_ns, size_t found)
+{
+    char milliseconds[24], lights[24];
+    snprintf(milliseconds, sizeof milliseconds, "%llu", (unsigned long long)((now_ns(d->host) - started_ns) / 1000000u));
+    snprintf(lights, sizeof lights, "%zu", found);
+    const sb_log_field fields[] = {{"milliseconds", milliseconds, SB_PRIVACY_PUBLIC}, {"lights", lights, SB_PRIVACY_PRIVATE}};
+    if (d->host && d->host->log_event) d->host->log_event(d->host, SB_LOG_DEBUG, "light.perceived", fields, 2);
+}
+
+static sb_status light_perceive(void *self, const sb_perceive_request *request, sb_perceive_result *result,
+                                sb_error *error)
+{
+    light_detector *d = self;
+    atomic_store(&d->cancelled, false); /* a cancel before this call is not for it */
+    unsigned channels = 0;
+    sb_status status = check_request(request, result, &channels, error);
+    if (status != SB_OK) return status;
+    const sb_image *image = request->image;
     uint64_t started = now_ns(d->host);
     unsigned columns = image->width < GRID ? image->width : GRID, rows = image->height < GRID ? image->height : GRID;
     for (unsigned k = 0; k < GRID * GRID; k++) d->cells[k] = (cell){.min_x = UINT32_MAX, .min_y = UINT32_MAX, .region = -1};
@@ -137,9 +182,7 @@ static sb_status light_perceive(void *self, const sb_perceive_request *request, 
     /* Brightness (luma, BT.601) of every pixel: the picture's sum, and each cell's lit pixels. */
     uint64_t picture_luma = 0;
     for (uint32_t y = 0; y < image->height; y++) {
-        if (atomic_load(&d->cancelled)) return sb_error_set(error, SB_ERR_CANCELLED, "Looking for lights was cancelled.");
-        if (y % 64 == 0 && now_ns(d->host) > request->deadline_ns)
-            return sb_error_set(error, SB_ERR_TIMEOUT, "Looking for lights did not finish before the deadline.");
+        if ((status = keep_going(d, y, request->deadline_ns, error)) != SB_OK) return status;
         const uint8_t *row = image->pixels + (size_t)y * image->row_stride;
         cell *cells = d->cells + (size_t)y * rows / image->height * GRID;
         for (uint32_t x = 0; x < image->width; x++) {
@@ -157,8 +200,7 @@ static sb_status light_perceive(void *self, const sb_perceive_request *request, 
         }
     }
 
-    /* Each group of touching lit cells is a region; a light is a compact one (its lit
-     * pixels fill a quarter of its box; scattered glints do not) that stands out. */
+    /* Each group of touching lit cells is a region; those that stand out are lights. */
     double mean = (double)picture_luma / ((double)image->width * image->height);
     size_t found = 0;
     int regions = 0;
@@ -166,13 +208,12 @@ static sb_status light_perceive(void *self, const sb_perceive_request *request, 
         if (k % GRID >= columns || !d->cells[k].bright || d->cells[k].region >= 0) continue;
         cell total;
         flood(d, columns, rows, k, regions++, &total);
-        double width = total.max_x - total.min_x + 1.0, height = total.max_y - total.min_y + 1.0;
-        float confidence = (float)(((double)total.luma / total.bright - mean) / 255.0);
-        if (total.bright < 4 || total.bright < 0.25 * width * height || confidence < d->minimum_confidence) continue;
-        sb_record light = {.kind = SB_RECORD_OBJECT, .flags = SB_RECORD_HAS_BOX, .label = d->label,
-                           .confidence = confidence > 1 ? 1 : confidence,
+        float confidence = light_confidence(&total, mean);
+        if (confidence <= 0 || confidence < d->minimum_confidence) continue;
+        sb_record light = {.kind = SB_RECORD_OBJECT, .flags = SB_RECORD_HAS_BOX, .label = d->label, .confidence = confidence,
                            .box = {(float)(total.min_x / (double)image->width), (float)(total.min_y / (double)image->height),
-                                   (float)(width / image->width), (float)(height / image->height)}};
+                                   (float)((total.max_x - total.min_x + 1.0) / image->width),
+                                   (float)((total.max_y - total.min_y + 1.0) / image->height)}};
         /* Keep the most certain max_lights, best first. */
         size_t at = found < d->max_lights ? found++ : d->max_lights;
         while (at > 0 && d->records[at - 1].confidence < light.confidence) {
@@ -184,12 +225,7 @@ static sb_status light_perceive(void *self, const sb_perceive_request *request, 
     result->records = d->records;
     result->record_count = found;
 
-    /* How long it took is public; how many lights it saw says what the person looked at. */
-    char milliseconds[24], lights[24];
-    snprintf(milliseconds, sizeof milliseconds, "%llu", (unsigned long long)((now_ns(d->host) - started) / 1000000u));
-    snprintf(lights, sizeof lights, "%zu", found);
-    const sb_log_field fields[] = {{"milliseconds", milliseconds, SB_PRIVACY_PUBLIC}, {"lights", lights, SB_PRIVACY_PRIVATE}};
-    if (d->host && d->host->log_event) d->host->log_event(d->host, SB_LOG_DEBUG, "light.perceived", fields, 2);
+    log_timing(d, started, found);
     return SB_OK;
 }
 

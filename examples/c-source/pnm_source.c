@@ -7,9 +7,10 @@
  * a picture taken with any camera can be converted once (`ffmpeg -i photo.jpg
  * photo.ppm`) and looked at through the host. Gray files give 8-bit gray frames,
  * colour files RGB ones.
- *
- * Build: cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden $(pkg-config --cflags sensebridge) \
- *            -o libpnm_source.so pnm_source.c
+ */
+/* Build with one line:
+ *   cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden $(pkg-config --cflags sensebridge) \
+ *      -o libpnm_source.so pnm_source.c
  */
 #define _POSIX_C_SOURCE 200809L
 #include <sensebridge_util.h>
@@ -192,6 +193,19 @@ static sb_status read_picture(pnm_source *s, const char *name, sb_error *error)
     return SB_OK;
 }
 
+/* Paced: picture k is due interval * k after start. Waits for the next one, but no
+ * longer than the host asked; SB_ERR_TIMEOUT when it is not due by then. */
+static sb_status wait_until_due(const pnm_source *s, uint32_t timeout_ms, uint64_t *due, sb_error *error)
+{
+    uint64_t now = now_ns(s->host), waited_out = now + (uint64_t)timeout_ms * 1000000u;
+    *due = s->run_started_ns + s->interval_ns * s->next;
+    if (*due <= now) return SB_OK;
+    uint64_t until = *due < waited_out ? *due : waited_out;
+    struct timespec pause = {.tv_sec = (time_t)((until - now) / 1000000000u), .tv_nsec = (long)((until - now) % 1000000000u)};
+    nanosleep(&pause, NULL);
+    return *due > until ? sb_error_set(error, SB_ERR_TIMEOUT, "The next picture is not due yet.") : SB_OK;
+}
+
 static sb_status pnm_next_frame(void *self, uint32_t timeout_ms, sb_frame *frame, sb_error *error)
 {
     pnm_source *s = self;
@@ -200,18 +214,11 @@ static sb_status pnm_next_frame(void *self, uint32_t timeout_ms, sb_frame *frame
         return sb_error_set(error, SB_ERR_UNSUPPORTED, "This host's frames cannot carry a picture (ABI 1.4).");
     if (s->next == s->file_count) return sb_error_set(error, SB_ERR_END_OF_STREAM, "Every picture was handed on.");
 
-    /* Paced: picture k is due interval * k after start; wait for it, but no longer than asked. */
-    uint64_t due = s->run_started_ns + s->interval_ns * s->next, now = now_ns(s->host);
-    uint64_t waited_out = now + (uint64_t)timeout_ms * 1000000u;
-    if (due > now) {
-        uint64_t until = due < waited_out ? due : waited_out;
-        struct timespec pause = {.tv_sec = (time_t)((until - now) / 1000000000u), .tv_nsec = (long)((until - now) % 1000000000u)};
-        nanosleep(&pause, NULL);
-        if (due > until) return sb_error_set(error, SB_ERR_TIMEOUT, "The next picture is not due yet.");
-    }
-    const char *name = s->files[s->next++]; /* a file that cannot be read is skipped on the next call */
-    sb_status status = read_picture(s, name, error);
+    uint64_t due;
+    sb_status status = wait_until_due(s, timeout_ms, &due, error);
     if (status != SB_OK) return status;
+    const char *name = s->files[s->next++]; /* a file that cannot be read is skipped on the next call */
+    if ((status = read_picture(s, name, error)) != SB_OK) return status;
     s->last_ns = due > s->last_ns ? due : s->last_ns + 1; /* strictly increasing, even at interval 0 */
     frame->kind = SB_FRAME_IMAGE;
     frame->timestamp_ns = s->last_ns;
