@@ -59,6 +59,23 @@ import Testing
         }
     }
 
+    @Test("at the most talkative log level, its timing is logged and nothing it saw is: no label, score, box or count")
+    func nothingSeenIsLogged() throws {
+        let photo = RepositoryPaths.fixtures.appendingPathComponent("images/photos/rocket.jpg").path
+        let result = try ProcessRunner.cli(["describe", "--no-render", "--json", photo, "--profile", profile.path], home: home.url,
+                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": "\(plugins.url.path):\(RepositoryPaths.stagedPlugins.path)",
+                                                              "SENSEBRIDGE_LOG": "debug"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let logLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("sensebridge[") }
+        let perceived = logLines.filter { $0.contains("light.perceived") }
+        #expect(perceived.count == 1 && perceived[0].contains("milliseconds"), "\(logLines)")
+        // The canaries: what it found (stdout has them, so they were found) and how many.
+        #expect(result.standardOutput.contains("\"lamp\"") && result.standardOutput.contains("0.74"))
+        for canary in ["lamp", "0.74", "lights=3", "\"3\""] {
+            #expect(!logLines.contains { $0.contains(canary) }, "\(canary) reached the log: \(logLines.filter { $0.contains(canary) })")
+        }
+    }
+
     @Test("a blank picture has no light: nothing recognized, never a record saying so")
     func aBlankPicture() throws {
         let blank = home.file("blank.pgm")
