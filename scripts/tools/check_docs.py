@@ -18,9 +18,10 @@ Facts. Numbers and lists that the docs repeat from the header and from
 docs/ARCHITECTURE.md, read from them each run, never written here:
 
 - the ABI version (SB_ABI_MAJOR.SB_ABI_MINOR): a claim of the current version ("the
-  header is ABI 1.5", "it declares ABI 1.5", "currently 1.5", "version 1.5") must be it, and a manifest's
-  "abi": {"major": 1, "minor": 5} no newer (it declares the oldest host it needs); no "ABI M.N" or "since M.N" may name a
-  version the header has not reached; every abi-M.N.layout named must exist;
+  header is ABI 1.5", "it declares ABI 1.5", "currently 1.5", "version 1.5") must be it;
+  a manifest's "abi": {"major": 1, "minor": 5} may be no newer (it declares the oldest
+  host it needs); no "ABI M.N" or "since M.N" may name a version the header has not
+  reached; every abi-M.N.layout named must exist;
 - the plugin kinds (the header's SB_KIND_* defines): "N kinds of plugin", "N plugin
   interfaces" and "the other N kinds" must count them, and a sentence, table row or
   code line that names three kinds or more must name them all;

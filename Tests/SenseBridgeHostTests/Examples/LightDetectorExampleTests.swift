@@ -25,11 +25,18 @@ import Testing
         """.utf8).write(to: profile)
     }
 
+    static let rocket = RepositoryPaths.fixtures.appendingPathComponent("images/photos/rocket.jpg").path
+
+    /// `sensebridge describe --no-render` with the lights profile, the example found first.
+    func describe(_ arguments: [String], log: String? = nil) throws -> ProcessRunner.Result {
+        var environment = ["SENSEBRIDGE_PLUGIN_PATH": "\(plugins.url.path):\(RepositoryPaths.stagedPlugins.path)"]
+        environment["SENSEBRIDGE_LOG"] = log
+        return try ProcessRunner.cli(["describe", "--no-render", "--profile", profile.path] + arguments, home: home.url,
+                                     extraEnvironment: environment)
+    }
+
     func describeRocket(_ locale: SpokenLocale) throws -> (status: Int32, sentences: [String], records: [[String: Any]], stderr: String) {
-        let photo = RepositoryPaths.fixtures.appendingPathComponent("images/photos/rocket.jpg").path
-        let result = try ProcessRunner.cli(["describe", "--no-render", "--json", photo, "--profile", profile.path, "--locale", locale.rawValue, "--detail", "detailed"],
-                                           home: home.url,
-                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": "\(plugins.url.path):\(RepositoryPaths.stagedPlugins.path)"])
+        let result = try describe(["--json", Self.rocket, "--locale", locale.rawValue, "--detail", "detailed"])
         let line = result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
         let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
         return (result.status, object["sentences"] as? [String] ?? [], object["records"] as? [[String: Any]] ?? [], result.standardError)
@@ -61,10 +68,7 @@ import Testing
 
     @Test("at the most talkative log level, its timing is logged and nothing it saw is: no label, score, box or count")
     func nothingSeenIsLogged() throws {
-        let photo = RepositoryPaths.fixtures.appendingPathComponent("images/photos/rocket.jpg").path
-        let result = try ProcessRunner.cli(["describe", "--no-render", "--json", photo, "--profile", profile.path], home: home.url,
-                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": "\(plugins.url.path):\(RepositoryPaths.stagedPlugins.path)",
-                                                              "SENSEBRIDGE_LOG": "debug"])
+        let result = try describe(["--json", Self.rocket], log: "debug")
         #expect(result.status == 0, "\(result.standardError)")
         let logLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("sensebridge[") }
         let perceived = logLines.filter { $0.contains("light.perceived") }
@@ -80,8 +84,7 @@ import Testing
     func aBlankPicture() throws {
         let blank = home.file("blank.pgm")
         try (Data("P5\n64 48\n255\n".utf8) + Data(repeating: 250, count: 64 * 48)).write(to: blank)
-        let result = try ProcessRunner.cli(["describe", "--no-render", blank.path, "--profile", profile.path], home: home.url,
-                                           extraEnvironment: ["SENSEBRIDGE_PLUGIN_PATH": "\(plugins.url.path):\(RepositoryPaths.stagedPlugins.path)"])
+        let result = try describe([blank.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == Phrasing.nothingRecognized(locale: .en) + "\n")
     }
