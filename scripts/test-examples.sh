@@ -15,9 +15,9 @@
 # staging directory holding just the manifest and the library. sb-smoke is also run
 # against a deliberately careless fixture, which must fail, so a PASS here means
 # something. sb-smoke's config entries are held to the table the host's codec is
-# tested with. When the CLI exists, `sensebridge plugins list --json` must list all
-# three, and the conformance harness must pass each, and the perceiver and the source
-# (sb-smoke does not drive a perceiver; the harness does).
+# tested with. When the CLI exists, `sensebridge plugins list --json` must list the
+# first three, and the conformance harness must pass every example (sb-smoke does not
+# drive a perceiver; the harness does).
 # Last, the code quoted in docs/PLUGIN_ABI.md and docs/WRITING_PLUGINS.md must
 # still match these files (scripts/tools/check_docs.py, which `swift test` also runs
 # on every doc: DocCheckTests).

@@ -155,7 +155,7 @@ def check_facts(path, text, facts, is_code):
         said = (int(match.group(1)), int(match.group(2)))
         # A manifest declares the oldest host it needs, so any minor up to the header's.
         if said[0] != facts.version[0] or said[1] > facts.version[1]:
-            problem(match.start(), f"shows a manifest declaring ABI {said[0]}.{said[1]}, which sensebridge.h ({current}) is not")
+            problem(match.start(), f"shows a manifest declaring ABI {said[0]}.{said[1]}, newer than sensebridge.h ({current})")
     for match in re.finditer(r"\b(?:ABI|[Ss]ince) " + VERSION, text):
         said = (int(match.group(1)), int(match.group(2)))
         if said[0] != facts.version[0] or said[1] > facts.version[1]:
