@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the three example plugins the way a third party would, outside the main
+# Builds the example plugins the way a third party would, outside the main
 # package, and loads each through the C ABI alone:
 #
 #   examples/c-render-target   plain C against sensebridge.h: once with HEADER_DIR,
@@ -7,14 +7,17 @@
 #   examples/c-composer        plain C against sensebridge.h, reading its settings from
 #                              the config entries of ABI 1.2 (no JSON parser)
 #   examples/swift-composer    its own Swift package depending on the SDK by path
+#   examples/c-perceiver       one C file, a light detector, built with one cc line
+#   examples/c-source          one C file, a source of PGM/PPM pictures, likewise
 #
 # For each library: only sensebridge_plugin_entry is exported (nm -D), its manifest
 # agrees with its descriptor, and sb-smoke (scripts/tools/abi-smoke.c) passes from a
 # staging directory holding just the manifest and the library. sb-smoke is also run
 # against a deliberately careless fixture, which must fail, so a PASS here means
 # something. sb-smoke's config entries are held to the table the host's codec is
-# tested with. When the CLI exists, `sensebridge plugins list --json` must list all
-# three, and the conformance harness must pass each.
+# tested with. When the CLI exists, `sensebridge plugins list --json` must list the
+# first three, and the conformance harness must pass every example (sb-smoke does not
+# drive a perceiver; the harness does).
 # Last, the code quoted in docs/PLUGIN_ABI.md and docs/WRITING_PLUGINS.md must
 # still match these files (scripts/tools/check_docs.py, which `swift test` also runs
 # on every doc: DocCheckTests).
@@ -265,6 +268,87 @@ if swift test --package-path examples/swift-composer --scratch-path "$swift_out"
     pass "counting composer's own tests ($(grep -E 'Test run with' "$scratch/swift-test.log" | tail -n 1 | sed 's/^[^A-Za-z]*//'))"
 else
     fail "counting composer's own tests:"; sed 's/^/    /' "$scratch/swift-test.log"
+fi
+
+# The one-file examples are built exactly as their first lines say, with one cc line:
+# once against the source tree (HEADER_DIR), once through pkg-config from a scratch
+# install of both headers.
+single_prefix="$scratch/single-file-prefix"
+install -d "$single_prefix/include/sensebridge"
+install -m 0644 "$header_dir/sensebridge.h" "$header_dir/sensebridge_util.h" "$single_prefix/include/sensebridge/"
+scripts/write-pkgconfig.sh "$single_prefix" "$single_prefix/lib/pkgconfig/sensebridge.pc"
+build_single_file() {  # source, library, label
+    mkdir -p "$(dirname "$2")"
+    if cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -pedantic -Werror -I"$header_dir" \
+        -o "$2.header-dir" "$1" >"$scratch/$3.build" 2>&1; then
+        pass "$3 builds with one cc line against HEADER_DIR, -Wall -Wextra -pedantic -Werror"
+    else
+        fail "$3 does not build against HEADER_DIR:"; sed 's/^/    /' "$scratch/$3.build"
+    fi
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    if cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -pedantic -Werror \
+        $(PKG_CONFIG_PATH="$single_prefix/lib/pkgconfig" pkg-config --cflags sensebridge) \
+        -o "$2" "$1" >"$scratch/$3.build" 2>&1; then
+        pass "$3 builds with one cc line through 'pkg-config --cflags sensebridge' from a scratch install"
+        check_exports "$2" "$(basename "$2")"
+    else
+        fail "$3 does not build through pkg-config:"; sed 's/^/    /' "$scratch/$3.build"
+        return 1
+    fi
+}
+# The manifest declares the oldest host the plugin needs: no newer than the header.
+declares_oldest_host() {  # manifest, label
+    local id kind runtime name major minor
+    IFS=$'\x1f' read -r id kind runtime name major minor < <(manifest_fields "$1")
+    if [ "$major" = "$header_major" ] && [ "$minor" -le "$header_minor" ]; then
+        pass "$2: manifest declares ABI $major.$minor, the oldest host it needs (the header is $header_major.$header_minor)"
+    else
+        fail "$2: manifest declares ABI $major.$minor; the header it was built against is $header_major.$header_minor"
+    fi
+}
+# Runs the conformance harness on a staged example, as section D of WRITING_PLUGINS.md says.
+harness_passes() {  # id
+    if [ ! -x "$cli" ]; then
+        echo "SKIP sensebridge plugins test $1: the CLI is not built in this checkout ($cli)"
+    elif SENSEBRIDGE_PLUGIN_PATH="$scratch/plugins" "$cli" plugins test "$1" >"$scratch/harness-$1.log" 2>&1; then
+        pass "sensebridge plugins test $1: $(tail -n 1 "$scratch/harness-$1.log")"
+    else
+        fail "sensebridge plugins test $1 failed:"; grep -E '^(FAIL|[0-9]+ passed)' "$scratch/harness-$1.log" | sed 's/^/    /'
+    fi
+}
+
+section "examples/c-perceiver (C, one file: a light detector)"
+light_library="$out/c-perceiver/liblight_detector.so"
+if build_single_file examples/c-perceiver/light_detector.c "$light_library" "light detector"; then
+    declares_oldest_host examples/c-perceiver/light-detector.json "light detector"
+    mkdir -p "$scratch/plugins"
+    cp examples/c-perceiver/light-detector.json "$light_library" "$scratch/plugins/"
+    # sb-smoke drives sources, composers and targets; a perceiver meets the harness alone.
+    harness_passes com.example.light-detector
+fi
+
+section "examples/c-source (C, one file: PGM and PPM pictures)"
+pnm_library="$out/c-source/libpnm_source.so"
+if build_single_file examples/c-source/pnm_source.c "$pnm_library" "PNM source"; then
+    declares_oldest_host examples/c-source/pnm-source.json "PNM source"
+    mkdir -p "$scratch/plugins"
+    cp -r examples/c-source/frames "$scratch/plugins/"
+    if "$smoke" "$pnm_library" --expect-id com.example.pnm-source --expect-kind sensing-source --frames 3 \
+        --config "{\"path\": \"$root/examples/c-source/frames\", \"interval\": 10}" >"$scratch/pnm.smoke" 2>&1 \
+        && grep -q 'frame 0: image 320x214, 3 byte' "$scratch/pnm.smoke" && grep -q 'frame 1: image 320x214, 1 byte' "$scratch/pnm.smoke" \
+        && grep -q 'next_frame 2: end of stream' "$scratch/pnm.smoke"; then
+        pass "PNM source: sb-smoke reads its two frames (RGB, then gray) and the end of the stream ($(tail -n 1 "$scratch/pnm.smoke"))"
+    else
+        fail "PNM source: sb-smoke:"; sed 's/^/    /' "$scratch/pnm.smoke"
+    fi
+    cp examples/c-source/pnm-source.json "$pnm_library" "$scratch/plugins/"
+    refuses_configs "$pnm_library" "PNM source" "settings it cannot use with SB_ERR_INVALID_CONFIG and a message" \
+        '2|{}' \
+        '2|{"path": "relative/frames"}' \
+        '2|{"path": "/nonexistent/frames"}' \
+        "2|{\"path\": \"$root/examples/c-source/frames\", \"interval\": -1}" \
+        "2|{\"path\": \"$root/examples/c-source/frames\", \"fps\": 10}"
+    harness_passes com.example.pnm-source
 fi
 
 section "sb-smoke can fail: a careless fixture"
