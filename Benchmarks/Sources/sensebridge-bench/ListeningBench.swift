@@ -236,23 +236,23 @@ private func liveListening(_ manifest: SoundClipManifest, clips: URL, installed:
     guard let microphone = started.value else { return notMeasured(started.reason ?? "") }
     defer { microphone.stop() }
     let output = scratch.appendingPathComponent("live-output")
+    let notes = scratch.appendingPathComponent("live-notes.txt")
     var environment = installed.environment
     environment["PULSE_SERVER"] = microphone.server
     let child: SpawnedChild
     do {
         child = try SpawnedChild(installed.cli, ["listen", "--microphone", "--continuous", "--profile", "deaf", "--output", output.path],
-                                 environment: environment)
+                                 environment: environment, standardErrorFile: notes)
     } catch {
         return notMeasured("sensebridge listen --microphone could not start (\(error))")
     }
-    // "Listening for sounds." is said once the microphone is open, as stdout's first timed
-    // line ("[0:00] …"): only then is the feed heard. (With --json it would be a note on
-    // stderr, and the first JSON line would wait for a sound.)
-    guard child.firstLine(startingWith: "[", timeout: 30) != nil else {
+    // "Listening for sounds." is said once the microphone is open (a note on stderr): only
+    // then is the feed heard. Stdout stays silent until a sound is said.
+    guard waitForNote("Listening for sounds", in: notes, while: child, seconds: 30) else {
         child.kill()
         _ = child.wait()
-        let said = String(decoding: SpawnedChild.readToEnd(child.standardError), as: UTF8.self)
-        return notMeasured("listen --microphone said nothing within 30 s (\(said.split(separator: "\n").first ?? "no message"))")
+        let said = (try? String(contentsOf: notes, encoding: .utf8)) ?? ""
+        return notMeasured("listen --microphone did not start listening within 30 s (\(said.split(separator: "\n").first ?? "no message"))")
     }
     let cpuBefore = childTreeCPUSeconds(root: child.pid), wallBefore = MonotonicClock.nanoseconds()
     let fedFrom: Double
@@ -282,6 +282,17 @@ private func liveListening(_ manifest: SoundClipManifest, clips: URL, installed:
         report(titles.0, "no urgent haptic cue after the alarm's onset (\(cues.count) before it); haptics.jsonl in \(output.path)")
     }
     report(titles.1, "\(format(cpu / wall * 100, 1)) % of one core over \(format(wall, 1)) s (listen and its plugin processes; goal < 10 %)")
+}
+
+/// Whether `note` appeared in the file the child's stderr goes to within `seconds`, looked
+/// at every 20 ms (a bench step, not a test: the start-up it waits for takes a second).
+private func waitForNote(_ note: String, in file: URL, while child: SpawnedChild, seconds: Double) -> Bool {
+    let deadline = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+    while MonotonicClock.nanoseconds() < deadline, child.isRunning {
+        if let text = try? String(contentsOf: file, encoding: .utf8), text.contains(note) { return true }
+        usleep(20_000)
+    }
+    return ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(note)
 }
 
 /// Wall-clock times (seconds since 1970) of the urgent alert cues in a haptic log: lines
