@@ -128,4 +128,4 @@ install: deps
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
 
 clean:
-	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build examples/c-composer/.build
+	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-composer/.build
