@@ -99,16 +99,16 @@ static sb_status namelist_compose(void *self, const sb_compose_request *request,
     namelist_output_release(&n->output);
     if (!request || request->struct_size < REQUEST_FIELDS_READ)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "compose needs a request of at least %zu bytes.",
-                             (size_t)REQUEST_FIELDS_READ);
+                            (size_t)REQUEST_FIELDS_READ);
     if (!result || result->struct_size < RESULT_FIELDS_WRITTEN)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "compose needs a result of at least %zu bytes.",
-                             (size_t)RESULT_FIELDS_WRITTEN);
+                            (size_t)RESULT_FIELDS_WRITTEN);
     result->phrases = NULL;
     result->phrase_count = 0;
     const namelist_locale *locale = namelist_locale_find(request->locale);
     if (!locale)
         return sb_error_set(error, SB_ERR_UNSUPPORTED, "This composer speaks %s, not '%s'.", namelist_locales_spoken,
-                             request->locale ? request->locale : "(none)");
+                            request->locale ? request->locale : "(none)");
     stop_check check = {n, request->deadline_ns};
     sb_status status = keep_going(&check, error);
     if (status != SB_OK) return status;

@@ -30,15 +30,15 @@ static sb_status read_name(const sb_config_entry *entry, sb_error *error)
     }
     if (!dot || dot[1] == '\0' || strchr(dot + 1, '.'))
         return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                             "Setting '%s' is not a name: use names.<locale>.<label>, e.g. names.es.chair.", entry->key);
+                            "Setting '%s' is not a name: use names.<locale>.<label>, e.g. names.es.chair.", entry->key);
     if (!known)
         return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                             "Setting '%s' names a label in '%.*s'; this composer speaks %s only.", entry->key,
-                             (int)locale_length, locale, namelist_locales_spoken);
+                            "Setting '%s' names a label in '%.*s'; this composer speaks %s only.", entry->key,
+                            (int)locale_length, locale, namelist_locales_spoken);
     if (known->english)
         return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                             "Setting '%s' is not read: an English name is the label itself, which is what the "
-                             "host checks it against.", entry->key);
+                            "Setting '%s' is not read: an English name is the label itself, which is what the "
+                            "host checks it against.", entry->key);
     if (!namelist_label_is_nameable(entry->value))
         return sb_error_set(error, SB_ERR_INVALID_CONFIG, "Setting '%s' is empty; give the name to say.", entry->key);
     return SB_OK;
@@ -53,8 +53,8 @@ sb_status namelist_config_read(const sb_host_services *host, namelist_config *co
     if (!host || !SB_STRUCT_HAS(host, sb_host_services, config_entry_count)) return SB_OK;
     if (!host->config_entries)
         return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                             "The config could not be read as settings: it is not a JSON object, or a key in it "
-                             "contains '.'.");
+                            "The config could not be read as settings: it is not a JSON object, or a key in it "
+                            "contains '.'.");
     config->host = host;
     for (size_t k = 0; k < host->config_entry_count; k++) {
         const sb_config_entry *entry = &host->config_entries[k];
@@ -63,14 +63,14 @@ sb_status namelist_config_read(const sb_host_services *host, namelist_config *co
             else if (strcmp(entry->value, "each") == 0) config->style = NAMELIST_EACH;
             else
                 return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                                     "Setting 'style' is '%s'; use 'grouped' or 'each'.", entry->value);
+                                    "Setting 'style' is '%s'; use 'grouped' or 'each'.", entry->value);
         } else if (strncmp(entry->key, NAMES_PREFIX, strlen(NAMES_PREFIX)) == 0) {
             sb_status status = read_name(entry, error);
             if (status != SB_OK) return status;
         } else {
             return sb_error_set(error, SB_ERR_INVALID_CONFIG,
-                                 "Unknown setting '%s'; this composer has 'style', 'names.es.<label>' and "
-                                 "'names.vi.<label>'.", entry->key);
+                                "Unknown setting '%s'; this composer has 'style', 'names.es.<label>' and "
+                                "'names.vi.<label>'.", entry->key);
         }
     }
     return SB_OK;

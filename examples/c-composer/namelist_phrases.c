@@ -148,24 +148,24 @@ static sb_status name_item(work *w, size_t g, item *out, sb_error *error)
         /* The configured names are singular, and "una silla" over two chairs tells a
          * blind person there is one: the host's label list counts them instead. */
         return sb_error_set(error, SB_ERR_UNSUPPORTED,
-                             "This composer counts things only in English; the host names the %zu '%s' records "
-                             "in '%s' with its own label list.", named->count, named->label, r->locale->id);
+                            "This composer counts things only in English; the host names the %zu '%s' records "
+                            "in '%s' with its own label list.", named->count, named->label, r->locale->id);
     } else {
         const char *name = namelist_config_name(r->config, r->locale->id, named->label, &w->key);
         if (!name)
             return sb_error_set(error, SB_ERR_UNSUPPORTED,
-                                 "This composer has no '%s' name for the label '%s'; add names.%s.%s to its "
-                                 "config, or the host will name it with its own label list.",
-                                 r->locale->id, named->label, r->locale->id, named->label);
+                                "This composer has no '%s' name for the label '%s'; add names.%s.%s to its "
+                                "config, or the host will name it with its own label list.",
+                                r->locale->id, named->label, r->locale->id, named->label);
         if (!namelist_text_append_string(&w->names, name)) return out_of_memory(error);
     }
     out->text_length = w->names.length - out->text_at;
     out->words = namelist_word_count(w->names.bytes + out->text_at, out->text_length);
     if (out->words > r->max_words)
         return sb_error_set(error, SB_ERR_UNSUPPORTED,
-                             "The name of '%s' has %zu words; the request allows %u in a phrase, and a name is "
-                             "never cut.", named->stream == SB_STREAM_TEXT ? "text" : named->label, out->words,
-                             (unsigned)r->max_words);
+                            "The name of '%s' has %zu words; the request allows %u in a phrase, and a name is "
+                            "never cut.", named->stream == SB_STREAM_TEXT ? "text" : named->label, out->words,
+                            (unsigned)r->max_words);
     return SB_OK;
 }
 
@@ -235,7 +235,7 @@ sb_status namelist_compose_phrases(const namelist_request *request, namelist_out
 {
     if (request->record_count > 0 && !request->records)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request has %zu records but no record array.",
-                             request->record_count);
+                            request->record_count);
     if (request->record_count >= NO_RECORD)
         return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request has more records than a phrase can index.");
     work w;

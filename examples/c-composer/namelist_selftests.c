@@ -88,7 +88,7 @@ static sb_status expect_phrases(const sb_compose_result *result, const char *con
         describe(result, k, got, sizeof got);
         if (strcmp(got, expected[k]) != 0)
             return sb_error_set(error, SB_ERR_INTERNAL, "%s: phrase %zu is \"%s\", expected \"%s\".", what, k, got,
-                                 expected[k]);
+                                expected[k]);
     }
     return SB_OK;
 }
@@ -111,7 +111,7 @@ static sb_status test_names_records_by_their_labels(const sb_host_services *host
         int same = ok && got.bytes && strcmp(got.bytes, names[k].name) == 0;
         sb_status status = same ? SB_OK
             : sb_error_set(error, SB_ERR_INTERNAL, "'%s' x%zu is named \"%s\", expected \"%s\".", names[k].label,
-                            names[k].count, got.bytes ? got.bytes : "", names[k].name);
+                           names[k].count, got.bytes ? got.bytes : "", names[k].name);
         namelist_text_free(&got);
         if (status != SB_OK) return status;
     }
@@ -218,13 +218,13 @@ static sb_status test_reads_names_from_config_entries(const sb_host_services *ho
     if (status == SB_OK && (compose(instance, records, 4, "es", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED
                             || !strstr(declined.message, "2 'chair'") || !strstr(declined.message, "'es'")))
         status = sb_error_set(error, SB_ERR_INTERNAL, "Two chairs in Spanish were not declined by count: \"%s\".",
-                               declined.message);
+                              declined.message);
     if (status == SB_OK) status = compose(instance, records, 1, "vi", 12, 5, &result, error);
     if (status == SB_OK) status = expect_phrases(&result, vietnamese, 1, "vi", error);
     if (status == SB_OK && (compose(instance, records, 2, "vi", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED
                             || !strstr(declined.message, "'Dog'") || !strstr(declined.message, "'vi'")))
         status = sb_error_set(error, SB_ERR_INTERNAL, "A dog with no Vietnamese name was not declined by name: \"%s\".",
-                               declined.message);
+                              declined.message);
     if (status == SB_OK && compose(instance, records, 1, "fr", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED)
         status = sb_error_set(error, SB_ERR_INTERNAL, "The locale 'fr' was not declined.");
     namelist_scene_composer.destroy(instance);
@@ -250,7 +250,7 @@ static sb_status test_refuses_settings_it_does_not_have(const sb_host_services *
         if (instance) namelist_scene_composer.destroy(instance);
         if (instance || refused.code != SB_ERR_INVALID_CONFIG || !strstr(refused.message, bad[k].expected))
             return sb_error_set(error, SB_ERR_INTERNAL, "Bad setting %zu was %s (code %d: \"%s\").", k,
-                                 instance ? "accepted" : "refused wrongly", (int)refused.code, refused.message);
+                                instance ? "accepted" : "refused wrongly", (int)refused.code, refused.message);
     }
     return SB_OK;
 }
@@ -311,7 +311,7 @@ static sb_status test_stops_for_cancel_and_deadline(const sb_host_services *host
     sb_status status = SB_OK, got = compose(clock.instance, records, 10, "en", 12, 5, &result, &stopped);
     if (got != SB_ERR_CANCELLED || !stopped.message[0] || clock.readings != 3)
         status = sb_error_set(error, SB_ERR_INTERNAL, "A cancel during compose gave status %d after %u readings.",
-                               (int)got, clock.readings);
+                              (int)got, clock.readings);
     clock.cancels = 0;
     if (status == SB_OK) status = compose(clock.instance, records, 10, "en", 12, 5, &result, error);
     if (status == SB_OK && (result.phrase_count != 1 || result.phrases[0].record_index_count != 10))
@@ -332,7 +332,7 @@ static sb_status test_stops_for_cancel_and_deadline(const sb_host_services *host
         got = namelist_scene_composer.compose(clock.instance, &request, &result, &stopped);
         if (got != SB_ERR_TIMEOUT || clock.readings != 5)
             status = sb_error_set(error, SB_ERR_INTERNAL, "A deadline passed during compose gave status %d after %u readings.",
-                                   (int)got, clock.readings);
+                                  (int)got, clock.readings);
     }
     namelist_scene_composer.destroy(clock.instance);
     return status;

@@ -11,15 +11,17 @@ block:
     ...
     ```
 
-The block (dedented, as it may sit inside a list) must appear verbatim in that file.
+The block must appear verbatim in that file, dedented (it may sit inside a list) or
+with only its list indent removed (lines from inside a function keep theirs).
 A guide whose code drifted from the example teaches the wrong thing with confidence.
 
 Facts. Numbers and lists that the docs repeat from the header and from
 docs/ARCHITECTURE.md, read from them each run, never written here:
 
 - the ABI version (SB_ABI_MAJOR.SB_ABI_MINOR): a claim of the current version ("the
-  header is ABI 1.5", "it declares ABI 1.5", "currently 1.5", "version 1.5", a manifest's
-  "abi": {"major": 1, "minor": 5}) must be it; no "ABI M.N" or "since M.N" may name a
+  header is ABI 1.5", "it declares ABI 1.5", "currently 1.5", "version 1.5") must be it;
+  a manifest's "abi": {"major": 1, "minor": 5} may be any minor of it (the oldest host
+  the plugin needs), never a newer one; no "ABI M.N" or "since M.N" may name a
   version the header has not reached; every abi-M.N.layout named must exist;
 - the plugin kinds (the header's SB_KIND_* defines): "N kinds of plugin", "N plugin
   interfaces" and "the other N kinds" must count them, and a sentence, table row or
@@ -150,9 +152,10 @@ def check_facts(path, text, facts, is_code):
             said = (int(match.group(1)), int(match.group(2)))
             if said != facts.version:
                 problem(match.start(), f"says '{match.group(0)}', but sensebridge.h is ABI {current}")
+    # A manifest declares the oldest host it needs: any minor the header has reached.
     for match in re.finditer(r'"abi":\s*\{"major":\s*(\d+),\s*"minor":\s*(\d+)\}', text):
         said = (int(match.group(1)), int(match.group(2)))
-        if said != facts.version:
+        if said[0] != facts.version[0] or said[1] > facts.version[1]:
             problem(match.start(), f"shows a manifest declaring ABI {said[0]}.{said[1]}, but sensebridge.h is ABI {current}")
     for match in re.finditer(r"\b(?:ABI|[Ss]ince) " + VERSION, text):
         said = (int(match.group(1)), int(match.group(2)))
@@ -191,11 +194,16 @@ def check_quotes(path, text, root):
     for match in QUOTE.finditer(text):
         count += 1
         source = root / match.group(2)
+        # Dedented, as a list may indent it; or with only the list's indent removed, so
+        # lines from inside a function keep the indent they have in the file.
         block = textwrap.dedent(match.group(3))
+        indent = match.group(1)
+        as_written = "\n".join(line[len(indent):] if line.startswith(indent) else line
+                               for line in match.group(3).split("\n"))
         line = text.count("\n", 0, match.start()) + 1
         if not source.is_file():
             problems.append((line, f"quotes {match.group(2)}, which does not exist"))
-        elif block not in source.read_text(encoding="utf-8"):
+        elif block not in (content := source.read_text(encoding="utf-8")) and as_written not in content:
             problems.append((line, f"quotes {match.group(2)}, but the file no longer contains that text"))
     return problems, count
 
