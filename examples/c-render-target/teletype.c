@@ -34,7 +34,8 @@ static void *teletype_create(const sb_host_services *host, const char *config_js
 {
     (void)config_json; /* the entries say the same, without a JSON parser */
     if (!sb_config_readable(host)) {
-        sb_error_set(error, SB_ERR_INVALID_CONFIG, "The teletype config must be a JSON object with no '.' in a key.");
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "The teletype reads its config as entries (ABI 1.2 and "
+                     "later): a JSON object with no '.' in a key.");
         return NULL;
     }
     /* A mistyped key is refused by name: ignored, the lines would go elsewhere. */
