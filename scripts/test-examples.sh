@@ -192,6 +192,7 @@ if [ -n "$cc_line" ] && (cd "$teletype_build" && PKG_CONFIG_PATH="$prefix/lib/pk
         '2|{}'
         '2|{"path": "{output}/teletype.txt"}'
         '2|{"paht": "/tmp/teletype.txt"}'
+        "2|{\"path\": \"$scratch/unknown-key.txt\", \"colour\": \"red\"}"
         '2|{"path": 7}'
         '2|{"path": "relative.txt"}'
         '2|{"path": "/tmp/a", "path": "/tmp/b"}'
