@@ -110,6 +110,15 @@ static void check_error_messages(void)
     check(strcmp(error.message, "Cannot open 'caf\?\?.txt' or '\?\?\?\?\?-\?\?'.") == 0,
           "sb_error_set writes '?' for each byte of the arguments that is not UTF-8");
 
+    /* A byte that is not UTF-8 just before the cut is no torn character: a '?'. */
+    char padding[CAPACITY];
+    memset(padding, 'a', CAPACITY - 2);
+    padding[CAPACITY - 2] = '\0';
+    memset(&error, 0, sizeof error);
+    sb_error_set(&error, SB_ERR_IO, "%s\xFF and more", padding);
+    check(strlen(error.message) == CAPACITY - 1 && error.message[CAPACITY - 2] == '?',
+          "sb_error_set writes '?' for a byte that is not UTF-8 just before the cut, rather than drop it");
+
     memset(&error, 0, sizeof error);
     sb_error_set(&error, SB_ERR_IO, "%s", "Vi\xE1\xBB\x87t: \xE2\x82\xAC 5");
     check(strcmp(error.message, "Vi\xE1\xBB\x87t: \xE2\x82\xAC 5") == 0, "sb_error_set keeps UTF-8 it was given as it is");
