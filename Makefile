@@ -115,7 +115,7 @@ tools: $(SB_SMOKE)
 
 SB_SMOKE_SOURCES := scripts/tools/abi-smoke.c scripts/tools/smoke_config.c scripts/tools/smoke_utf8.c
 
-$(SB_SMOKE): $(SB_SMOKE_SOURCES) scripts/tools/smoke_config.h scripts/tools/smoke_utf8.h $(HEADER)
+$(SB_SMOKE): $(SB_SMOKE_SOURCES) scripts/tools/smoke_config.h scripts/tools/smoke_utf8.h $(HEADER) $(dir $(HEADER))sensebridge_util.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes \
 		-I$(dir $(HEADER)) -o $@ $(SB_SMOKE_SOURCES) -ldl -pthread
@@ -128,4 +128,4 @@ install: deps
 	scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --config "$(INSTALL_CONFIG)"
 
 clean:
-	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-render-target/.build examples/c-composer/.build
+	rm -rf .build Benchmarks/.build examples/swift-composer/.build examples/c-composer/.build

@@ -18,6 +18,19 @@
 #     struct, a field inserted into an appendable one, a missing mark, a field the
 #     table leaves out), so their PASS means something.
 #
+# Then sensebridge_util.h, the helpers compiled into every C plugin:
+#   - scripts/tools/util-check.c compiles as C11 and C++17 with the same flags, and
+#     again with the stricter ones a plugin may build with (-Wformat=2, -Wconversion,
+#     -Wshadow ...): the helpers are inline, so their warnings are the plugin's;
+#   - it runs, as C and as C++, checking each helper (a message cut inside a 2-, 3-
+#     and 4-byte character, bytes that are not UTF-8, the empty-message fallback, a
+#     NULL error, config lookups on full, 1.1-sized and unflattened host tables);
+#   - built as a library with -fvisibility=hidden, it exports exactly
+#     sensebridge_plugin_entry (nm -D), in C and in C++ (no mangled name);
+#   - it refuses broken copies of the header (a cut that keeps half a character, a
+#     byte passed through unchecked, a lookup that reads past struct_size, an
+#     SB_EXPORT that exports nothing).
+#
 # `scripts/check-header.sh --write-layout` rewrites the reference for the header's
 # version instead of comparing with it: for an intended change only, reviewed as a
 # diff. An earlier version's file is regenerated from that version's header:
@@ -190,6 +203,117 @@ else
         header_refuses "a field the table leaves out" "sb_record declares fields kind, flags, label, confidence, box, distance_m, extra" \
             's|^    float distance_m; .*|&\n    float extra;|'
     fi
+fi
+
+# ------------------------------------------------------------ the util header
+
+util_source="$root/scripts/tools/util-check.c"
+util_header="$header_dir/sensebridge_util.h"
+strict_c="-Wformat=2 -Wconversion -Wsign-conversion -Wshadow -Wcast-qual -Wundef"
+
+util_build() {  # name, header directory, compiler and flags...: compiles util-check, 0 when it compiled
+    local name="$1" directory="$2"; shift 2
+    "$@" -I"$directory" -o "$out/$name" "$util_source" 2>"$out/$name.log"
+}
+
+util_exports() {  # library: its defined, exported symbols on one line
+    nm -D --defined-only --extern-only "$1" | awk '{print $NF}' | sort | tr '\n' ' '
+}
+
+for language in c11 cxx17; do
+    if [ "$language" = c11 ]; then
+        compiler=("$CC" -std=c11 -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes)
+    else
+        compiler=("$CXX" -x c++ -std=c++17 -Wall -Wextra -pedantic -Werror)
+    fi
+    name="util-check-$language"
+    if util_build "$name" "$header_dir" "${compiler[@]}"; then
+        pass "$name compiles: ${compiler[*]}"
+        if "$out/$name" >"$out/$name.out" 2>&1; then
+            pass "$name: $(tail -n 1 "$out/$name.out" | sed 's/^util-check: //') (every helper of sensebridge_util.h)"
+        else
+            fail "$name ran but failed:"; sed 's/^/    /' "$out/$name.out"
+        fi
+    else
+        fail "$name does not compile: ${compiler[*]}"; sed 's/^/    /' "$out/$name.log"
+    fi
+    # shellcheck disable=SC2086 # the strict flags are words
+    if util_build "$name-strict" "$header_dir" "${compiler[@]}" $strict_c -fsyntax-only; then
+        pass "$name compiles with a plugin's stricter warnings: $strict_c"
+    else
+        fail "$name does not compile with $strict_c:"; sed 's/^/    /' "$out/$name-strict.log"
+    fi
+    if util_build "$name.so" "$header_dir" "${compiler[@]}" -shared -fPIC -fvisibility=hidden; then
+        exported="$(util_exports "$out/$name.so")"
+        if [ "$exported" = "sensebridge_plugin_entry " ]; then
+            pass "$name.so built with -fvisibility=hidden exports exactly sensebridge_plugin_entry (SB_EXPORT)"
+        else
+            fail "$name.so built with -fvisibility=hidden exports '$exported', not just sensebridge_plugin_entry"
+        fi
+    else
+        fail "$name.so does not build as a library:"; sed 's/^/    /' "$out/$name.so.log"
+    fi
+done
+
+# Clang warns where GCC does not (a format string passed on to vsnprintf without the
+# format attribute, under -Wformat=2), and many plugins build with it.
+if command -v clang >/dev/null 2>&1; then
+    # shellcheck disable=SC2086 # the strict flags are words
+    if util_build util-check-clang-strict "$header_dir" clang -std=c11 -Wall -Wextra -pedantic -Werror $strict_c -fsyntax-only; then
+        pass "util-check compiles with clang and $strict_c"
+    else
+        fail "util-check does not compile with clang and $strict_c:"; sed 's/^/    /' "$out/util-check-clang-strict.log"
+    fi
+fi
+
+# util-check must refuse a header edited by one sed program: it compiles against the
+# edited copy (beside the real sensebridge.h) and must fail with the expected line.
+util_refuses() {  # name, text its output must contain, sed program
+    local name="$1" expected="$2" program="$3" status=0 copy="$out/util-broken-$1"
+    copy="${copy// /-}"
+    mkdir -p "$copy"
+    cp "$header_dir/sensebridge.h" "$copy/"
+    sed "$program" "$util_header" >"$copy/sensebridge_util.h"
+    if cmp -s "$util_header" "$copy/sensebridge_util.h"; then
+        fail "util-check: the edit for $name changed nothing (the header moved on; update the sed program)"
+        return
+    fi
+    if ! util_build "util-broken" "$copy" "$CC" -std=c11; then
+        fail "util-check: the copy with $name does not compile:"; sed 's/^/    /' "$out/util-broken.log"
+        return
+    fi
+    "$out/util-broken" >"$copy/out" 2>&1 || status=$?
+    if [ "$status" = 1 ] && grep -qF "FAIL $expected" "$copy/out"; then
+        pass "util-check refuses $name: $expected"
+    else
+        fail "util-check accepted $name (exit $status; expected \"FAIL $expected\"):"
+        sed 's/^/    /' "$copy/out"
+    fi
+}
+
+util_refuses "a cut that keeps half a character" \
+    "sb_error_set cut at the capacity after 2 byte(s) of a 3-byte character keeps only whole characters" \
+    '/the character the cut tore/d'
+util_refuses "bytes that are not UTF-8 copied as they are" \
+    "sb_error_set writes '?' for each byte of the arguments that is not UTF-8" \
+    "s/error->message\[out++\] = '?';/error->message[out++] = (char)from[in];/"
+util_refuses "a lookup that reads past a 1.1 host's struct_size" \
+    "sb_config_get returns NULL for a 1.1- or 1.0-sized sb_host_services (never reads past struct_size)" \
+    's/SB_STRUCT_HAS(host, sb_host_services, config_entry_count) && //'
+util_refuses "a lookup that walks NULL entries" \
+    "sb_config_get returns NULL for NULL entries and a NULL host" \
+    's/ && host->config_entries != NULL;/;/; s/if (!sb_config_readable(host) || !key) return NULL;/if (!host || !key) return NULL;/'
+
+# SB_EXPORT that exports nothing: the library must then fail the nm check above.
+broken_export="$out/util-broken-export"
+mkdir -p "$broken_export"
+cp "$header_dir/sensebridge.h" "$broken_export/"
+sed 's/__attribute__((visibility("default")))//' "$util_header" >"$broken_export/sensebridge_util.h"
+if util_build "util-broken-export.so" "$broken_export" "$CC" -std=c11 -shared -fPIC -fvisibility=hidden \
+    && [ "$(util_exports "$out/util-broken-export.so")" != "sensebridge_plugin_entry " ]; then
+    pass "the export check refuses an SB_EXPORT without visibility(\"default\") (exports '$(util_exports "$out/util-broken-export.so")')"
+else
+    fail "the export check accepted an SB_EXPORT without visibility(\"default\")"
 fi
 
 echo "check-header: $passes passed, $failures failed"

@@ -2,8 +2,8 @@
 # Builds the example plugins the way a third party would, outside the main
 # package, and loads each through the C ABI alone:
 #
-#   examples/c-render-target   plain C against sensebridge.h: once with HEADER_DIR,
-#                              once through pkg-config from a scratch install
+#   examples/c-render-target   one C file, built with the one cc line its comment shows,
+#                              through pkg-config from a scratch install of the headers
 #   examples/c-composer        plain C against sensebridge.h, reading its settings from
 #                              the config entries of ABI 1.2 (no JSON parser)
 #   examples/swift-composer    its own Swift package depending on the SDK by path
@@ -34,7 +34,7 @@ cli="$root/.build/debug/sensebridge"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/sensebridge-examples.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$out"
-# The ABI version of the header the examples are built against; their manifests must declare it.
+# The ABI version of the header the examples are built against; a manifest declares at most it.
 header_major="$(sed -n 's/^#define SB_ABI_MAJOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
 header_minor="$(sed -n 's/^#define SB_ABI_MINOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
 
@@ -78,7 +78,9 @@ stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
         fail "$label: manifest names library '$name' but the build produced $(basename "$library")"
         return
     fi
-    if [ "$major" != "$header_major" ] || [ "$minor" != "$header_minor" ]; then
+    # The manifest's minor is the oldest host the plugin needs: at most the header's,
+    # and the descriptor's own (sb-smoke prints that below).
+    if [ "$major" != "$header_major" ] || ! [ "$minor" -le "$header_minor" ] 2>/dev/null; then
         fail "$label: manifest declares ABI $major.$minor; the header it was built against is $header_major.$header_minor"
         return
     fi
@@ -88,6 +90,11 @@ stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
     if "$smoke" "$scratch/plugins/$name" --expect-id "$id" --expect-kind "$kind" --expect-runtime "$runtime" "$@" \
         >"$scratch/$label.smoke" 2>&1; then
         pass "$label: sb-smoke ($(tail -n 1 "$scratch/$label.smoke"))"
+        if grep -q "^PASS ABI $major\.$minor accepted" "$scratch/$label.smoke"; then
+            pass "$label: its descriptor declares ABI $major.$minor, as its manifest does"
+        else
+            fail "$label: its manifest declares ABI $major.$minor, its descriptor $(grep -o 'ABI [0-9.]* accepted' "$scratch/$label.smoke")"
+        fi
     else
         fail "$label: sb-smoke failed:"
         sed 's/^/    /' "$scratch/$label.smoke"
@@ -143,36 +150,52 @@ else
     fail "sb-smoke's config entries differ from the shared table:"; sed 's/^/    /' "$scratch/entries.log"
 fi
 
-section "examples/c-render-target (C, header only)"
-c_library="$out/c-render-target/libteletype_target.so"
-if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir" \
-    BUILD_DIR="$out/c-render-target" CFLAGS="-O2 -g -Werror"; then
-    pass "teletype target builds with HEADER_DIR"
+section "examples/c-render-target (C, one file, one cc line from pkg-config)"
+# A scratch install of the headers and sensebridge.pc, as `make install` lays them out.
+prefix="$scratch/prefix"
+install -d "$prefix/include/sensebridge"
+install -m 0644 "$header_dir/sensebridge.h" "$header_dir/sensebridge_util.h" "$prefix/include/sensebridge/"
+scripts/write-pkgconfig.sh "$prefix" "$prefix/lib/pkgconfig/sensebridge.pc"
+# The cc line is the one teletype.c's opening comment shows (and the guide quotes):
+# run as written, in a directory holding only a copy of teletype.c.
+teletype_build="$scratch/teletype-build"
+mkdir -p "$teletype_build"
+cp examples/c-render-target/teletype.c "$teletype_build/"
+cc_line="$(sed -n '/^ \*     cc /,/[^\\]$/p' examples/c-render-target/teletype.c | sed 's/^ \*  *//; s/\\$//' | tr '\n' ' ')"
+c_library="$teletype_build/libteletype_target.so"
+if [ -n "$cc_line" ] && (cd "$teletype_build" && PKG_CONFIG_PATH="$prefix/lib/pkgconfig" bash -c "$cc_line") \
+    >"$scratch/teletype-cc.log" 2>&1 && [ -f "$c_library" ]; then
+    pass "teletype builds out of tree with the one line its comment shows: $cc_line"
     check_exports "$c_library" "libteletype_target.so"
-    text="Smoke line from test-examples."
-    XDG_STATE_HOME="$scratch/state" stage_and_smoke examples/c-render-target/teletype.json "$c_library" \
-        teletype --text "$text"
-    # The default path is "{output}/teletype.txt"; without a host the target
-    # resolves {output} to $XDG_STATE_HOME/sensebridge/output itself.
-    expected="$(printf '[00:00:01.500] scene: %s\n[00:00:01.800] status: after interrupt' "$text")"
-    written="$scratch/state/sensebridge/output/teletype.txt"
+    # Every warning an error, through the installed headers, as C11.
+    installed_cflags="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags sensebridge)"
+    # shellcheck disable=SC2086 # pkg-config prints words
+    if cc -std=c11 -fsyntax-only -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes \
+        -Wconversion -Wshadow $installed_cflags examples/c-render-target/teletype.c >"$scratch/teletype-warnings.log" 2>&1; then
+        pass "teletype.c compiles with -Wall -Wextra -pedantic -Wconversion -Wshadow -Werror"
+    else
+        fail "teletype.c has warnings:"; sed 's/^/    /' "$scratch/teletype-warnings.log"
+    fi
+    # One message, one line: a newline, an escape, NEL and U+2028 in the text become
+    # spaces; the unknown signal and the invalid UTF-8 sb-smoke also renders add nothing.
+    written="$scratch/teletype.txt"
+    stage_and_smoke examples/c-render-target/teletype.json "$c_library" teletype \
+        --config "{\"path\": \"$written\"}" --text "$(printf 'Door\nopen\033\302\205now\342\200\250!')"
+    expected="$(printf '[00:00:01.500] scene: Door open  now !\n[00:00:01.800] status: after interrupt')"
     if [ -f "$written" ] && [ "$(cat "$written")" = "$expected" ]; then
-        pass "teletype wrote exactly the two valid messages, one line each, to {output}/teletype.txt"
+        pass "teletype wrote exactly the two valid messages, one line each, control characters as spaces"
     else
         fail "teletype file $written should hold exactly:"; echo "$expected" | sed 's/^/    /'
         echo "    but holds:"; sed 's/^/    /' "$written" 2>/dev/null || echo "    (no file)"
     fi
-    if "$smoke" "$scratch/plugins/libteletype_target.so" --no-self-tests -q \
-        --config "{\"path\": \"$scratch/explicit.txt\"}" >"$scratch/explicit.smoke" 2>&1 \
-        && [ "$(wc -l <"$scratch/explicit.txt")" = 2 ]; then
-        pass "teletype honours an explicit 'path' from its config"
-    else
-        fail "teletype with an explicit 'path':"; sed 's/^/    /' "$scratch/explicit.smoke"
-    fi
     # Config a person could plausibly write into a profile, each refused with a
-    # status and a message instead of a crash or a file somewhere unexpected.
+    # status and a message instead of a crash or a file somewhere unexpected. Only the
+    # host resolves {output}: left as it is, the path is not absolute.
     hostile_configs=(
+        '2|{}'
+        '2|{"path": "{output}/teletype.txt"}'
         '2|{"paht": "/tmp/teletype.txt"}'
+        "2|{\"path\": \"$scratch/unknown-key.txt\", \"colour\": \"red\"}"
         '2|{"path": 7}'
         '2|{"path": "relative.txt"}'
         '2|{"path": "/tmp/a", "path": "/tmp/b"}'
@@ -180,25 +203,15 @@ if make --no-print-directory -C examples/c-render-target HEADER_DIR="$header_dir
         '2|{"path": "/tmp/\u0000x"}'
         '2|{"path": "/tmp/x",}'
         '2|{"path": "/tmp/x"} trailing'
-        '2|'"{\"$(printf '%.0s€' {1..40})\": 1}"
+        '2|'"{\"$(printf '%.0s€' {1..200})\": 1}"
         "2|$(printf '{"path": "/tmp/\xff"}')"
         '7|{"path": "/nonexistent-directory/teletype.txt"}'
     )
     refuses_configs "$scratch/plugins/libteletype_target.so" teletype \
         "hostile configs with the right status and a UTF-8 message" "${hostile_configs[@]}"
 else
-    fail "teletype target does not build with HEADER_DIR"
-fi
-
-prefix="$scratch/prefix"
-install -d "$prefix/include/sensebridge"
-install -m 0644 "$header_dir/sensebridge.h" "$prefix/include/sensebridge/"
-scripts/write-pkgconfig.sh "$prefix" "$prefix/lib/pkgconfig/sensebridge.pc"
-if PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make --no-print-directory -C examples/c-render-target \
-    BUILD_DIR="$out/c-render-target-pkgconfig" CFLAGS="-O2 -g -Werror"; then
-    pass "teletype target builds through 'pkg-config sensebridge' from an installed header"
-else
-    fail "teletype target does not build through pkg-config"
+    fail "teletype does not build with the line its comment shows (${cc_line:-no cc line found}):"
+    sed 's/^/    /' "$scratch/teletype-cc.log"
 fi
 
 section "examples/c-composer (C, header only, config from key/value entries)"

@@ -10,17 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sensebridge.h"
+#include "sensebridge_util.h"
 
 #define NAMELIST_ID      "com.example.name-list"
 #define NAMELIST_VERSION "1.0.0"
-
-/* Fills error with code and a printf-style message; returns code. */
-sb_status namelist_fail(sb_error *error, sb_status code, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 /* ---- growable text (namelist_text.c) */
 
@@ -71,10 +64,9 @@ typedef enum namelist_style {
 
 typedef struct namelist_config {
     namelist_style style;
-    /* Borrowed from the host services for the instance's life; NULL (and 0) when
-     * the host is older than ABI 1.2 and defaults are used. */
-    const sb_config_entry *entries;
-    size_t entry_count;
+    /* The host services whose config entries hold the names, borrowed for the
+     * instance's life; NULL when the host is older than ABI 1.2 and defaults are used. */
+    const sb_host_services *host;
 } namelist_config;
 
 /* Reads and checks the settings from the host's config entries, or takes the

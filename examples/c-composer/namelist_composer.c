@@ -9,7 +9,6 @@
  * reads its settings from the host's key/value config entries (no JSON parser),
  * and exports one symbol, sensebridge_plugin_entry.
  */
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,13 +18,10 @@
 
 #include "namelist.h"
 
-#define SB_EXPORT __attribute__((visibility("default")))
-
 /* The last field compose reads of the request and writes of the result; a host
  * built against an older header could pass shorter structs. */
-#define END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
-#define REQUEST_FIELDS_READ END_OF(sb_compose_request, deadline_ns)
-#define RESULT_FIELDS_WRITTEN END_OF(sb_compose_result, phrase_count)
+#define REQUEST_FIELDS_READ SB_STRUCT_END(sb_compose_request, deadline_ns)
+#define RESULT_FIELDS_WRITTEN SB_STRUCT_END(sb_compose_result, phrase_count)
 
 typedef struct namelist {
     const sb_host_services *host;  /* borrowed until destroy, with its config entries */
@@ -35,39 +31,6 @@ typedef struct namelist {
     atomic_bool cancel_requested;
     namelist_output output;  /* the last result, plugin-owned */
 } namelist;
-
-/* Copies whole UTF-8 characters of from while they fit, so a long message (a
- * long label, a Vietnamese name) is cut between characters, never inside one. */
-static void copy_whole_characters(char *to, size_t capacity, const char *from)
-{
-    size_t used = 0;
-    const unsigned char *p = (const unsigned char *)from;
-    while (*p) {
-        size_t width = *p < 0xC0u ? 1 : *p < 0xE0u ? 2 : *p < 0xF0u ? 3 : 4;
-        size_t present = 1;
-        while (present < width && p[present]) present++;
-        if (present < width || used + width >= capacity) break;
-        memcpy(to + used, p, width);
-        used += width;
-        p += width;
-    }
-    to[used] = '\0';
-}
-
-sb_status namelist_fail(sb_error *error, sb_status code, const char *format, ...)
-{
-    if (error) {
-        char message[4 * SB_ERROR_MESSAGE_CAPACITY];
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(message, sizeof message, format, arguments);
-        va_end(arguments);
-        copy_whole_characters(error->message, SB_ERROR_MESSAGE_CAPACITY, message);
-        if (error->message[0] == '\0') snprintf(error->message, SB_ERROR_MESSAGE_CAPACITY, "Composing failed.");
-        error->code = code;
-    }
-    return code;
-}
 
 static uint64_t now_ns(const sb_host_services *host)
 {
@@ -92,13 +55,13 @@ static void *namelist_create(const sb_host_services *host, const char *config_js
     if (namelist_config_read(host, &config, error) != SB_OK) return NULL;
     namelist *n = calloc(1, sizeof *n);
     if (!n) {
-        namelist_fail(error, SB_ERR_INTERNAL, "Out of memory creating the name-list composer.");
+        sb_error_set(error, SB_ERR_INTERNAL, "Out of memory creating the name-list composer.");
         return NULL;
     }
     n->host = host;
     n->config = config;
     atomic_init(&n->cancel_requested, false);
-    if (!config.entries) log_defaults(host);
+    if (!config.host) log_defaults(host);
     return n;
 }
 
@@ -120,9 +83,9 @@ static sb_status keep_going(void *context, sb_error *error)
 {
     const stop_check *check = context;
     if (atomic_load(&check->instance->cancel_requested))
-        return namelist_fail(error, SB_ERR_CANCELLED, "Composing was cancelled.");
+        return sb_error_set(error, SB_ERR_CANCELLED, "Composing was cancelled.");
     if (now_ns(check->instance->host) >= check->deadline_ns)
-        return namelist_fail(error, SB_ERR_TIMEOUT, "Composing did not finish before the request's deadline.");
+        return sb_error_set(error, SB_ERR_TIMEOUT, "Composing did not finish before the request's deadline.");
     return SB_OK;
 }
 
@@ -130,22 +93,22 @@ static sb_status namelist_compose(void *self, const sb_compose_request *request,
                                   sb_error *error)
 {
     namelist *n = self;
-    if (!n) return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "compose was called without an instance.");
+    if (!n) return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "compose was called without an instance.");
     atomic_store(&n->cancel_requested, false);
     /* The previous result's phrases, text and indices end here, as the header allows. */
     namelist_output_release(&n->output);
     if (!request || request->struct_size < REQUEST_FIELDS_READ)
-        return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "compose needs a request of at least %zu bytes.",
-                             (size_t)REQUEST_FIELDS_READ);
+        return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "compose needs a request of at least %zu bytes.",
+                            (size_t)REQUEST_FIELDS_READ);
     if (!result || result->struct_size < RESULT_FIELDS_WRITTEN)
-        return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "compose needs a result of at least %zu bytes.",
-                             (size_t)RESULT_FIELDS_WRITTEN);
+        return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "compose needs a result of at least %zu bytes.",
+                            (size_t)RESULT_FIELDS_WRITTEN);
     result->phrases = NULL;
     result->phrase_count = 0;
     const namelist_locale *locale = namelist_locale_find(request->locale);
     if (!locale)
-        return namelist_fail(error, SB_ERR_UNSUPPORTED, "This composer speaks %s, not '%s'.", namelist_locales_spoken,
-                             request->locale ? request->locale : "(none)");
+        return sb_error_set(error, SB_ERR_UNSUPPORTED, "This composer speaks %s, not '%s'.", namelist_locales_spoken,
+                            request->locale ? request->locale : "(none)");
     stop_check check = {n, request->deadline_ns};
     sb_status status = keep_going(&check, error);
     if (status != SB_OK) return status;

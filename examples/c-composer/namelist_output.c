@@ -60,7 +60,7 @@ sb_status namelist_output_publish(namelist_output *output, sb_compose_result *re
         output->phrases = calloc(output->span_count, sizeof *output->phrases);
         if (!output->phrases) {
             namelist_output_release(output);
-            return namelist_fail(error, SB_ERR_INTERNAL, "Out of memory returning %zu phrases.", output->span_count);
+            return sb_error_set(error, SB_ERR_INTERNAL, "Out of memory returning %zu phrases.", output->span_count);
         }
     }
     /* Only now, with nothing left to append, can pointers into the buffers be made. */

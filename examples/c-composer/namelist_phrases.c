@@ -82,7 +82,7 @@ typedef struct work {
 
 static sb_status out_of_memory(sb_error *error)
 {
-    return namelist_fail(error, SB_ERR_INTERNAL, "Out of memory composing phrases.");
+    return sb_error_set(error, SB_ERR_INTERNAL, "Out of memory composing phrases.");
 }
 
 static sb_status add_to_group(work *w, uint32_t index, sb_stream stream, int bucket, sb_error *error)
@@ -123,7 +123,7 @@ static sb_status gather(work *w, sb_error *error)
         int bucket = bucket_of(record->confidence);
         if (!stream || bucket == BUCKET_NONE) continue;
         if (!record->label)
-            return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "Record %zu has a NULL label.", k);
+            return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "Record %zu has a NULL label.", k);
         if (stream == SB_STREAM_TEXT ? !has_text(record->label) : !namelist_label_is_nameable(record->label)) continue;
         sb_status status = add_to_group(w, (uint32_t)k, stream, bucket, error);
         if (status != SB_OK) return status;
@@ -147,25 +147,25 @@ static sb_status name_item(work *w, size_t g, item *out, sb_error *error)
     } else if (named->stream == SB_STREAM_SIGHT && named->count > 1) {
         /* The configured names are singular, and "una silla" over two chairs tells a
          * blind person there is one: the host's label list counts them instead. */
-        return namelist_fail(error, SB_ERR_UNSUPPORTED,
-                             "This composer counts things only in English; the host names the %zu '%s' records "
-                             "in '%s' with its own label list.", named->count, named->label, r->locale->id);
+        return sb_error_set(error, SB_ERR_UNSUPPORTED,
+                            "This composer counts things only in English; the host names the %zu '%s' records "
+                            "in '%s' with its own label list.", named->count, named->label, r->locale->id);
     } else {
         const char *name = namelist_config_name(r->config, r->locale->id, named->label, &w->key);
         if (!name)
-            return namelist_fail(error, SB_ERR_UNSUPPORTED,
-                                 "This composer has no '%s' name for the label '%s'; add names.%s.%s to its "
-                                 "config, or the host will name it with its own label list.",
-                                 r->locale->id, named->label, r->locale->id, named->label);
+            return sb_error_set(error, SB_ERR_UNSUPPORTED,
+                                "This composer has no '%s' name for the label '%s'; add names.%s.%s to its "
+                                "config, or the host will name it with its own label list.",
+                                r->locale->id, named->label, r->locale->id, named->label);
         if (!namelist_text_append_string(&w->names, name)) return out_of_memory(error);
     }
     out->text_length = w->names.length - out->text_at;
     out->words = namelist_word_count(w->names.bytes + out->text_at, out->text_length);
     if (out->words > r->max_words)
-        return namelist_fail(error, SB_ERR_UNSUPPORTED,
-                             "The name of '%s' has %zu words; the request allows %u in a phrase, and a name is "
-                             "never cut.", named->stream == SB_STREAM_TEXT ? "text" : named->label, out->words,
-                             (unsigned)r->max_words);
+        return sb_error_set(error, SB_ERR_UNSUPPORTED,
+                            "The name of '%s' has %zu words; the request allows %u in a phrase, and a name is "
+                            "never cut.", named->stream == SB_STREAM_TEXT ? "text" : named->label, out->words,
+                            (unsigned)r->max_words);
     return SB_OK;
 }
 
@@ -209,7 +209,7 @@ static sb_status compose_bucket(work *w, sb_stream stream, int bucket, sb_error 
     }
     if (w->item_count == 0) return SB_OK;
     if (r->max_labels == 0)
-        return namelist_fail(error, SB_ERR_UNSUPPORTED, "The request allows no labels in a phrase, so nothing can be named.");
+        return sb_error_set(error, SB_ERR_UNSUPPORTED, "The request allows no labels in a phrase, so nothing can be named.");
     size_t per_phrase = r->config->style == NAMELIST_EACH ? 1 : r->max_labels;
     for (size_t start = 0; start < w->item_count;) {
         size_t end = start + 1, name_words = w->items[start].words;
@@ -234,10 +234,10 @@ static sb_status compose_bucket(work *w, sb_stream stream, int bucket, sb_error 
 sb_status namelist_compose_phrases(const namelist_request *request, namelist_output *output, sb_error *error)
 {
     if (request->record_count > 0 && !request->records)
-        return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "The request has %zu records but no record array.",
-                             request->record_count);
+        return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request has %zu records but no record array.",
+                            request->record_count);
     if (request->record_count >= NO_RECORD)
-        return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "The request has more records than a phrase can index.");
+        return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "The request has more records than a phrase can index.");
     work w;
     memset(&w, 0, sizeof w);
     w.request = request;

@@ -82,13 +82,13 @@ static sb_status expect_phrases(const sb_compose_result *result, const char *con
                                 const char *what, sb_error *error)
 {
     if (result->phrase_count != count)
-        return namelist_fail(error, SB_ERR_INTERNAL, "%s: %zu phrases, expected %zu.", what, result->phrase_count, count);
+        return sb_error_set(error, SB_ERR_INTERNAL, "%s: %zu phrases, expected %zu.", what, result->phrase_count, count);
     for (size_t k = 0; k < count; k++) {
         char got[512];
         describe(result, k, got, sizeof got);
         if (strcmp(got, expected[k]) != 0)
-            return namelist_fail(error, SB_ERR_INTERNAL, "%s: phrase %zu is \"%s\", expected \"%s\".", what, k, got,
-                                 expected[k]);
+            return sb_error_set(error, SB_ERR_INTERNAL, "%s: phrase %zu is \"%s\", expected \"%s\".", what, k, got,
+                                expected[k]);
     }
     return SB_OK;
 }
@@ -110,8 +110,8 @@ static sb_status test_names_records_by_their_labels(const sb_host_services *host
         int ok = namelist_english_name(names[k].label, names[k].count, &got);
         int same = ok && got.bytes && strcmp(got.bytes, names[k].name) == 0;
         sb_status status = same ? SB_OK
-            : namelist_fail(error, SB_ERR_INTERNAL, "'%s' x%zu is named \"%s\", expected \"%s\".", names[k].label,
-                            names[k].count, got.bytes ? got.bytes : "", names[k].name);
+            : sb_error_set(error, SB_ERR_INTERNAL, "'%s' x%zu is named \"%s\", expected \"%s\".", names[k].label,
+                           names[k].count, got.bytes ? got.bytes : "", names[k].name);
         namelist_text_free(&got);
         if (status != SB_OK) return status;
     }
@@ -159,7 +159,7 @@ static sb_status test_splits_rather_than_drops(const sb_host_services *host, sb_
     if (status == SB_OK) status = compose(instance, records, 6, "en", 12, 2, &result, error);
     if (status == SB_OK) status = expect_phrases(&result, two_labels, 3, "max_labels 2", error);
     if (status == SB_OK && compose(instance, records + 2, 1, "en", 2, 5, &result, error) != SB_ERR_UNSUPPORTED)
-        status = namelist_fail(error, SB_ERR_INTERNAL, "A 3-word name in a 2-word phrase was not refused.");
+        status = sb_error_set(error, SB_ERR_INTERNAL, "A 3-word name in a 2-word phrase was not refused.");
     namelist_scene_composer.destroy(instance);
     return status;
 }
@@ -190,8 +190,8 @@ static sb_status test_keeps_each_result_until_its_next_compose(const sb_host_ser
     return status;
 }
 
-/* Spanish and Vietnamese names come from the config entries, looked up by
- * bsearch; a label without one is declined with its name and locale. */
+/* Spanish and Vietnamese names come from the config entries, looked up with
+ * sb_config_get; a label without one is declined with its name and locale. */
 static sb_status test_reads_names_from_config_entries(const sb_host_services *host, sb_error *error)
 {
     static const sb_config_entry entries[] = {
@@ -217,16 +217,16 @@ static sb_status test_reads_names_from_config_entries(const sb_host_services *ho
      * two are declined and the host's label list says "dos sillas". */
     if (status == SB_OK && (compose(instance, records, 4, "es", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED
                             || !strstr(declined.message, "2 'chair'") || !strstr(declined.message, "'es'")))
-        status = namelist_fail(error, SB_ERR_INTERNAL, "Two chairs in Spanish were not declined by count: \"%s\".",
-                               declined.message);
+        status = sb_error_set(error, SB_ERR_INTERNAL, "Two chairs in Spanish were not declined by count: \"%s\".",
+                              declined.message);
     if (status == SB_OK) status = compose(instance, records, 1, "vi", 12, 5, &result, error);
     if (status == SB_OK) status = expect_phrases(&result, vietnamese, 1, "vi", error);
     if (status == SB_OK && (compose(instance, records, 2, "vi", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED
                             || !strstr(declined.message, "'Dog'") || !strstr(declined.message, "'vi'")))
-        status = namelist_fail(error, SB_ERR_INTERNAL, "A dog with no Vietnamese name was not declined by name: \"%s\".",
-                               declined.message);
+        status = sb_error_set(error, SB_ERR_INTERNAL, "A dog with no Vietnamese name was not declined by name: \"%s\".",
+                              declined.message);
     if (status == SB_OK && compose(instance, records, 1, "fr", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED)
-        status = namelist_fail(error, SB_ERR_INTERNAL, "The locale 'fr' was not declined.");
+        status = sb_error_set(error, SB_ERR_INTERNAL, "The locale 'fr' was not declined.");
     namelist_scene_composer.destroy(instance);
     return status;
 }
@@ -249,8 +249,8 @@ static sb_status test_refuses_settings_it_does_not_have(const sb_host_services *
         void *instance = namelist_scene_composer.create(&table, "{}", &refused);
         if (instance) namelist_scene_composer.destroy(instance);
         if (instance || refused.code != SB_ERR_INVALID_CONFIG || !strstr(refused.message, bad[k].expected))
-            return namelist_fail(error, SB_ERR_INTERNAL, "Bad setting %zu was %s (code %d: \"%s\").", k,
-                                 instance ? "accepted" : "refused wrongly", (int)refused.code, refused.message);
+            return sb_error_set(error, SB_ERR_INTERNAL, "Bad setting %zu was %s (code %d: \"%s\").", k,
+                                instance ? "accepted" : "refused wrongly", (int)refused.code, refused.message);
     }
     return SB_OK;
 }
@@ -273,7 +273,7 @@ static sb_status test_takes_defaults_from_an_older_host(const sb_host_services *
     sb_status status = compose(instance, records, 2, "en", 12, 5, &result, error);
     if (status == SB_OK) status = expect_phrases(&result, grouped, 1, "defaults on a 1.1 host", error);
     if (status == SB_OK && compose(instance, records, 1, "es", 12, 5, &result, &declined) != SB_ERR_UNSUPPORTED)
-        status = namelist_fail(error, SB_ERR_INTERNAL, "Spanish without configured names was not declined.");
+        status = sb_error_set(error, SB_ERR_INTERNAL, "Spanish without configured names was not declined.");
     namelist_scene_composer.destroy(instance);
     return status;
 }
@@ -310,12 +310,12 @@ static sb_status test_stops_for_cancel_and_deadline(const sb_host_services *host
     memset(&stopped, 0, sizeof stopped);
     sb_status status = SB_OK, got = compose(clock.instance, records, 10, "en", 12, 5, &result, &stopped);
     if (got != SB_ERR_CANCELLED || !stopped.message[0] || clock.readings != 3)
-        status = namelist_fail(error, SB_ERR_INTERNAL, "A cancel during compose gave status %d after %u readings.",
-                               (int)got, clock.readings);
+        status = sb_error_set(error, SB_ERR_INTERNAL, "A cancel during compose gave status %d after %u readings.",
+                              (int)got, clock.readings);
     clock.cancels = 0;
     if (status == SB_OK) status = compose(clock.instance, records, 10, "en", 12, 5, &result, error);
     if (status == SB_OK && (result.phrase_count != 1 || result.phrases[0].record_index_count != 10))
-        status = namelist_fail(error, SB_ERR_INTERNAL, "The compose after a cancel did not cover all 10 records.");
+        status = sb_error_set(error, SB_ERR_INTERNAL, "The compose after a cancel did not cover all 10 records.");
     if (status == SB_OK) {
         sb_compose_request request;
         memset(&request, 0, sizeof request);
@@ -331,8 +331,8 @@ static sb_status test_stops_for_cancel_and_deadline(const sb_host_services *host
         result.struct_size = sizeof result;
         got = namelist_scene_composer.compose(clock.instance, &request, &result, &stopped);
         if (got != SB_ERR_TIMEOUT || clock.readings != 5)
-            status = namelist_fail(error, SB_ERR_INTERNAL, "A deadline passed during compose gave status %d after %u readings.",
-                                   (int)got, clock.readings);
+            status = sb_error_set(error, SB_ERR_INTERNAL, "A deadline passed during compose gave status %d after %u readings.",
+                                  (int)got, clock.readings);
     }
     namelist_scene_composer.destroy(clock.instance);
     return status;
@@ -361,7 +361,7 @@ static const char *tests_name(uint32_t index) { return index < TEST_COUNT ? test
 static sb_status tests_run(uint32_t index, const sb_host_services *host, sb_error *error)
 {
     if (index >= TEST_COUNT)
-        return namelist_fail(error, SB_ERR_INVALID_ARGUMENT, "No self-test has index %u.", (unsigned)index);
+        return sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "No self-test has index %u.", (unsigned)index);
     return tests[index].run(host, error);
 }
 

@@ -29,7 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sensebridge.h"
+#include "sensebridge_util.h"
 #include "smoke_config.h"
 #include "smoke_utf8.h"
 
@@ -39,12 +39,11 @@
 /* Smallest struct sizes a plugin built against ABI 1.0 may report: the end of
  * each struct's last 1.0 field. A larger size is a newer minor; a smaller one
  * cannot hold the fields the host reads. */
-#define END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
-#define DESCRIPTOR_1_0     END_OF(sb_plugin_descriptor, get_interface)
-#define RENDER_TARGET_1_0  END_OF(sb_render_target, interrupt)
-#define COMPOSER_1_0       END_OF(sb_scene_composer, cancel)
-#define SOURCE_1_0         END_OF(sb_sensing_source, stop)
-#define PLUGIN_TESTS_1_0   END_OF(sb_plugin_tests, run)
+#define DESCRIPTOR_1_0     SB_STRUCT_END(sb_plugin_descriptor, get_interface)
+#define RENDER_TARGET_1_0  SB_STRUCT_END(sb_render_target, interrupt)
+#define COMPOSER_1_0       SB_STRUCT_END(sb_scene_composer, cancel)
+#define SOURCE_1_0         SB_STRUCT_END(sb_sensing_source, stop)
+#define PLUGIN_TESTS_1_0   SB_STRUCT_END(sb_plugin_tests, run)
 
 typedef struct options {
     const char *library;
@@ -511,7 +510,7 @@ static void exercise_source(const sb_sensing_source *vtable, const options *o)
                 ok = 0;
                 break;
             }
-            int frame_ok = frame.struct_size >= END_OF(sb_frame, record_count)
+            int frame_ok = frame.struct_size >= SB_STRUCT_END(sb_frame, record_count)
                         && (got == 0 || frame.run_id != run || frame.timestamp_ns > last);
             if (frame.kind == SB_FRAME_DEPTH) {
                 frame_ok = frame_ok && frame.depth.width > 0 && frame.depth.height > 0

@@ -11,7 +11,8 @@ block:
     ...
     ```
 
-The block (dedented, as it may sit inside a list) must appear verbatim in that file.
+The block must appear verbatim in that file, dedented (it may sit inside a list) or
+with only its list indent removed (lines from inside a function keep theirs).
 A guide whose code drifted from the example teaches the wrong thing with confidence.
 
 Facts. Numbers and lists that the docs repeat from the header and from
@@ -193,11 +194,16 @@ def check_quotes(path, text, root):
     for match in QUOTE.finditer(text):
         count += 1
         source = root / match.group(2)
+        # Dedented, as a list may indent it; or with only the list's indent removed, so
+        # lines from inside a function keep the indent they have in the file.
         block = textwrap.dedent(match.group(3))
+        indent = match.group(1)
+        as_written = "\n".join(line[len(indent):] if line.startswith(indent) else line
+                               for line in match.group(3).split("\n"))
         line = text.count("\n", 0, match.start()) + 1
         if not source.is_file():
             problems.append((line, f"quotes {match.group(2)}, which does not exist"))
-        elif block not in source.read_text(encoding="utf-8"):
+        elif block not in (content := source.read_text(encoding="utf-8")) and as_written not in content:
             problems.append((line, f"quotes {match.group(2)}, but the file no longer contains that text"))
     return problems, count
 

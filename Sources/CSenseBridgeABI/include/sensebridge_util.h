@@ -33,7 +33,12 @@ extern "C" {
  * with -fvisibility=hidden so nothing else is exported: another plugin's copy
  * of a helper with the same name could otherwise bind to yours.
  *
+ *     SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void);
  *     SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) { ... }
+ *
+ * (The prototype first: -Wmissing-prototypes asks for one. This header does
+ * not declare it, because the host's Swift modules import this directory and
+ * a Swift plugin defines the same symbol with @_cdecl.)
  */
 #ifdef __cplusplus
 #define SB_EXPORT extern "C" __attribute__((visibility("default")))
@@ -52,11 +57,12 @@ extern "C" {
  */
 #define SB_STRUCT_END(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
 
-/* The length of the well-formed UTF-8 character at s, of at most available
- * bytes (1 to 4), or 0 when the bytes there are not one: a stray continuation
- * byte, an overlong form, a surrogate, a code point past U+10FFFF, or a
- * character cut short. */
-static inline size_t sb_utf8_character_length(const unsigned char *s, size_t available)
+/* How many bytes (1 to 4) the UTF-8 character starting at s takes, when the
+ * available bytes there (at most that many) are a well-formed beginning of one;
+ * 0 when they are not: a stray continuation byte, an overlong form, a
+ * surrogate, a code point past U+10FFFF. A result above available means the
+ * character is cut short. */
+static inline size_t sb_utf8_needed_length(const unsigned char *s, size_t available)
 {
     if (available == 0) return 0;
     unsigned char lead = s[0];
@@ -73,11 +79,19 @@ static inline size_t sb_utf8_character_length(const unsigned char *s, size_t ava
         if (lead == 0xF0u) low = 0x90u;       /* overlong below U+10000 */
         if (lead == 0xF4u) high = 0x8Fu;      /* past U+10FFFF */
     } else return 0;
-    if (available < length) return 0;
-    if (s[1] < low || s[1] > high) return 0;
-    for (size_t k = 2; k < length; k++)
+    if (available >= 2 && (s[1] < low || s[1] > high)) return 0;
+    for (size_t k = 2; k < length && k < available; k++)
         if ((s[k] & 0xC0u) != 0x80u) return 0;
     return length;
+}
+
+/* The length of the well-formed UTF-8 character at s, of at most available
+ * bytes (1 to 4), or 0 when the bytes there are not one (a character cut
+ * short included). */
+static inline size_t sb_utf8_character_length(const unsigned char *s, size_t available)
+{
+    size_t length = sb_utf8_needed_length(s, available);
+    return length <= available ? length : 0;
 }
 
 /* Fills error with code and a printf-formatted message, and returns code, so a
@@ -86,14 +100,18 @@ static inline size_t sb_utf8_character_length(const unsigned char *s, size_t ava
  * Why not snprintf into error->message: the host refuses a message that is
  * not UTF-8, and a long message cut at SB_ERROR_MESSAGE_CAPACITY can end in
  * half a character (a Vietnamese file name is enough). This keeps whole
- * characters only, writes '?' for any byte of the arguments that is not UTF-8
- * (a file name on Linux is bytes, not text), and never leaves the message
- * empty, which the header forbids. A NULL error is allowed and ignored. */
+ * characters only (a character the cut tore is dropped), writes '?' for any
+ * byte of the arguments that is not UTF-8 (a file name on Linux is bytes, not
+ * text), and never leaves the message empty, which the header forbids. A NULL
+ * error is allowed and ignored. */
+static inline sb_status sb_error_vset(sb_error *error, sb_status code, const char *format, va_list arguments)
+    __attribute__((format(printf, 3, 0)));
+
 static inline sb_status sb_error_vset(sb_error *error, sb_status code, const char *format, va_list arguments)
 {
     if (!error) return code;
     char formatted[SB_ERROR_MESSAGE_CAPACITY];
-    int written = vsnprintf(formatted, sizeof formatted, format ? format : "", arguments);
+    int written = format ? vsnprintf(formatted, sizeof formatted, format, arguments) : 0;
     size_t length = written < 0 ? 0 : (size_t)written;
     int cut = length >= sizeof formatted;
     if (cut) length = sizeof formatted - 1;
@@ -101,15 +119,15 @@ static inline sb_status sb_error_vset(sb_error *error, sb_status code, const cha
     const unsigned char *from = (const unsigned char *)formatted;
     size_t in = 0, out = 0;
     while (in < length) {
-        size_t character = sb_utf8_character_length(from + in, length - in);
-        if (character == 0 && cut && length - in < 4) break; /* the character the cut tore */
-        if (character == 0) {
+        size_t needed = sb_utf8_needed_length(from + in, length - in);
+        if (cut && needed > length - in) break; /* the character the cut tore */
+        if (needed == 0 || needed > length - in) {
             error->message[out++] = '?';
             in++;
         } else {
-            memcpy(error->message + out, from + in, character);
-            out += character;
-            in += character;
+            memcpy(error->message + out, from + in, needed);
+            out += needed;
+            in += needed;
         }
     }
     error->message[out] = '\0';

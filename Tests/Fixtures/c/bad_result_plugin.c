@@ -10,7 +10,7 @@
  * Every result points at static memory: a result is valid until the next call, and
  * these never change.
  */
-#include <sensebridge.h>
+#include <sensebridge_util.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,26 +30,16 @@ static uint32_t many_indices[5000];
 static sb_phrase phrases[2];
 static sb_record records[SB_PERCEIVE_MAX_RECORDS + 1];
 
-static void fail(sb_error *error, sb_status code, const char *message) {
-    if (!error) return;
-    error->code = code;
-    strncpy(error->message, message, sizeof error->message - 1);
-    error->message[sizeof error->message - 1] = 0;
-}
-
 static void *bad_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     (void)config_json;
     if (!host || !SB_STRUCT_HAS(host, sb_host_services, config_entry_count)) {
-        fail(error, SB_ERR_UNSUPPORTED, "this fixture reads its defect from the ABI 1.2 config entries");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this fixture reads its defect from the ABI 1.2 config entries");
         return NULL;
     }
     bad *self = calloc(1, sizeof(bad));
     strcpy(self->defect, "well");
-    for (size_t i = 0; i < host->config_entry_count; i++) {
-        if (strcmp(host->config_entries[i].key, "defect") == 0 && host->config_entries[i].value) {
-            strncpy(self->defect, host->config_entries[i].value, sizeof self->defect - 1);
-        }
-    }
+    const char *defect = sb_config_get(host, "defect");
+    if (defect) strncpy(self->defect, defect, sizeof self->defect - 1);
     memset(long_text, 'a', sizeof long_text - 1);
     memset(long_label, 'b', sizeof long_label - 1);
     return self;
@@ -126,6 +116,6 @@ static const sb_plugin_descriptor descriptor = {
     SB_ABI_MAJOR, SB_ABI_MINOR, sizeof(sb_plugin_descriptor), KIND_VALUE, FIXTURE_ID, "1.0.0", NULL, bad_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

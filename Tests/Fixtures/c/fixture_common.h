@@ -14,13 +14,13 @@
  *                               (read only when struct_size covers them, as the header requires)
  *   FIXTURE_EXPECT_CONFIG_KEY   string literals, with FIXTURE_EXPECT_CONFIG_VALUE: create (and
  *                               self-test 0) fail unless the host services carry the ABI 1.2
- *                               config entries and bsearch finds this key with this value
+ *                               config entries and sb_config_get finds this key with this value
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
 
 #define _POSIX_C_SOURCE 200809L
-#include <sensebridge.h>
+#include <sensebridge_util.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,11 +74,13 @@ static FIXTURE_UNUSED __attribute__((noinline)) void fixture_deliberate_leak(siz
     fixture_sink = leak;
 }
 
-static FIXTURE_UNUSED void fixture_error(sb_error *error, sb_status code, const char *message) {
+/* The error a careless plugin writes: bytes that are not UTF-8, copied as they are.
+ * Everything else fills errors with sb_error_set, which would make them '?'. */
+static FIXTURE_UNUSED void fixture_error_not_utf8(sb_error *error, sb_status code) {
+    static const char message[] = "config is not a JSON object \xff\xfe (fixture)";
     if (!error) return;
     error->code = code;
-    strncpy(error->message, message, SB_ERROR_MESSAGE_CAPACITY - 1);
-    error->message[SB_ERROR_MESSAGE_CAPACITY - 1] = '\0';
+    memcpy(error->message, message, sizeof message);
 }
 
 /* A JSON object in outline: braces, brackets and strings balance and the text is
@@ -139,21 +141,16 @@ static FIXTURE_UNUSED void fixture_sleep_us(long us) {
 }
 
 #ifdef FIXTURE_EXPECT_CONFIG_KEY
-static int fixture_entry_order(const void *key, const void *entry) {
-    return strcmp((const char *)key, ((const sb_config_entry *)entry)->key);
-}
-
 /* NULL when the host's entries hold the expected pair, else why not (static text). */
 static const char *fixture_config_entry_problem(const sb_host_services *host) {
     static char message[256];
     if (!host || !SB_STRUCT_HAS(host, sb_host_services, config_entry_count))
         return "the host services end before the config entries (not a 1.2 host)";
     if (!host->config_entries) return "the host could not flatten the config (NULL config entries)";
-    const sb_config_entry *found = bsearch(FIXTURE_EXPECT_CONFIG_KEY, host->config_entries, host->config_entry_count,
-                                           sizeof *host->config_entries, fixture_entry_order);
-    if (found && strcmp(found->value, FIXTURE_EXPECT_CONFIG_VALUE) == 0) return NULL;
+    const char *found = sb_config_get(host, FIXTURE_EXPECT_CONFIG_KEY);
+    if (found && strcmp(found, FIXTURE_EXPECT_CONFIG_VALUE) == 0) return NULL;
     snprintf(message, sizeof message, "config entry %s is %s%s%s; expected \"%s\" (%zu entries)", FIXTURE_EXPECT_CONFIG_KEY,
-             found ? "\"" : "absent", found ? found->value : "", found ? "\"" : "", FIXTURE_EXPECT_CONFIG_VALUE,
+             found ? "\"" : "absent", found ? found : "", found ? "\"" : "", FIXTURE_EXPECT_CONFIG_VALUE,
              host->config_entry_count);
     return message;
 }
@@ -163,29 +160,26 @@ static const char *fixture_config_entry_problem(const sb_host_services *host) {
 static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_config_is_object(config_json)) {
         if (FIXTURE_NULL_ON_BAD_CONFIG) return 0;
-        fixture_error(error, SB_ERR_INVALID_CONFIG,
-                      FIXTURE_BAD_UTF8_ERROR ? "config is not a JSON object \xff\xfe (fixture)"
-                                             : "config must be a JSON object, e.g. {}");
+        if (FIXTURE_BAD_UTF8_ERROR) fixture_error_not_utf8(error, SB_ERR_INVALID_CONFIG);
+        else sb_error_set(error, SB_ERR_INVALID_CONFIG, "config must be a JSON object, e.g. {}");
         return 0;
     }
     if (FIXTURE_CRASH_CREATE) *fixture_null = 1; /* sanitize: deliberate */
 #ifdef FIXTURE_REQUIRE_HOST_MINOR
     if (!host || !SB_STRUCT_HAS(host, sb_host_services, abi_minor)) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "the host services do not report the host's ABI version");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "the host services do not report the host's ABI version");
         return 0;
     }
     if (host->abi_major != SB_ABI_MAJOR || host->abi_minor < FIXTURE_REQUIRE_HOST_MINOR) {
-        char message[96];
-        snprintf(message, sizeof message, "the host reports ABI %u.%u; this fixture needs 1.%u or later",
-                 (unsigned)host->abi_major, (unsigned)host->abi_minor, (unsigned)FIXTURE_REQUIRE_HOST_MINOR);
-        fixture_error(error, SB_ERR_UNSUPPORTED, message);
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "the host reports ABI %u.%u; this fixture needs 1.%u or later",
+                     (unsigned)host->abi_major, (unsigned)host->abi_minor, (unsigned)FIXTURE_REQUIRE_HOST_MINOR);
         return 0;
     }
 #endif
 #ifdef FIXTURE_EXPECT_CONFIG_KEY
     const char *entry_problem = fixture_config_entry_problem(host);
     if (entry_problem) {
-        fixture_error(error, SB_ERR_INVALID_CONFIG, entry_problem);
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "%s", entry_problem);
         return 0;
     }
 #endif
@@ -246,12 +240,12 @@ static sb_status fixture_test_run(uint32_t index, const sb_host_services *host, 
     /* A self-test is given the table of the config the plugin is created with. */
     const char *entry_problem = index == 0 ? fixture_config_entry_problem(host) : NULL;
     if (entry_problem) {
-        fixture_error(error, SB_ERR_INTERNAL, entry_problem);
+        sb_error_set(error, SB_ERR_INTERNAL, "%s", entry_problem);
         return SB_ERR_INTERNAL;
     }
 #endif
     if (index == 0) return fixture_config_is_object("{\"a\": [1, {\"b\": \"}\"}]}") && !fixture_config_is_object("{\"a\": ") ? SB_OK : SB_ERR_INTERNAL;
-    fixture_error(error, SB_ERR_INTERNAL, "this self-test fails on purpose");
+    sb_error_set(error, SB_ERR_INTERNAL, "this self-test fails on purpose");
     return SB_ERR_INTERNAL;
 }
 

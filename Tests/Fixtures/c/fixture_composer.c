@@ -63,7 +63,7 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
     if (FIXTURE_COMPOSE_DELAY_MS > 0) fixture_sleep_us((long)FIXTURE_COMPOSE_DELAY_MS * 1000);
     const char *a = article(request->locale ? request->locale : "en");
     if (!a) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
         return SB_ERR_UNSUPPORTED;
     }
     if (FIXTURE_LEAK_COMPOSE) fixture_deliberate_leak(64 * 1024);
@@ -71,12 +71,12 @@ static sb_status composer_compose(void *instance, const sb_compose_request *requ
     fixture_result_reserve(&self->out, n, n);
     for (size_t i = 0; i < n; i++) {
         if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
-            fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
+            sb_error_set(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
             release_result(self);
             return SB_ERR_TIMEOUT;
         }
         if (!FIXTURE_IGNORE_CANCEL && atomic_load(&self->cancelled)) {
-            fixture_error(error, SB_ERR_CANCELLED, "composing was cancelled");
+            sb_error_set(error, SB_ERR_CANCELLED, "composing was cancelled");
             release_result(self);
             return SB_ERR_CANCELLED;
         }
@@ -128,6 +128,6 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, composer_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

@@ -41,7 +41,7 @@ static sb_status reader_perceive(void *instance, const sb_perceive_request *requ
     reader *self = instance;
     const sb_image *image = request->image;
     if (image == NULL || image->pixels == NULL || image->width < 2 || image->height < 1) {
-        fixture_error(error, SB_ERR_INVALID_ARGUMENT, "the request has no image of two pixels or more");
+        sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "the request has no image of two pixels or more");
         return SB_ERR_INVALID_ARGUMENT;
     }
     size_t count = 0;
@@ -93,6 +93,6 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, reader_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

@@ -110,7 +110,7 @@ static int dark(const sb_image *image, const uint8_t *row, uint32_t x) {
 }
 
 static sb_status refuse(sb_error *error, const char *why) {
-    fixture_error(error, SB_ERR_INVALID_ARGUMENT, why);
+    sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "%s", why);
     return SB_ERR_INVALID_ARGUMENT;
 }
 
@@ -121,16 +121,16 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     if (FIXTURE_CRASH_PERCEIVE) *fixture_null = 1; /* sanitize: deliberate */
     if (FIXTURE_LEAK_PERCEIVE) fixture_deliberate_leak(64 * 1024);
     if (FIXTURE_LIE_PERCEIVE) {
-        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        sb_error_set(error, SB_ERR_INTERNAL, "%s", FIXTURE_LIE);
         return SB_ERR_INTERNAL;
     }
     const char *locale = request->locale ? request->locale : "en";
     if (strcmp(locale, "en") != 0 && strcmp(locale, "es") != 0 && strcmp(locale, "vi") != 0) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this perceiver reads en, es and vi print only");
         return SB_ERR_UNSUPPORTED;
     }
     if (FIXTURE_REFUSE_PAGE_LOCALES && SB_STRUCT_HAS(request, sb_perceive_request, page_locales) && request->page_locales) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this perceiver reads one language at a time");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this perceiver reads one language at a time");
         return SB_ERR_UNSUPPORTED;
     }
 #ifdef FIXTURE_SOUND_LABEL
@@ -169,11 +169,11 @@ static sb_status perceiver_perceive(void *instance, const sb_perceive_request *r
     for (uint32_t y = 0; y <= image->height; y++) {
         if (y < image->height) {
             if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
-                fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the image was read");
+                sb_error_set(error, SB_ERR_TIMEOUT, "the deadline passed before the image was read");
                 return SB_ERR_TIMEOUT;
             }
             if (!FIXTURE_IGNORE_CANCEL && atomic_load(&self->cancelled)) {
-                fixture_error(error, SB_ERR_CANCELLED, "perceiving was cancelled");
+                sb_error_set(error, SB_ERR_CANCELLED, "perceiving was cancelled");
                 return SB_ERR_CANCELLED;
             }
             if (FIXTURE_ROW_US > 0) fixture_sleep_us(FIXTURE_ROW_US);
@@ -249,6 +249,6 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, perceiver_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

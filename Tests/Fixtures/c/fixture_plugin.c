@@ -86,7 +86,7 @@ static sb_status fixture_render(void *instance, const sb_message *message, sb_er
     /* An interrupt that arrived before this render is not for it. */
     atomic_store(&self->interrupted, 0);
     if (!fixture_utf8_valid((const unsigned char *)message->text, message->text_length)) {
-        fixture_error(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
+        sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
         return SB_ERR_INVALID_ARGUMENT;
     }
     if (FIXTURE_LEAK_RENDER) fixture_deliberate_leak(64 * 1024);
@@ -104,14 +104,14 @@ static sb_status fixture_render(void *instance, const sb_message *message, sb_er
     for (size_t done = 0; done < message->text_length; done += 1000) {
         if (!FIXTURE_SLOW_DELIVERY && atomic_load(&self->interrupted)) {
             if (FIXTURE_INTERRUPT_OK) return SB_OK;
-            fixture_error(error, SB_ERR_CANCELLED, "rendering was interrupted");
+            sb_error_set(error, SB_ERR_CANCELLED, "rendering was interrupted");
             return SB_ERR_CANCELLED;
         }
         size_t slice = message->text_length - done < 1000 ? message->text_length - done : 1000;
         fixture_sleep_us((long)slice * (FIXTURE_SLOW_DELIVERY ? 10 : 1));
     }
     if (FIXTURE_LATE_INTERRUPT && atomic_load(&self->interrupted)) {
-        fixture_error(error, SB_ERR_CANCELLED, "rendering was interrupted (noticed at the end)");
+        sb_error_set(error, SB_ERR_CANCELLED, "rendering was interrupted (noticed at the end)");
         return SB_ERR_CANCELLED;
     }
     self->rendered += 1;
@@ -134,7 +134,7 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", FIXTURE_RUNTIME, fixture_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *FIXTURE_ENTRY_NAME(void) {
+SB_EXPORT const sb_plugin_descriptor *FIXTURE_ENTRY_NAME(void) {
     if (FIXTURE_CRASH_ENTRY) {
         volatile int *nothing = NULL;
         *nothing = 1;

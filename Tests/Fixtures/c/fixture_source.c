@@ -171,25 +171,25 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     (void)timeout_ms;
     source *self = instance;
     if (!self->started) {
-        fixture_error(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
+        sb_error_set(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
         return SB_ERR_NOT_STARTED;
     }
     self->calls += 1;
     if (FIXTURE_FAIL_FROM > 0 && self->calls >= FIXTURE_FAIL_FROM && self->calls < FIXTURE_FAIL_FROM + FIXTURE_FAIL_COUNT) {
-        fixture_error(error, SB_ERR_INTERNAL, "the sensor stopped answering");
+        sb_error_set(error, SB_ERR_INTERNAL, "the sensor stopped answering");
         return SB_ERR_INTERNAL;
     }
     if (FIXTURE_AUDIO && FIXTURE_AUDIO_LOST_AFTER > 0 && self->frame >= FIXTURE_AUDIO_LOST_AFTER) {
-        fixture_error(error, SB_ERR_UNAVAILABLE, "the microphone hw:9,0 was unplugged (fixture)");
+        sb_error_set(error, SB_ERR_UNAVAILABLE, "the microphone hw:9,0 was unplugged (fixture)");
         return SB_ERR_UNAVAILABLE;
     }
     if (FIXTURE_AUDIO && FIXTURE_AUDIO_DAMAGED_AT > 0 && self->frame == FIXTURE_AUDIO_DAMAGED_AT && !self->damaged) {
         self->damaged = 1;
-        fixture_error(error, SB_ERR_IO, "a damaged stretch at 3 s could not be decoded (fixture)");
+        sb_error_set(error, SB_ERR_IO, "a damaged stretch at 3 s could not be decoded (fixture)");
         return SB_ERR_IO;
     }
     if (self->frame >= FIXTURE_FRAME_COUNT) {
-        fixture_error(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");
+        sb_error_set(error, SB_ERR_END_OF_STREAM, "the recording has no more frames");
         return SB_ERR_END_OF_STREAM;
     }
     if (FIXTURE_LEAK_FRAME) fixture_deliberate_leak(64 * 1024);
@@ -209,7 +209,7 @@ static sb_status source_next(void *instance, uint32_t timeout_ms, sb_frame *fram
     frame->run_id = self->run_id;
     if (FIXTURE_AUDIO) {
         if (!SB_STRUCT_HAS(frame, sb_frame, audio)) {
-            fixture_error(error, SB_ERR_UNSUPPORTED, "the host's frame has no audio field (ABI 1.6 or later needed)");
+            sb_error_set(error, SB_ERR_UNSUPPORTED, "the host's frame has no audio field (ABI 1.6 or later needed)");
             return SB_ERR_UNSUPPORTED;
         }
         uint32_t count = self->sample_rate * FIXTURE_AUDIO_BLOCK_MS / 1000;
@@ -289,6 +289,6 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, source_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

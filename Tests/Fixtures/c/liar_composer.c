@@ -1,7 +1,7 @@
 /* A scene composer that ignores every rule: it returns whatever sentence its config
  * holds ({"phrase": "..."}; default the worst bug this project knows) as the sight
  * phrase covering every record. The host must never speak it raw. */
-#include <sensebridge.h>
+#include <sensebridge_util.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,4 +61,4 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, liar_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }

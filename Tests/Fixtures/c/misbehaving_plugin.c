@@ -99,17 +99,6 @@ typedef struct misbehaving {
 
 /* ---------------------------------------------------------------- config */
 
-static int entry_order(const void *key, const void *entry) {
-    return strcmp((const char *)key, ((const sb_config_entry *)entry)->key);
-}
-
-/* The value of a top-level config key, or NULL when it is not set. */
-static const char *config_value(const sb_host_services *host, const char *key) {
-    const sb_config_entry *found = bsearch(key, host->config_entries, host->config_entry_count,
-                                           sizeof *host->config_entries, entry_order);
-    return found ? found->value : NULL;
-}
-
 static int parse_mode(const char *text, mode *out) {
     for (size_t i = 0; i < sizeof mode_names / sizeof mode_names[0]; i++) {
         if (strcmp(text, mode_names[i]) == 0) {
@@ -122,39 +111,37 @@ static int parse_mode(const char *text, mode *out) {
 
 static void *misbehaving_create(const sb_host_services *host, const char *config_json, sb_error *error) {
     if (!fixture_create_checks(host, config_json, error)) return NULL;
-    if (!host || !SB_STRUCT_HAS(host, sb_host_services, config_entry_count) || !host->config_entries) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this fixture reads its mode from the ABI 1.2 config entries");
+    if (!sb_config_readable(host)) {
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this fixture reads its mode from the ABI 1.2 config entries");
         return NULL;
     }
     mode chosen = MODE_WELL;
-    const char *mode_text = config_value(host, "mode");
+    const char *mode_text = sb_config_get(host, "mode");
     if (mode_text && !parse_mode(mode_text, &chosen)) {
-        char message[128];
-        snprintf(message, sizeof message, "mode '%.40s' is not one this fixture knows", mode_text);
-        fixture_error(error, SB_ERR_INVALID_CONFIG, message);
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "mode '%.40s' is not one this fixture knows", mode_text);
         return NULL;
     }
     if (chosen == MODE_RING_OVERRUN && MISBEHAVING_KIND != KIND_SOURCE) {
-        fixture_error(error, SB_ERR_INVALID_CONFIG, "mode 'ring-overrun' is a source's");
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "mode 'ring-overrun' is a source's");
         return NULL;
     }
     if (chosen == MODE_CONNECT && MISBEHAVING_KIND != KIND_COMPOSER) {
-        fixture_error(error, SB_ERR_INVALID_CONFIG, "mode 'connect' is a composer's");
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "mode 'connect' is a composer's");
         return NULL;
     }
     if (chosen == MODE_CRASH_ON_CREATE) *fixture_null = 1; /* sanitize: deliberate */
     if (chosen == MODE_LIE_ON_CREATE) {
-        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        sb_error_set(error, SB_ERR_INTERNAL, "%s", FIXTURE_LIE);
         return NULL;
     }
     misbehaving *self = calloc(1, sizeof(misbehaving));
     self->host = host;
     self->mode = chosen;
-    const char *from = config_value(host, "from");
+    const char *from = sb_config_get(host, "from");
     self->from = from ? strtoul(from, NULL, 10) : 1;
-    const char *port = config_value(host, "port");
+    const char *port = sb_config_get(host, "port");
     self->port = port ? atoi(port) : 0;
-    const char *frame = config_value(host, "frame");
+    const char *frame = sb_config_get(host, "frame");
     self->depth_frames = frame && strcmp(frame, "depth") == 0;
     atomic_init(&self->cancelled, 0);
     return self;
@@ -249,13 +236,8 @@ static void write_ring_overrun(void) {
 
 /* 0 when connected to 127.0.0.1:port; otherwise fills error. */
 static sb_status connect_loopback(misbehaving *self, sb_error *error) {
-    char message[SB_ERROR_MESSAGE_CAPACITY];
     int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) {
-        snprintf(message, sizeof message, "connect failed: %s (socket)", strerror(errno));
-        fixture_error(error, SB_ERR_NETWORK, message);
-        return SB_ERR_NETWORK;
-    }
+    if (fd < 0) return sb_error_set(error, SB_ERR_NETWORK, "connect failed: %s (socket)", strerror(errno));
     struct sockaddr_in address = {0};
     address.sin_family = AF_INET;
     address.sin_port = htons((uint16_t)self->port);
@@ -263,11 +245,7 @@ static sb_status connect_loopback(misbehaving *self, sb_error *error) {
     int connected = connect(fd, (struct sockaddr *)&address, sizeof address);
     int why = errno;
     close(fd);
-    if (connected != 0) {
-        snprintf(message, sizeof message, "connect failed: %s", strerror(why));
-        fixture_error(error, SB_ERR_NETWORK, message);
-        return SB_ERR_NETWORK;
-    }
+    if (connected != 0) return sb_error_set(error, SB_ERR_NETWORK, "connect failed: %s", strerror(why));
     return SB_OK;
 }
 
@@ -283,7 +261,7 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
     case MODE_LIE_ON_CREATE:
         return SB_OK;
     case MODE_LIE:
-        fixture_error(error, SB_ERR_INTERNAL, FIXTURE_LIE);
+        sb_error_set(error, SB_ERR_INTERNAL, "%s", FIXTURE_LIE);
         return SB_ERR_INTERNAL;
     case MODE_SEGFAULT:
         *fixture_null = 1; /* sanitize: deliberate */
@@ -299,7 +277,7 @@ static sb_status misbehave(misbehaving *self, sb_error *error) {
         return SB_OK;
     case MODE_CANCEL_NOT_DEADLINE:
         if (stall(self, 40, 1)) {
-            fixture_error(error, SB_ERR_CANCELLED, "cancelled, as asked (the deadline itself was ignored)");
+            sb_error_set(error, SB_ERR_CANCELLED, "cancelled, as asked (the deadline itself was ignored)");
             return SB_ERR_CANCELLED;
         }
         return SB_OK;
@@ -332,7 +310,7 @@ static sb_status misbehaving_compose(void *instance, const sb_compose_request *r
     sb_status status = misbehave(self, error);
     if (status != SB_OK) return status;
     if (request->locale && strcmp(request->locale, "en") != 0) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this fixture speaks English only");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this fixture speaks English only");
         return SB_ERR_UNSUPPORTED;
     }
     size_t n = request->record_count;
@@ -377,7 +355,7 @@ static sb_status misbehaving_render(void *instance, const sb_message *message, s
     sb_status status = misbehave(self, error);
     if (status != SB_OK) return status;
     if (!fixture_utf8_valid((const unsigned char *)message->text, message->text_length)) {
-        fixture_error(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
+        sb_error_set(error, SB_ERR_INVALID_ARGUMENT, "message text is not valid UTF-8; nothing was rendered");
         return SB_ERR_INVALID_ARGUMENT;
     }
     return SB_OK;
@@ -406,7 +384,7 @@ static sb_status misbehaving_next(void *instance, uint32_t timeout_ms, sb_frame 
     (void)timeout_ms; /* a misbehaving source ignores it; a well one never waits */
     misbehaving *self = instance;
     if (!self->started) {
-        fixture_error(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
+        sb_error_set(error, SB_ERR_NOT_STARTED, "the source is not started; call start first");
         return SB_ERR_NOT_STARTED;
     }
     sb_status status = misbehave(self, error);
@@ -463,6 +441,6 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, misbehaving_get_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) {
     return &descriptor;
 }

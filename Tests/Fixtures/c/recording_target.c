@@ -7,7 +7,7 @@
  * exists, render returns SB_ERR_UNAVAILABLE at once (its daemon is gone for now);
  * refuse_create 1 fails create, as a target whose daemon is not running does. */
 #define _POSIX_C_SOURCE 200809L
-#include <sensebridge.h>
+#include <sensebridge_util.h>
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -55,16 +55,14 @@ static void *rec_create(const sb_host_services *host, const char *config, sb_err
     config = config ? config : "{}";
     const char *refuse = find_value(config, "refuse_create");
     if (refuse && strtol(refuse, NULL, 10) == 1) {
-        error->code = SB_ERR_IO;
-        strcpy(error->message, "the recording daemon is not running");
+        sb_error_set(error, SB_ERR_IO, "the recording daemon is not running");
         return NULL;
     }
     recorder *self = calloc(1, sizeof(recorder));
     if (!copy_string(config, "path", self->path, sizeof self->path) || !self->path[0]
         || !copy_string(config, "gone_while", self->gone_while, sizeof self->gone_while)) {
         free(self);
-        error->code = SB_ERR_INVALID_CONFIG;
-        strcpy(error->message, "config needs \"path\" (and \"gone_while\", if given, is a path)");
+        sb_error_set(error, SB_ERR_INVALID_CONFIG, "config needs \"path\" (and \"gone_while\", if given, is a path)");
         return NULL;
     }
     const char *delay = find_value(config, "delay_ms");
@@ -88,14 +86,12 @@ static sb_status rec_render(void *opaque, const sb_message *message, sb_error *e
         FILE *gone = fopen(self->gone_while, "r");
         if (gone) {
             fclose(gone);
-            error->code = SB_ERR_UNAVAILABLE;
-            strcpy(error->message, "the recording daemon is not answering");
+            sb_error_set(error, SB_ERR_UNAVAILABLE, "the recording daemon is not answering");
             return SB_ERR_UNAVAILABLE;
         }
     }
     if (self->fail_after >= 0 && self->rendered >= self->fail_after) {
-        error->code = SB_ERR_IO;
-        strcpy(error->message, "the recording device was unplugged");
+        sb_error_set(error, SB_ERR_IO, "the recording device was unplugged");
         return SB_ERR_IO;
     }
     /* Urgent messages are short; routine ones take delay_ms. An interrupt that
@@ -104,8 +100,7 @@ static sb_status rec_render(void *opaque, const sb_message *message, sb_error *e
     long delay = (message->flags & SB_MESSAGE_URGENT) ? 0 : self->delay_ms;
     for (long waited = 0; waited < delay; waited += 5) {
         if (atomic_exchange(&self->interrupted, 0)) {
-            error->code = SB_ERR_CANCELLED;
-            strcpy(error->message, "interrupted");
+            sb_error_set(error, SB_ERR_CANCELLED, "interrupted");
             return SB_ERR_CANCELLED;
         }
         struct timespec step = {0, 5 * 1000000L};
@@ -113,9 +108,7 @@ static sb_status rec_render(void *opaque, const sb_message *message, sb_error *e
     }
     FILE *file = fopen(self->path, "a");
     if (!file) {
-        error->code = SB_ERR_IO;
-        snprintf(error->message, sizeof error->message, "%s: %s", self->path, strerror(errno));
-        return SB_ERR_IO;
+        return sb_error_set(error, SB_ERR_IO, "%s: %s", self->path, strerror(errno));
     }
     fprintf(file, "%llu %u %d %.*s\n", now_ns(), message->signal, (message->flags & SB_MESSAGE_URGENT) ? 1 : 0,
             (int)message->text_length, message->text ? message->text : "");
@@ -142,4 +135,4 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, rec_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }

@@ -63,7 +63,7 @@ static void *liar_create(const sb_host_services *host, const char *config, sb_er
         if (strcmp(value, "all") == 0) cover = COVER_ALL;
         else if (strcmp(value, "first") == 0) cover = COVER_FIRST;
         else if (strcmp(value, "strongest") != 0) {
-            fixture_error(error, SB_ERR_INVALID_CONFIG, "cover must be strongest, all or first");
+            sb_error_set(error, SB_ERR_INVALID_CONFIG, "cover must be strongest, all or first");
             return NULL;
         }
     }
@@ -73,7 +73,7 @@ static void *liar_create(const sb_host_services *host, const char *config, sb_er
         mode = (enum mode)-1;
         for (int i = 1; i < 6; i++) if (strcmp(value, names[i]) == 0) mode = (enum mode)i;
         if (mode == (enum mode)-1) {
-            fixture_error(error, SB_ERR_INVALID_CONFIG, "mode must be null-text, invalid-utf8, huge, null-phrases or many-phrases");
+            sb_error_set(error, SB_ERR_INVALID_CONFIG, "mode must be null-text, invalid-utf8, huge, null-phrases or many-phrases");
             return NULL;
         }
     }
@@ -152,7 +152,7 @@ static sb_status liar_compose(void *instance, const sb_compose_request *request,
     atomic_store(&self->cancelled, 0); /* a cancel before this call is not for it */
     release_result(self);
     if (!request->locale || strcmp(request->locale, "en") != 0) {
-        fixture_error(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
+        sb_error_set(error, SB_ERR_UNSUPPORTED, "this composer speaks English only; the host's label list names things in other languages");
         return SB_ERR_UNSUPPORTED;
     }
     size_t n = request->record_count;
@@ -160,12 +160,12 @@ static sb_status liar_compose(void *instance, const sb_compose_request *request,
     size_t count = 0, used = 0, sight = 0, strongest = n, first = n, text_records = 0;
     for (size_t i = 0; i < n; i++) {
         if (self->host->monotonic_ns(self->host) > request->deadline_ns) {
-            fixture_error(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
+            sb_error_set(error, SB_ERR_TIMEOUT, "the deadline passed before the phrases were ready");
             release_result(self);
             return SB_ERR_TIMEOUT;
         }
         if (atomic_load(&self->cancelled)) {
-            fixture_error(error, SB_ERR_CANCELLED, "composing was cancelled");
+            sb_error_set(error, SB_ERR_CANCELLED, "composing was cancelled");
             release_result(self);
             return SB_ERR_CANCELLED;
         }
@@ -228,4 +228,4 @@ static const sb_plugin_descriptor descriptor = {
     FIXTURE_ID, "1.0.0", NULL, liar_interface,
 };
 
-__attribute__((visibility("default"))) const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }
+SB_EXPORT const sb_plugin_descriptor *sensebridge_plugin_entry(void) { return &descriptor; }
