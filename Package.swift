@@ -17,7 +17,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = [], testDependen
         linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
     let tests = Target.testTarget(
         name: "\(name)Tests",
-        dependencies: ["SenseBridgeTesting", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"] + testDependencies,
+        dependencies: ["SenseBridgeRepositoryTesting", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"] + testDependencies,
         path: "Tests/\(name)Tests")
     return (product, [target, tests])
 }
@@ -116,19 +116,26 @@ let package = Package(
         .executableTarget(name: "sensebridge-plugin-runner", dependencies: ["SenseBridgeHost", "CRunnerSandbox"]),
         .executableTarget(name: "sensebridge",
                           dependencies: ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore", "SenseBridgeProcess"]),
-        // The in-memory hosts and helpers a plugin author tests with; needs nothing of the host.
+        // What a plugin's author tests with, in its own package: the in-memory hosts, the
+        // harness entry point, fixture builders. Needs nothing of the host, and is handed
+        // paths rather than finding this repository's.
         .target(name: "SenseBridgeTesting", dependencies: ["SenseBridgePluginKit", "SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI",
                                                            "SenseBridgeProcess"]),
-        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeTesting"]),
+        // This repository's own test helpers (its paths, the built CLI, the C fixtures, the
+        // sample recordings), re-exporting SenseBridgeTesting: no product, so no other package
+        // sees them. Benchmarks/ compiles the same folder through a symlink.
+        .target(name: "SenseBridgeRepositoryTesting", dependencies: ["SenseBridgeTesting", "CSenseBridgeABI", "SenseBridgeCore",
+                                                                     "SenseBridgeProcess"]),
+        .testTarget(name: "SenseBridgeCoreTests", dependencies: ["SenseBridgeCore", "SenseBridgeRepositoryTesting"]),
         .testTarget(name: "SenseBridgeABICodecTests",
                     dependencies: ["SenseBridgeABICodec", "SenseBridgeCore", "CSenseBridgeABI", "SenseBridgeHost", "SenseBridgePluginKit"]),
-        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
+        .testTarget(name: "SenseBridgeHostTests", dependencies: ["SenseBridgeHost", "SenseBridgeRepositoryTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeHarnessTests",
-                    dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
+                    dependencies: ["SenseBridgeHarness", "SenseBridgeHost", "SenseBridgeRepositoryTesting", "SenseBridgeCore", "SenseBridgeProcess"]),
         .testTarget(name: "SenseBridgeNetworkTests",
-                    dependencies: ["SenseBridgeNetwork", "SenseBridgeHost", "SenseBridgeTesting", "SenseBridgeCore"]),
+                    dependencies: ["SenseBridgeNetwork", "SenseBridgeHost", "SenseBridgeRepositoryTesting", "SenseBridgeCore"]),
         // The layout itself: which module may import which (docs/ARCHITECTURE.md).
-        .testTarget(name: "ArchitectureTests", dependencies: ["SenseBridgeTesting"]),
+        .testTarget(name: "ArchitectureTests", dependencies: ["SenseBridgeRepositoryTesting"]),
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
                     dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeCore"]),

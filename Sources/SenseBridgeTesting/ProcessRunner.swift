@@ -39,49 +39,15 @@ public enum ProcessRunner {
                       standardError: String(decoding: errData.data, as: UTF8.self), timedOut: timedOut)
     }
 
-    /// Runs the built `sensebridge` CLI with an environment isolated from the user's
-    /// (its own XDG dirs), so tests never read or write a real user's settings.
-    public static func cli(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:],
-                           input: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
-        try run(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment), input: input, timeout: timeout)
-    }
-
-    /// Runs the built CLI as `cli` does, as a user the file system's permissions apply
-    /// to: root reads every file whatever its mode, so what a person who may not read a
-    /// file is told can only be seen below root. Under root the CLI runs as nobody
-    /// (util-linux's `setpriv`), and `home` and what it reads must be open to others.
-    public static func cliWithoutPrivileges(_ arguments: [String], home: URL, input: Data? = nil) throws -> Result {
-        let environment = cliEnvironment(home: home, extra: [:])
-        guard geteuid() == 0 else { return try run(try builtCLI(), arguments, environment: environment, input: input) }
-        return try run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try builtCLI()] + arguments,
-                       environment: environment, input: input)
-    }
-
-    /// Starts the built CLI in the same isolated environment as `cli` and returns at
-    /// once, for a test that talks to it while it runs (reads a line, sends a signal).
-    /// The caller reads its pipes and reaps it (`SpawnedChild` kills it when released).
-    /// `terminalInput`: stdin is a pseudo-terminal the test types into (`SpawnedChild.type`).
-    public static func startCLI(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:],
-                                terminalInput: Bool = false) throws -> SpawnedChild {
-        try SpawnedChild(try builtCLI(), arguments, environment: cliEnvironment(home: home, extra: extraEnvironment),
-                         terminalInput: terminalInput)
-    }
-
-    private static func builtCLI() throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: RepositoryPaths.cli.path) else {
-            throw RepositoryPaths.NotBuilt(what: RepositoryPaths.cli.path)
-        }
-        return RepositoryPaths.cli.path
-    }
-
-    private static func cliEnvironment(home: URL, extra: [String: String]) -> [String: String] {
+    /// An environment for a `sensebridge` binary that keeps it off the user's own
+    /// settings, credentials and history: HOME and the XDG directories under `home`, a
+    /// plain PATH, then `extra`. The sanitizer options of this process are passed on, so a
+    /// binary built with a sanitizer reads its suppressions instead of reporting on stderr.
+    public static func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [String: String] {
         var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin",
                            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                            "XDG_STATE_HOME": home.appendingPathComponent("state").path]
-        // Under `make sanitize` the CLI is instrumented too: without these it would print
-        // its report on stderr (which the test reads as the command's own words) and
-        // ignore the suppressions, whose reasons are in scripts/sanitize/.
         for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "SWIFT_BACKTRACE"] {
             if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
         }

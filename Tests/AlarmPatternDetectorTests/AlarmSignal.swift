@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Audio written in the test: tones switched on and off at given times over an optional
 /// background, 16 kHz mono, reproducible from a seed.

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The docs repeat facts whose truth lives elsewhere: the ABI version and the plugin

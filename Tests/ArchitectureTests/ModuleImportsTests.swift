@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The module boundaries of docs/ARCHITECTURE.md, read off the import lines of every
@@ -20,6 +20,7 @@ import Testing
         "Sources/SenseBridgeHarness": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/SenseBridgeNetwork": ["SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess", "FoundationNetworking"],
         "Sources/SenseBridgeTesting": ["CSenseBridgeABI", "SenseBridgeABICodec", "SenseBridgePluginKit", "SenseBridgeCore", "SenseBridgeProcess"],
+        "Sources/SenseBridgeRepositoryTesting": ["SenseBridgeTesting", "CSenseBridgeABI", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/sensebridge": ["SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeCore", "SenseBridgeProcess"],
         "Sources/sensebridge-plugin-runner": ["SenseBridgeHost", "CRunnerSandbox"],
         "Plugins": ["SenseBridgePluginKit", "SenseBridgeCore", "CEspeakNG", "CFreenect", "CLibAV", "LibAVMedia", "CPulse", "CTesseract", "CSpeechd", "CBrlAPI",
@@ -113,7 +114,8 @@ import Testing
     @Test func documentedTableMatches() throws {
         let doc = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         let project: Set<String> = ["CSenseBridgeABI", "CLtdl", "CEspeakNG", "CFreenect", "CLibAV", "LibAVMedia", "CPulse", "CTesseract", "CSpeechd", "CBrlAPI", "CLouis", "COpenCVDNN", "COpenCVPage", "PageOutline", "CRunnerSandbox", "CFrameRing", "SenseBridgeCore", "SenseBridgeABICodec", "SenseBridgePluginKit",
-                                    "SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeTesting", "SenseBridgeProcess",
+                                    "SenseBridgeHost", "SenseBridgeHarness", "SenseBridgeNetwork", "SenseBridgeTesting", "SenseBridgeRepositoryTesting",
+                                    "SenseBridgeProcess",
                                     "FoundationNetworking"]
         for (folder, allowed) in Self.allowed {
             let module = folder == "Plugins" ? "Plugins/*" : String(folder.dropFirst("Sources/".count))
@@ -125,6 +127,24 @@ import Testing
             let listed = Set(cells.count > 1 ? cells[1].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }.filter { !$0.isEmpty && $0 != "—" } : [])
             #expect(listed == allowed.intersection(project), "docs/ARCHITECTURE.md row for \(module): \(listed.sorted()) vs \(allowed.intersection(project).sorted())")
         }
+    }
+
+    /// The public SenseBridgeTesting is built inside a third party's package, where this
+    /// repository's tree is not: it may neither import the repository's own helpers nor
+    /// find a file from where its source lies (`#filePath`, `#file`), and no product may
+    /// offer those helpers to another package.
+    @Test func thePublicTestingKitKnowsNothingOfTheRepository() throws {
+        let kit = "Sources/SenseBridgeTesting"
+        let imports = try Self.imports(under: kit).filter { $0.module == "SenseBridgeRepositoryTesting" }
+        #expect(imports.isEmpty, "\(imports)")
+        let located = try Self.lines(under: kit).filter { line in
+            !line.text.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && line.text.contains(/#file(Path)?(?![A-Za-z])/)
+        }
+        #expect(located.isEmpty, "\(kit) finds files from its own location: \(located.map { "\($0.file): \($0.text)" })")
+        let package = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let products = package.split(separator: "\n").filter { $0.contains(".library(") && $0.contains("SenseBridgeRepositoryTesting") }
+        #expect(products.isEmpty, "a product offers the repository's helpers: \(products)")
     }
 
     struct Line { var file: String; var text: String }

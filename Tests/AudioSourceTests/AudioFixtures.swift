@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Sound written by each test into its own temporary directory: WAV files written byte by
 /// byte (16-bit or float, any rate and channels, so every sample is known), and FLAC, Ogg,

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A file is read without libavdevice in the process: Debian's brings libavfilter and

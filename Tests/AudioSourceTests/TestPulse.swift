@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The suites that listen through a private sound server, one at a time: the plugin finds

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The shipped deaf-blind profile through the CLI, as a person meets it: braille on the

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A real BRLTTY for one test, started by Tests/Servers/brltty_display.py (the one place
 /// that knows how; scripts/plugin-tests.sh uses it too): its `vr` driver on a Unix socket

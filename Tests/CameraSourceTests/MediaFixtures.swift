@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Inputs written by each test into its own temporary directory: Netpbm images written
 /// byte by byte (so every pixel value is known exactly), and videos, PNGs and JPEGs made

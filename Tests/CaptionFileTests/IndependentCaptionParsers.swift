@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Caption parsers that share nothing with SenseBridge: webvtt-py and srt (PyPI), run as
 /// a subprocess, and ffmpeg. Installed on first use when missing; a test that needs one

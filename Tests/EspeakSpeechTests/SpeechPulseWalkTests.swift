@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The pulse end to end: `sensebridge walk` past a wall at 0.45 m, with the speech target

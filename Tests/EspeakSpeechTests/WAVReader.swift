@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Reads a WAV file by walking its RIFF chunks — written for these tests, sharing no
 /// code with the plugin's writer — and checks that the header agrees with the file.

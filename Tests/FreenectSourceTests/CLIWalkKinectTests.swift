@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `sensebridge walk --source org.sensebridge.freenect-source`, as a person with a Kinect

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The Kinect's colour camera under fakenect: a synthetic walk whose colour pictures are a

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A scene played through FreenectSource under fakenect, then through the real depth
 /// reduction and awareness engine, frame by frame beside the scene's ground truth.

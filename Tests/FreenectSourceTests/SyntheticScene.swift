@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// One scene written by scripts/make-fakenect-scene.py into a fresh directory at test
 /// time, with the ground truth the script wrote beside it (docs/SYNTHETIC_SCENES.md).

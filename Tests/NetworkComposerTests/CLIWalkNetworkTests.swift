@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Hands-free awareness (`sensebridge walk`) with network composition: the backend named

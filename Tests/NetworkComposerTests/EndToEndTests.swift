@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The host, the built plugin and a real server together: what the person would hear.

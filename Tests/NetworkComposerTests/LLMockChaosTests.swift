@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The built plugin, behind the host's negotiation and the breaker, against llmock's

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The built plugin and the host's negotiation against stand-ins with the request and

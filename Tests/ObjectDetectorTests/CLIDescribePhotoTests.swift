@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `sensebridge describe PHOTO` through the real binary, the shipped camera source, the

@@ -1,7 +1,7 @@
 import CTesseract
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A photograph in Tests/Fixtures/images/photos (PROVENANCE.md there), decoded with
 /// leptonica, which comes with the tesseract the OCR plugin links: Foundation on Linux has

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// OpenCV's own Python binding on the same model and files
 /// (Benchmarks/reference/detection_reference.py): the detections the plugin must agree

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 @Suite("RecordsFile")
 struct RecordsFileTests {

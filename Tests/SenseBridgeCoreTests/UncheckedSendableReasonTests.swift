@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The compiler checks nothing behind an `@unchecked Sendable`, so each one in Sources/

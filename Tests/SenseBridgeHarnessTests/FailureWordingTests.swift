@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `plugins test` tells a plugin author what the person hears when their plugin fails:

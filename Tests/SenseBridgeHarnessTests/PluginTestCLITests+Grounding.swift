@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `compose-grounding` through the CLI: the smart liar (Tests/Fixtures/c/smart_liar_composer.c)

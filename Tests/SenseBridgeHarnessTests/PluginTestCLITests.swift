@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `sensebridge plugins test` as a plugin author runs it: the built CLI, a real

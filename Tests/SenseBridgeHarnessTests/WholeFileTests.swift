@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `WholeFile` reads what Foundation's readers read, without their 4 KiB loss on an

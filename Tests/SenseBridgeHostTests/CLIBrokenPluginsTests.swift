@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Remembered breakage as a person meets it: a real host that crashes loading a plugin,

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Every help text the CLI prints, held as a snapshot in Tests/Snapshots/help, so a

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// docs/FORMATS.md lists the keys of every `--json` output and one rule for them: every

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Keys on disk: 0600 in a 0700 directory, refused when others could read them.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import SenseBridgeNetwork
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A credential reaches a plugin only through the host's consent path, never through a

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The settings file: defaults, migration, corruption kept aside, other keys kept.

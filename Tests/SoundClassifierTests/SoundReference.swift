@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// YAMNet outside SenseBridge (Benchmarks/reference/sound_reference.py): numpy's log-mel
 /// patches from the same definitions, OpenCV's Python binding on the same float graph,

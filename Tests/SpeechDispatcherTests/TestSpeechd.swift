@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A private speech-dispatcher for one test, started and stopped through

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Pages of `make bench`'s reading set (scripts/make-reading-bench-pages.py), rendered
 /// once per test process for the conditions the OCR tests read, and held in memory: the

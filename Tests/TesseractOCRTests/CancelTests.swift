@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// cancel() and the deadline stop a read in the middle of a page, through tesseract's

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A language the plugin cannot read is an error that names what is missing and where,

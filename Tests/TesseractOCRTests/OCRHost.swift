@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The OCR plugin loaded from its staged library through the host, as a session would
 /// load it (scripts/stage-plugins.sh puts it in .build/plugins).

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A page held turned is read upright and says how it was turned (`PageView.turnedDegrees`,

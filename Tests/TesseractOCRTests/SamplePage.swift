@@ -1,7 +1,7 @@
 import CTesseract
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A page image shipped with the repository and the text printed on it.
 ///

@@ -2,7 +2,7 @@ import CTesseract
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// An image too small to hold a letter tesseract reads is answered "no text" before it

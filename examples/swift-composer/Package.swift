@@ -3,6 +3,8 @@
 //
 // Build it after the SDK's own package (`swift build` at the repository root):
 //     swift build --package-path examples/swift-composer
+// and test it (add SENSEBRIDGE_CLI=<path to sensebridge> to run the harness too):
+//     swift test --package-path examples/swift-composer
 // The result, libCountingComposer.so, is loaded by the host from
 // counting-composer.json placed beside it.
 import PackageDescription
@@ -34,6 +36,14 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/exports.map"]),
             ]),
         .testTarget(name: "CountedPhrasesTests", dependencies: ["CountedPhrases"]),
+        // The composer itself, driven in-process by SenseBridgeTesting's embedded host and,
+        // when SENSEBRIDGE_CLI names a sensebridge binary, through the conformance harness.
+        .testTarget(
+            name: "CountingComposerTests",
+            dependencies: [
+                "CountingComposer",
+                .product(name: "SenseBridgeTesting", package: "SenseBridge"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The parsing figures' inputs, generated the same every run (a seeded SplitMix64), in
 /// the shapes of samples/: records as kitchen.records.jsonl writes them, recordings as

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Depth reduction per frame, beside the former algorithm and the NumPy reference, on
 /// the same frames: the corridor the walk sample shows and random realistic scenes with

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Issue 34's figure: detection per frame through the object detector plugin, in process
 /// and in its own process, against OpenCV's own Python binding running the same model on

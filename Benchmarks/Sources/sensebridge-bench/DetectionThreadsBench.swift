@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Why the object detector runs OpenCV on one thread by default (OpenCVThreads): a walk's
 /// depth loop, here a thread that reduces a 640×480 depth frame every 33 ms on its own

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 @_spi(Measuring) import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// What a call costs wherever its plugin runs, side by side in one run: straight into the
 /// C table on the caller's thread (the baseline), in process behind the instance's call

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Alert latency, frame → render call, isolated (as every plugin runs by default) and in
 /// process (as a profile or `--in-process` may ask): a walk whose obstacle comes and goes

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Listening, SenseBridge against YAMNet alone in the same run (docs/LISTENING_BENCH.md):
 ///

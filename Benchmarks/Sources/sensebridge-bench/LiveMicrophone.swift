@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A headless PulseAudio whose microphone hears what the bench writes into its FIFO
 /// (scripts/test-daemons/pulseaudio.sh: `start DIR` prints the PULSE_SERVER address; its

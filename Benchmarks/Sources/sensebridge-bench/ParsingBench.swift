@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Issue 14's figures, side by side in one run: records parsed by JSONParser against the
 /// former JSONDecoder path and against Python; then whole processes — `describe` on

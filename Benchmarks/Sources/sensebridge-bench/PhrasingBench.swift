@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Issue 14's phrasing budget: the label list's phrases and the narrator's sentences for
 /// one moment of the kitchen scene (seven records: four objects, a sound, a sign and a

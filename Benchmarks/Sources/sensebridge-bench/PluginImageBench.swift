@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// What each plugin image's own static copy of the Swift core costs when it is loaded.
 ///

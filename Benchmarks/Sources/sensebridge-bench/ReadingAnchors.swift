@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The `tesseract` command lines the reading bench holds SenseBridge against: the plain
 /// one a person would type, and for each condition the best single command line found

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Reading, against the engine it wraps, in one run:
 /// 1. accuracy: the character error rate of what SenseBridge reads (camera source →

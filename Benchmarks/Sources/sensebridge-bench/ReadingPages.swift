@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// One page the reading bench reads, with the text printed on it.
 struct ReadingPage: Sendable {

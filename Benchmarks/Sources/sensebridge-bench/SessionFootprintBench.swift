@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeHost
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Issue 37's memory goal: the whole process tree of a deaf-blind session with every
 /// plugin isolated, at most 200 MiB and flat over a 97-minute recording (± 5 MiB).

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 // Figures measured side by side in one run, each with the baseline it is compared to.
 // Run with `make bench`, which builds this package in release mode and stages the plugins.

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Synchronization
 
 /// Loads the built network composer through the host, as a third party's host would, and

@@ -3,7 +3,7 @@ import SenseBridgeProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A Python test peer from Tests/Servers (llm_server.py by default, or llmock_peer.py),
 /// started on 127.0.0.1 with a kernel-chosen port.

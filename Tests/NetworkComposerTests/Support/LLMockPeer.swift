@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// llmock 0.2.2 as a chaos peer: Tests/Servers/llmock_peer.py started like llm_server.py
 /// (`LLMTestServer(script:)`), scripted over llmock's control API, judged by `llmock report`.

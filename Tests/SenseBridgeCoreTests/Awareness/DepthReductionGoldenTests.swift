@@ -1,5 +1,5 @@
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The fast reducer against the former algorithm, on hand-built and random realistic

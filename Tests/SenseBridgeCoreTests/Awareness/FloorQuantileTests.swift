@@ -1,5 +1,5 @@
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 @Suite struct FloorQuantileTests {

@@ -1,5 +1,5 @@
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 @Suite struct ThermalBackoffTests {

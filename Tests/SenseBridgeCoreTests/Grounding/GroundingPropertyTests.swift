@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Thousands of random scenes and lying composer outputs, in every locale and detail
 /// level, through the narrator: nothing spoken names a thing the scene does not hold,

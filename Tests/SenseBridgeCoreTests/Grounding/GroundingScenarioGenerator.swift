@@ -1,5 +1,5 @@
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Seeded scenes and the phrases a careless or lying composer returns for them: true
 /// names, names of things not in the scene, aliases, wrong coverage, plurals a count

@@ -1,5 +1,5 @@
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Seeded generator of phrases a careless model, a broken endpoint or a hostile plugin
 /// might return as a "subject phrase": sentence openings, units, spelled numbers,

@@ -1,6 +1,6 @@
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 @Suite("LabelListComposition")
 struct LabelListCompositionTests {

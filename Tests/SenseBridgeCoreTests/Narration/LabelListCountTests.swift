@@ -1,6 +1,6 @@
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The label list says how many things of one kind there are, in words, at every
 /// detail level, in every locale; the count covers every record it counts, so the

@@ -1,5 +1,5 @@
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Seeded generator of short strings that mix what the normalization fast paths take
 /// (ASCII, Latin-1, Latin Extended, Vietnamese letters, combining diacritics) with

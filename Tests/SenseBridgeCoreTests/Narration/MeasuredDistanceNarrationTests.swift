@@ -1,6 +1,6 @@
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// A detected thing's distance, measured under its box, said by the host inside the hedge
 /// (never by a composer), only where every thing the sentence names was measured.

@@ -1,5 +1,5 @@
 import Testing
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 @testable import SenseBridgeCore
 
 /// At the detailed level the host says where each thing of sight is, from its measured

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 @testable import SenseBridgeCore
 
 /// Thousands of hostile composer phrases through the narrator: whatever comes back is

@@ -1,6 +1,6 @@
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The awareness pulse's tone, measured from its samples rather than from the constants
 /// that made it: a change of rule has to show up as a change in what is heard.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// The byte-level line rules give exactly what the String rules they replaced gave.
 @Suite("JSONLines")

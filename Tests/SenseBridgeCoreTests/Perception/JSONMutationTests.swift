@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Thousands of deterministic byte mutations of real lines: the parser never crashes,
 /// agrees with Foundation's JSONSerialization on what is JSON, and where it accepts a

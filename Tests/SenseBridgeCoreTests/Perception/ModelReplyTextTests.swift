@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// How a model's message content is read: what small models really write, and that

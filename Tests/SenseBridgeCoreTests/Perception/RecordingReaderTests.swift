@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// Streaming a recording gives what parsing it whole gives: the same frames, and for a
 /// bad file the same error on the same line, whatever the size of the read buffer.

@@ -1,5 +1,5 @@
 import Testing
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 @testable import SenseBridgeCore
 
 /// Every class the object detector can report is said in the person's language: a

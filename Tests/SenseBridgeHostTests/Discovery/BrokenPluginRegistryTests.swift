@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Synchronization
 import Testing
 @testable import SenseBridgeHost

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// One of the single-file C examples (examples/c-perceiver, examples/c-source) built as
 /// its first lines say, into a directory beside a copy of its manifest, so the host

@@ -1,4 +1,4 @@
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 @testable import SenseBridgeHost
 

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 @testable import SenseBridgeHost
 

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `describe` and `say` as a user runs them, with a recording C target as the only output.

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeProcess
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The host survives its plugins, as a person meets it: `describe` and `walk` through

@@ -1,7 +1,7 @@
 import CSenseBridgeABI
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `sensebridge listen` end to end through the real binary: a fixture audio source in the

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Silence is a failure mode: a moment with nothing above the confidence floor is said as

@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `walk --camera` through the real binary, the shipped camera source and the shipped

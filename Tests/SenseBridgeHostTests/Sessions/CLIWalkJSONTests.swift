@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// `walk --json`, read as a script reads it: one JSON object per line; each message with

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// Ctrl-C and SIGTERM end a walk the way a person and a shell expect: the session stops

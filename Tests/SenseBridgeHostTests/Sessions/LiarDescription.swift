@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 
 /// `sensebridge describe` with a lying C composer, as a person would run it: the real
 /// CLI, the real loader and description pipeline, a library built from

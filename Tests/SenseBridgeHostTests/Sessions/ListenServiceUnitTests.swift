@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeProcess
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The systemd user unit `make install` installs for continuous listening, held to what

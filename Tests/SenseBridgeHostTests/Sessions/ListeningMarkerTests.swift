@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The note continuous listening keeps while it runs: a start after an unclean end finds it.

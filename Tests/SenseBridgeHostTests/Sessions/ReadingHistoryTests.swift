@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The reading history's privacy rules: off by default, one owner-only file, a cap,

@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The per-endpoint memory of the mode that worked: a state file, 0600, no perception.

@@ -2,7 +2,7 @@ import Foundation
 import SenseBridgeCore
 @testable import SenseBridgeHost
 import SenseBridgeNetwork
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// The negotiation against fake composers, one per mode: which instance is asked, when

@@ -1,7 +1,7 @@
 import Foundation
 import SenseBridgeProcess
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Synchronization
 import Testing
 @testable import SenseBridgeHost

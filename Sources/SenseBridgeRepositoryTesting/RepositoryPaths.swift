@@ -1,10 +1,13 @@
 import Foundation
 
 /// Where the repository's own files are, for tests that build fixtures or load the
-/// plugins `make build` staged.
+/// plugins `make build` staged. Only the repository's tests and Benchmarks/ may know the
+/// layout: the public SenseBridgeTesting is handed paths instead (ArchitectureTests).
 public enum RepositoryPaths {
-    /// The package root, found from this file's location at compile time.
-    public static let root: URL = URL(fileURLWithPath: #filePath)
+    /// The package root, found from this file's location at compile time. Symlinks are
+    /// resolved: Benchmarks/ compiles this folder through one, and its own path would
+    /// put the root one level too deep.
+    public static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     public static var header: URL { root.appendingPathComponent("Sources/CSenseBridgeABI/include") }

@@ -1,6 +1,7 @@
 import Foundation
 import SenseBridgeCore
 import SenseBridgeProcess
+import SenseBridgeTesting
 
 /// The CLI running a session a test kills a runner of, its output read as it comes.
 /// Unchecked Sendable: the buffers are `Locked`; `printedBeforeKill` is written by the test's thread alone.

@@ -1,4 +1,5 @@
 import Foundation
+import SenseBridgeTesting
 
 /// Compiles a C plugin against the header alone, as a third party would, for tests
 /// that need a real library with a particular defect.
