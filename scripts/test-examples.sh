@@ -11,7 +11,8 @@
 #   examples/c-source          one C file, a source of PGM/PPM pictures, likewise
 #
 # For each library: only sensebridge_plugin_entry is exported (nm -D), its manifest
-# agrees with its descriptor, and sb-smoke (scripts/tools/abi-smoke.c) passes from a
+# agrees with its descriptor (the same ABI minor, no newer than the header's: a minor is
+# the oldest host a plugin needs, docs/PLUGIN_ABI.md), and sb-smoke (scripts/tools/abi-smoke.c) passes from a
 # staging directory holding just the manifest and the library. sb-smoke is also run
 # against a deliberately careless fixture, which must fail, so a PASS here means
 # something. sb-smoke's config entries are held to the table the host's codec is
@@ -34,7 +35,8 @@ cli="$root/.build/debug/sensebridge"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/sensebridge-examples.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$out"
-# The ABI version of the header the examples are built against; a manifest declares at most it.
+# The ABI version of the header the examples are built against; their manifests may
+# declare no newer minor.
 header_major="$(sed -n 's/^#define SB_ABI_MAJOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
 header_minor="$(sed -n 's/^#define SB_ABI_MINOR \([0-9][0-9]*\)u$/\1/p' "$header_dir/sensebridge.h")"
 
@@ -78,23 +80,17 @@ stage_and_smoke() {  # manifest, built library, label, sb-smoke args...
         fail "$label: manifest names library '$name' but the build produced $(basename "$library")"
         return
     fi
-    # The manifest's minor is the oldest host the plugin needs: at most the header's,
-    # and the descriptor's own (sb-smoke prints that below).
     if [ "$major" != "$header_major" ] || ! [ "$minor" -le "$header_minor" ] 2>/dev/null; then
-        fail "$label: manifest declares ABI $major.$minor; the header it was built against is $header_major.$header_minor"
+        fail "$label: manifest declares ABI $major.$minor; the header it was built against is $header_major.$header_minor, and no plugin can need a newer host than its header knows"
         return
     fi
     mkdir -p "$scratch/plugins"
     cp "$manifest" "$library" "$scratch/plugins/"
     pass "$label staged as $scratch/plugins/$name with $(basename "$manifest")"
-    if "$smoke" "$scratch/plugins/$name" --expect-id "$id" --expect-kind "$kind" --expect-runtime "$runtime" "$@" \
+    if "$smoke" "$scratch/plugins/$name" --expect-id "$id" --expect-kind "$kind" --expect-runtime "$runtime" \
+        --expect-abi "$major.$minor" "$@" \
         >"$scratch/$label.smoke" 2>&1; then
         pass "$label: sb-smoke ($(tail -n 1 "$scratch/$label.smoke"))"
-        if grep -q "^PASS ABI $major\.$minor accepted" "$scratch/$label.smoke"; then
-            pass "$label: its descriptor declares ABI $major.$minor, as its manifest does"
-        else
-            fail "$label: its manifest declares ABI $major.$minor, its descriptor $(grep -o 'ABI [0-9.]* accepted' "$scratch/$label.smoke")"
-        fi
     else
         fail "$label: sb-smoke failed:"
         sed 's/^/    /' "$scratch/$label.smoke"
@@ -394,6 +390,127 @@ if cc -std=c11 -fPIC -shared -fvisibility=hidden -I"$header_dir" -o "$fixture" \
     fi
 else
     fail "the careless fixture does not build"
+fi
+
+section "forward compatibility: a minor is the oldest host a plugin needs"
+# Hosts that know less are sb-smoke built against the 1.0 and 1.4 headers kept in
+# Tests/Fixtures/abi (from this repository's history); the host that knows more is
+# today's, sb-smoke and the CLI. The plugin is the C fixture render target
+# (Tests/Fixtures/c/fixture_plugin.c), built against the 1.0 header (so declaring 1.0),
+# against today's header declaring 1.0, and against today's header declaring today's
+# minor. It logs the host version it can see, read only under SB_STRUCT_HAS.
+compat="$out/compat"
+compat_plugins="$scratch/compat-plugins"
+mkdir -p "$compat" "$compat_plugins"
+old_hosts=()
+for version in 1.0 1.4; do
+    if cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes \
+        -I"Tests/Fixtures/abi/$version" -o "$compat/sb-smoke-$version" scripts/tools/abi-smoke.c \
+        scripts/tools/smoke_config.c scripts/tools/smoke_utf8.c -ldl -pthread 2>"$scratch/smoke-$version.log"; then
+        pass "sb-smoke builds against the $version header, as a $version host"
+        old_hosts+=("$version")
+    else
+        fail "sb-smoke does not build against the $version header:"; sed 's/^/    /' "$scratch/smoke-$version.log"
+    fi
+done
+compat_fixture() {  # header directory, library name, id, extra cc flags...
+    local headers="$1" name="$2" id="$3"
+    shift 3
+    cc -std=c11 -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror -I"$headers" -o "$compat/lib$name.so" \
+        Tests/Fixtures/c/fixture_plugin.c -lpthread -DFIXTURE_ID="\"$id\"" -DFIXTURE_LOG_HOST_VERSION=1 "$@"
+}
+compat_manifest() {  # manifest name, library name, id, declared minor
+    printf '{"schema": "sensebridge.plugin-manifest/1", "id": "%s", "kind": "render-target", "version": "1.0.0",
+ "abi": {"major": %s, "minor": %s}, "library": "lib%s.so", "displayName": {"en": "%s"}}\n' \
+        "$3" "$header_major" "$4" "$2" "$1" >"$compat_plugins/$1.json"
+    cp "$compat/lib$2.so" "$compat_plugins/"
+}
+# Runs one sb-smoke on one library: it must pass, and the plugin must have seen host
+# version $3 (1.0 when the host services end before the version, or it cannot know of it).
+smoke_sees_host() {  # sb-smoke, library, host version the plugin must report, label
+    if "$1" "$2" --no-self-tests --expect-abi "$header_major.0" >"$scratch/compat.smoke" 2>&1 \
+        && grep -q "log info fixture.host-version host=$3\$" "$scratch/compat.smoke"; then
+        pass "$4 ($(tail -n 1 "$scratch/compat.smoke"); it saw host $3)"
+    else
+        fail "$4:"; sed 's/^/    /' "$scratch/compat.smoke"
+    fi
+}
+newest="$header_major.$header_minor"
+if compat_fixture Tests/Fixtures/abi/1.0 built-1-0 com.example.built-against-1-0 \
+    && compat_fixture "$header_dir" needs-1-0 com.example.needs-1-0 -DFIXTURE_ABI_MINOR=0 \
+    && compat_fixture "$header_dir" needs-newest com.example.needs-newest \
+    && compat_fixture "$header_dir" claims-next com.example.next-in-descriptor -DFIXTURE_ABI_MINOR=$((header_minor + 1)); then
+    pass "the fixture target builds against the 1.0 header and against today's, declaring 1.0, $newest and 1.$((header_minor + 1))"
+    # Built against 1.0, it has no host version to read: it sees a 1.0 host, and reads
+    # nothing of the longer host services a $newest host passes.
+    smoke_sees_host "$smoke" "$compat/libbuilt-1-0.so" 1.0 \
+        "a plugin built against the 1.0 header runs in today's sb-smoke, a $newest host"
+    for version in "${old_hosts[@]}"; do
+        smoke_sees_host "$compat/sb-smoke-$version" "$compat/libneeds-1-0.so" "$version" \
+            "a plugin built against the $newest header that declares 1.0 runs in a $version sb-smoke"
+        status=0
+        "$compat/sb-smoke-$version" "$compat/libneeds-newest.so" >"$scratch/compat-newest.smoke" 2>&1 || status=$?
+        refusal="FAIL ABI $newest refused: the plugin needs a host of ABI $newest or later, and this host provides $version"
+        if [ "$status" = 1 ] && grep -qxF "$refusal" "$scratch/compat-newest.smoke" \
+            && ! grep -q 'fixture.host-version' "$scratch/compat-newest.smoke"; then
+            pass "a plugin that declares $newest is refused by a $version sb-smoke before create, naming both versions"
+        else
+            fail "a $version sb-smoke and a plugin that declares $newest: exit $status, expected the line '$refusal':"
+            sed 's/^/    /' "$scratch/compat-newest.smoke"
+        fi
+    done
+else
+    fail "the fixture target does not build for the forward-compatibility checks"
+fi
+# PluginKit's default minor for a composer is 1.0, and the Swift example declares it:
+# a 1.0 host runs it, self-tests included (they see a 1.0 host too).
+if [ -n "${swift_library:-}" ] && [ -f "${swift_library:-}" ] && [ "${#old_hosts[@]}" -gt 0 ] && [ "${old_hosts[0]}" = 1.0 ]; then
+    if "$compat/sb-smoke-1.0" "$swift_library" --expect-abi "$header_major.0" --labels chair,table,chair \
+            >"$scratch/compat-swift.smoke" 2>&1 \
+        && grep -q '"two chairs and a table"' "$scratch/compat-swift.smoke"; then
+        pass "the Swift counting composer (PluginKit, declaring 1.0) runs in a 1.0 sb-smoke ($(tail -n 1 "$scratch/compat-swift.smoke"))"
+    else
+        fail "the Swift counting composer in a 1.0 sb-smoke:"; sed 's/^/    /' "$scratch/compat-swift.smoke"
+    fi
+else
+    fail "the Swift counting composer was not built, or there is no 1.0 sb-smoke, so it was not run in a 1.0 host"
+fi
+if [ -x "$cli" ] && [ -f "$compat/libclaims-next.so" ]; then
+    # Today's host, which knows more, loads and runs the plugin built against 1.0 and the
+    # one that declares 1.0; the conformance harness holds neither to today's minor.
+    compat_manifest built-1-0 built-1-0 com.example.built-against-1-0 0
+    compat_manifest needs-1-0 needs-1-0 com.example.needs-1-0 0
+    for id in com.example.built-against-1-0 com.example.needs-1-0; do
+        if SENSEBRIDGE_PLUGIN_PATH="$compat_plugins" "$cli" plugins test "$id" >"$scratch/compat-$id.log" 2>&1 \
+            && grep -q "^pass  manifest .* ABI $header_major\.0," "$scratch/compat-$id.log"; then
+            pass "sensebridge plugins test $id (declares 1.0): $(tail -n 1 "$scratch/compat-$id.log")"
+        else
+            fail "sensebridge plugins test $id (declares 1.0):"; grep -E '^(pass|FAIL|[0-9]+ passed)' "$scratch/compat-$id.log" | sed 's/^/    /'
+        fi
+    done
+    # Today's host refuses what needs a newer one, from the manifest and from the
+    # descriptor, saying which version it needs and its own.
+    next="$header_major.$((header_minor + 1))"
+    said="plugin needs a host of ABI $next or later, and this host provides $newest; update SenseBridge"
+    compat_manifest next-in-manifest needs-newest com.example.next-in-manifest $((header_minor + 1))
+    compat_manifest next-in-descriptor claims-next com.example.next-in-descriptor "$header_minor"
+    SENSEBRIDGE_PLUGIN_PATH="$compat_plugins" "$cli" plugins list >"$scratch/compat-list.out" 2>&1 || true
+    if grep -F "next-in-manifest.json: $said" "$scratch/compat-list.out" >/dev/null; then
+        pass "sensebridge plugins list shows the manifest that declares $next as needing a newer host"
+    else
+        fail "sensebridge plugins list and a manifest that declares $next:"; sed 's/^/    /' "$scratch/compat-list.out"
+    fi
+    for id in com.example.next-in-manifest com.example.next-in-descriptor; do
+        status=0
+        SENSEBRIDGE_PLUGIN_PATH="$compat_plugins" "$cli" plugins test "$id" >"$scratch/compat-$id.log" 2>&1 || status=$?
+        if [ "$status" != 0 ] && grep -F "$said" "$scratch/compat-$id.log" >/dev/null; then
+            pass "sensebridge plugins test $id refuses it (exit $status): $(grep -F "$said" "$scratch/compat-$id.log" | head -n 1 | sed 's/^.*: plugin/plugin/' | cut -c1-80)…"
+        else
+            fail "sensebridge plugins test $id: exit $status, without '$said':"; sed 's/^/    /' "$scratch/compat-$id.log"
+        fi
+    done
+else
+    echo "SKIP the sensebridge CLI is not built in this checkout; today's host was sb-smoke only."
 fi
 
 section "the guides quote the examples' real files"

@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.audioPerceiver(AlarmPatternDetector.self, id: "org.sensebridge.alarm-pattern-detector", version: "1.0.0")
+    PluginExport.audioPerceiver(AlarmPatternDetector.self, id: "org.sensebridge.alarm-pattern-detector", version: "1.0.0", abiMinor: 7)
 }
 
 /// Hears the standard alarm signals by their rhythm and pitch, with no model: temporal-

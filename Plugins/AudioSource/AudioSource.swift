@@ -183,6 +183,6 @@ final class AudioSource: SensingSourcePlugin {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sensingSource(AudioSource.self, id: "org.sensebridge.audio-source", version: "1.0.0",
+    PluginExport.sensingSource(AudioSource.self, id: "org.sensebridge.audio-source", version: "1.0.0", abiMinor: 7,
                                selfTests: AudioSelfTests.all)
 }

@@ -6,7 +6,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.renderTarget(Braille.self, id: "org.sensebridge.braille", version: "1.0.0")
+    PluginExport.renderTarget(Braille.self, id: "org.sensebridge.braille", version: "1.0.0", abiMinor: 7)
 }
 
 /// Writes to the braille display BRLTTY owns, through BrlAPI, translated with liblouis

@@ -141,6 +141,6 @@ final class CameraSource: SensingSourcePlugin {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sensingSource(CameraSource.self, id: "org.sensebridge.camera-source", version: "1.0.0",
+    PluginExport.sensingSource(CameraSource.self, id: "org.sensebridge.camera-source", version: "1.0.0", abiMinor: 7,
                                selfTests: CameraSelfTests.all)
 }

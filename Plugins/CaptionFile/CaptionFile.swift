@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.renderTarget(CaptionFile.self, id: "org.sensebridge.caption-file", version: "1.0.0")
+    PluginExport.renderTarget(CaptionFile.self, id: "org.sensebridge.caption-file", version: "1.0.0", abiMinor: 7)
 }
 
 /// Writes what SenseBridge says as captions — WebVTT by default, SubRip on request —

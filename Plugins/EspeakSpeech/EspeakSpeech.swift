@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.renderTarget(EspeakSpeech.self, id: "org.sensebridge.espeak-speech", version: "1.0.0")
+    PluginExport.renderTarget(EspeakSpeech.self, id: "org.sensebridge.espeak-speech", version: "1.0.0", abiMinor: 7)
 }
 
 /// Speaks messages with espeak-ng, in the voice for each message's locale, to the audio

@@ -145,5 +145,5 @@ final class FreenectSource: SensingSourcePlugin {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sensingSource(FreenectSource.self, id: "org.sensebridge.freenect-source", version: "1.0.0")
+    PluginExport.sensingSource(FreenectSource.self, id: "org.sensebridge.freenect-source", version: "1.0.0", abiMinor: 7)
 }

@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.renderTarget(HapticLog.self, id: "org.sensebridge.haptic-log", version: "1.0.0")
+    PluginExport.renderTarget(HapticLog.self, id: "org.sensebridge.haptic-log", version: "1.0.0", abiMinor: 7)
 }
 
 /// Writes every cue as one JSON line: wall-clock and session time, sequence, signal and

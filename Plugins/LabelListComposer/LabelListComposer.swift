@@ -52,5 +52,5 @@ final class CancelFlag: Sendable {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sceneComposer(LabelListComposer.self, id: "org.sensebridge.label-list", version: "1.0.0")
+    PluginExport.sceneComposer(LabelListComposer.self, id: "org.sensebridge.label-list", version: "1.0.0", abiMinor: 7)
 }

@@ -133,5 +133,5 @@ final class NetworkComposer: SceneComposerPlugin {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sceneComposer(NetworkComposer.self, id: "org.sensebridge.network-composer", version: "1.0.0")
+    PluginExport.sceneComposer(NetworkComposer.self, id: "org.sensebridge.network-composer", version: "1.0.0", abiMinor: 7)
 }

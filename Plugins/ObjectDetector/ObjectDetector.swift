@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.perceiver(ObjectDetector.self, id: "org.sensebridge.object-detector", version: "1.0.0")
+    PluginExport.perceiver(ObjectDetector.self, id: "org.sensebridge.object-detector", version: "1.0.0", abiMinor: 7)
 }
 
 /// Finds objects in an image with a detection network run by OpenCV's DNN module: one

@@ -153,5 +153,5 @@ final class ReplaySource: SensingSourcePlugin {
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.sensingSource(ReplaySource.self, id: "org.sensebridge.replay-source", version: "1.0.0")
+    PluginExport.sensingSource(ReplaySource.self, id: "org.sensebridge.replay-source", version: "1.0.0", abiMinor: 7)
 }

@@ -4,7 +4,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.audioPerceiver(SoundClassifier.self, id: "org.sensebridge.sound-classifier", version: "1.0.0")
+    PluginExport.audioPerceiver(SoundClassifier.self, id: "org.sensebridge.sound-classifier", version: "1.0.0", abiMinor: 7)
 }
 
 /// Listens with YAMNet run by OpenCV's DNN module: consecutive 16 kHz mono blocks in, one

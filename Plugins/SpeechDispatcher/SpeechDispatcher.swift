@@ -5,7 +5,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.renderTarget(SpeechDispatcher.self, id: "org.sensebridge.speech-dispatcher", version: "1.0.0")
+    PluginExport.renderTarget(SpeechDispatcher.self, id: "org.sensebridge.speech-dispatcher", version: "1.0.0", abiMinor: 7)
 }
 
 /// Speaks through the person's own speech-dispatcher, in their voice, rate and output

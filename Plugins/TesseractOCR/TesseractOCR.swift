@@ -5,7 +5,7 @@ import SenseBridgePluginKit
 
 @_cdecl("sensebridge_plugin_entry")
 public func sensebridgePluginEntry() -> UnsafeRawPointer {
-    PluginExport.perceiver(TesseractOCR.self, id: "org.sensebridge.tesseract-ocr", version: "1.0.0")
+    PluginExport.perceiver(TesseractOCR.self, id: "org.sensebridge.tesseract-ocr", version: "1.0.0", abiMinor: 7)
 }
 
 /// Reads printed text in an image with tesseract: one `.text` record per line, in

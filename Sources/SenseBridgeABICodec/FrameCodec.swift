@@ -51,6 +51,15 @@ public enum FrameCodec {
     /// The smallest frame that can carry audio (1.6).
     public static let audioFrameSize = MemoryLayout<sb_frame>.size
 
+    /// The frame a host hands a source whose manifest declares ABI 1.`minor`: it ends
+    /// where that minor's frame ends, as an older host's would.
+    /// Rationale: a source gives only the frame kinds of the minor it declares, so one
+    /// that gives images while declaring 1.0 fails here, under `plugins test`, exactly
+    /// as it would on the 1.0 host its manifest promises it runs on.
+    public static func frameSize(forSourceMinor minor: UInt32) -> Int {
+        minor >= 6 ? audioFrameSize : minor >= 4 ? imageFrameSize : version10FrameSize
+    }
+
     static func depthMap(_ map: sb_depth_map) -> Result<DepthMap, Problem> {
         let width = Int(map.width), height = Int(map.height), stride = Int(map.row_stride)
         guard width > 0, height > 0, width <= ABICodec.maximumDepthSide, height <= ABICodec.maximumDepthSide else {

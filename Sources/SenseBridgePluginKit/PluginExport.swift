@@ -11,40 +11,55 @@ import SenseBridgeCore
 /// }
 /// ```
 ///
+/// `abiMinor` is the ABI minor the descriptor declares, and must equal the manifest's
+/// `abi.minor`: the oldest host the plugin needs, not the header PluginKit was built
+/// against (docs/PLUGIN_ABI.md, "What a plugin's minor means"). Each export's default
+/// is the minor that introduced its kind (1.0, or 1.4 for a perceiver, 1.6 for one
+/// that listens); PluginKit reads and writes everything newer only as far as the
+/// host's `struct_size` reaches. Raise it to the newest minor whose features the
+/// plugin uses: a cue its manifest offers (1.3 `awareness-pulse`, 1.6 `safety-alert`),
+/// `PluginError.Code.unavailable` (1.5), image frames (1.4), audio frames (1.6),
+/// `PerceiveRequest.pageLocales` or a page it reports turned or flattened (1.7).
+///
 /// A C function pointer carries no context, so each export occupies one of a few
 /// fixed slots whose thunks know their index. One library normally exports one
 /// plugin; the slots exist so a test process can export a handful of fixtures.
 public enum PluginExport {
     public static func sceneComposer<T: SceneComposerPlugin>(
-        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+        _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 0,
+        selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
-        ExportSlots.shared.export(id: id, version: version, kind: .composer { try T(host: $0, config: $1) }, selfTests: selfTests)
+        ExportSlots.shared.export(id: id, version: version, abiMinor: abiMinor, kind: .composer { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
     public static func renderTarget<T: RenderTargetPlugin>(
-        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+        _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 0,
+        selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
-        ExportSlots.shared.export(id: id, version: version, kind: .renderTarget { try T(host: $0, config: $1) }, selfTests: selfTests)
+        ExportSlots.shared.export(id: id, version: version, abiMinor: abiMinor, kind: .renderTarget { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
     public static func perceiver<T: PerceiverPlugin>(
-        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+        _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 4,
+        selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
-        ExportSlots.shared.export(id: id, version: version, kind: .perceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
+        ExportSlots.shared.export(id: id, version: version, abiMinor: abiMinor, kind: .perceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
     /// A perceiver that listens (ABI 1.6): its manifest lists the "sounds" modality, and
     /// the host hands it audio blocks instead of images, through the same C table.
     public static func audioPerceiver<T: AudioPerceiverPlugin>(
-        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+        _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 6,
+        selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
-        ExportSlots.shared.export(id: id, version: version, kind: .audioPerceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
+        ExportSlots.shared.export(id: id, version: version, abiMinor: abiMinor, kind: .audioPerceiver { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 
     public static func sensingSource<T: SensingSourcePlugin>(
-        _ type: T.Type, id: String, version: String, selfTests: [PluginSelfTest] = []
+        _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 0,
+        selfTests: [PluginSelfTest] = []
     ) -> UnsafeRawPointer {
-        ExportSlots.shared.export(id: id, version: version, kind: .sensingSource { try T(host: $0, config: $1) }, selfTests: selfTests)
+        ExportSlots.shared.export(id: id, version: version, abiMinor: abiMinor, kind: .sensingSource { try T(host: $0, config: $1) }, selfTests: selfTests)
     }
 }
 
@@ -91,7 +106,7 @@ final class ExportSlots: @unchecked Sendable {
 
     /// The same id exported again returns the same descriptor: a host may call the
     /// entry symbol more than once.
-    func export(id: String, version: String, kind: ExportedKind, selfTests: [PluginSelfTest]) -> UnsafeRawPointer {
+    func export(id: String, version: String, abiMinor: UInt32, kind: ExportedKind, selfTests: [PluginSelfTest]) -> UnsafeRawPointer {
         lock.lock()
         defer { lock.unlock() }
         if let existing = slots.first(where: { $0.id == id }) {
@@ -103,7 +118,7 @@ final class ExportSlots: @unchecked Sendable {
         let (kindValue, interfaceID, interface) = Self.vtable(for: kind, slot: index)
         let descriptor = UnsafeMutablePointer<sb_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: sb_plugin_descriptor(
-            abi_major: SB_ABI_MAJOR, abi_minor: SB_ABI_MINOR,
+            abi_major: SB_ABI_MAJOR, abi_minor: abiMinor,
             struct_size: UInt32(MemoryLayout<sb_plugin_descriptor>.size),
             kind: kindValue, id: UnsafePointer(strdup(id)), version: UnsafePointer(strdup(version)),
             runtime: UnsafePointer(strdup(SwiftRuntime.current)),

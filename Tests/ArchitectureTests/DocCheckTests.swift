@@ -39,12 +39,13 @@ import Testing
 
     /// Each stale sentence, planted into a copy of the README after its first line, is
     /// reported with the copy's path and the planted line; the copy without it passes.
-    @Test(arguments: ["stale version", "kind count", "kind list", "invariant count", "invariant number"])
+    @Test(arguments: ["stale version", "newer manifest", "kind count", "kind list", "invariant count", "invariant number"])
     func aPlantedStaleFactIsReportedWithItsFileAndLine(_ plant: String) throws {
         let facts = try Facts()
         #expect(facts.major > 0 && facts.minor > 0 && facts.kinds > 3 && facts.invariants > 1)
         let stale: String = switch plant {
         case "stale version": "The header is ABI \(facts.major).\(facts.minor - 1), and so is every manifest."
+        case "newer manifest": #"A manifest may say "abi": {"major": \#(facts.major), "minor": \#(facts.minor + 1)}."#
         case "kind count": "The host defines \(facts.kinds - 1) kinds of plugin."
         case "kind list": "A manifest's `kind` is `render-target`, `scene-composer` or `sensing-source`."
         case "invariant count": "See where each of the \(facts.invariants - 1) invariants is enforced."

@@ -12,7 +12,10 @@
  * failed" and the exit status is 1 when anything failed (64 for a usage error).
  *
  * It needs only sensebridge.h, libc and libdl: it tests a library without the
- * Swift host, so a failure here is the plugin's, not the host's.
+ * Swift host, so a failure here is the plugin's, not the host's. It acts as a
+ * host of the header it is compiled against, and compiles against every 1.x
+ * header (what a minor added is behind "#if SB_ABI_MINOR >= n"): built against
+ * an older one, it is the older host a plugin must still load in.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -52,6 +55,7 @@ typedef struct options {
     const char *expect_id;
     const char *expect_kind;
     const char *expect_runtime;
+    const char *expect_abi;
     const char *text;
     const char *labels;
     const char *locale;
@@ -176,22 +180,40 @@ static void host_log_event(const sb_host_services *host, sb_log_level level, con
  * instance created with it. */
 typedef struct smoke_host {
     sb_host_services table;
+#if SB_ABI_MINOR >= 2
     smoke_config config;
+#endif
 } smoke_host;
 
 /* A config the header's rules cannot flatten gets NULL entries, as from the host. */
 static void smoke_host_open(smoke_host *h, const char *config_json)
 {
     memset(h, 0, sizeof *h);
+#if SB_ABI_MINOR >= 2
     smoke_config_flatten(config_json, &h->config);
+#else
+    (void)config_json;
+#endif
     sb_host_services table = {
-        sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event, SB_ABI_MAJOR, SB_ABI_MINOR,
+        sizeof(sb_host_services), NULL, host_monotonic_ns, host_log_event,
+#if SB_ABI_MINOR >= 1
+        SB_ABI_MAJOR, SB_ABI_MINOR,
+#endif
+#if SB_ABI_MINOR >= 2
         h->config.entries, h->config.count,
+#endif
     };
     h->table = table;
 }
 
-static void smoke_host_close(smoke_host *h) { smoke_config_free(&h->config); }
+static void smoke_host_close(smoke_host *h)
+{
+#if SB_ABI_MINOR >= 2
+    smoke_config_free(&h->config);
+#else
+    (void)h;
+#endif
+}
 
 /* The table for --config: the instance the exercises make, and the self-tests. */
 static smoke_host host;
@@ -575,9 +597,23 @@ static const sb_plugin_descriptor *check_descriptor(void *library, const options
     if (!d) return NULL;
     check(entry() == d, "entry returns the same descriptor when called again");
 
+    /* The host's rule and its words: a minor is the oldest host the plugin needs. */
     int version_ok = d->abi_major == SB_ABI_MAJOR && d->abi_minor <= SB_ABI_MINOR;
-    check(version_ok, "ABI %u.%u accepted by a %u.%u host (major equal, minor not above)",
-          (unsigned)d->abi_major, (unsigned)d->abi_minor, SB_ABI_MAJOR, SB_ABI_MINOR);
+    if (d->abi_major != SB_ABI_MAJOR)
+        check(0, "ABI %u.%u refused: major %u differs from this host's %u; rebuild the plugin against this host's sensebridge.h",
+              (unsigned)d->abi_major, (unsigned)d->abi_minor, (unsigned)d->abi_major, SB_ABI_MAJOR);
+    else if (d->abi_minor > SB_ABI_MINOR)
+        check(0, "ABI %u.%u refused: the plugin needs a host of ABI %u.%u or later, and this host provides %u.%u",
+              (unsigned)d->abi_major, (unsigned)d->abi_minor, (unsigned)d->abi_major, (unsigned)d->abi_minor,
+              SB_ABI_MAJOR, SB_ABI_MINOR);
+    else
+        check(1, "ABI %u.%u accepted by a %u.%u host (major equal, minor not above)",
+              (unsigned)d->abi_major, (unsigned)d->abi_minor, SB_ABI_MAJOR, SB_ABI_MINOR);
+    if (o->expect_abi) {
+        char declared[32];
+        snprintf(declared, sizeof declared, "%u.%u", (unsigned)d->abi_major, (unsigned)d->abi_minor);
+        check(strcmp(declared, o->expect_abi) == 0, "ABI %s matches the manifest's (%s)", declared, o->expect_abi);
+    }
     check(d->struct_size >= DESCRIPTOR_1_0, "descriptor struct_size %u covers ABI 1.0 (%zu)",
           (unsigned)d->struct_size, (size_t)DESCRIPTOR_1_0);
     if (!version_ok || d->struct_size < DESCRIPTOR_1_0) return NULL;  /* the host stops here too */
@@ -640,6 +676,7 @@ static void exercise(const sb_plugin_descriptor *d, const options *o)
 
 /* ---------------------------------------------------- --print-config-entries */
 
+#if SB_ABI_MINOR >= 2
 static void print_json_string(const char *text)
 {
     putchar('"');
@@ -672,6 +709,7 @@ static int print_config_entries(const char *config_json)
     smoke_config_free(&config);
     return 0;
 }
+#endif
 
 /* ------------------------------------------------------------------ main */
 
@@ -689,6 +727,7 @@ static const char usage[] =
     "  --expect-id <id>        Fail unless the descriptor's id is <id>.\n"
     "  --expect-kind <kind>    render-target, scene-composer or sensing-source.\n"
     "  --expect-runtime <rt>   Fail unless the descriptor's runtime is <rt> (\"\" for plain C).\n"
+    "  --expect-abi <M.m>      Fail unless the descriptor declares ABI <M.m> (the manifest's).\n"
     "  --text <text>           What a render target renders (default: a short sentence).\n"
     "  --labels <a,b,...>      Object labels a composer composes (default: chair,table,chair).\n"
     "  --locale <locale>       Locale of messages and requests (default: en).\n"
@@ -728,7 +767,7 @@ static int parse_unsigned(const char *text, unsigned *out)
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, SB_ENTRY_SYMBOL, "{}", NULL, NULL, NULL, "This is a smoke test of the render target.",
+    options o = {NULL, SB_ENTRY_SYMBOL, "{}", NULL, NULL, NULL, NULL, "This is a smoke test of the render target.",
                  "chair,table,chair", "en", 3, 2000, 1, 0, -1};
     unsigned expected_error = 0;
     int expect_error_given = 0;
@@ -739,7 +778,11 @@ int main(int argc, char **argv)
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
         else if (!strcmp(a, "--print-config-entries")) {
             if (k + 1 >= argc) return usage_error("option '%s' needs a value.", a);
+#if SB_ABI_MINOR >= 2
             return print_config_entries(argv[k + 1]);
+#else
+            return usage_error("%s", "this sb-smoke acts as a host before ABI 1.2, which has no config entries.");
+#endif
         }
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--no-self-tests")) o.self_tests = 0;
@@ -748,6 +791,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--expect-id")) value = &o.expect_id;
         else if (!strcmp(a, "--expect-kind")) value = &o.expect_kind;
         else if (!strcmp(a, "--expect-runtime")) value = &o.expect_runtime;
+        else if (!strcmp(a, "--expect-abi")) value = &o.expect_abi;
         else if (!strcmp(a, "--text")) value = &o.text;
         else if (!strcmp(a, "--labels")) value = &o.labels;
         else if (!strcmp(a, "--locale")) value = &o.locale;
@@ -787,8 +831,11 @@ int main(int argc, char **argv)
 
     smoke_host_open(&host, o.config);
     info("library %s", o.library);
+    info("host ABI %u.%u (the header sb-smoke was built with)", SB_ABI_MAJOR, SB_ABI_MINOR);
+#if SB_ABI_MINOR >= 2
     info("config %s: %s", o.config, host.config.entries ? "flattened to key/value entries"
                                                          : "cannot be flattened (NULL entries)");
+#endif
     /* As the host does: resolve everything now, keep symbols local, never unload. */
     char path[4096];
     snprintf(path, sizeof path, "%s%s", strchr(o.library, '/') ? "" : "./", o.library);

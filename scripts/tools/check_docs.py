@@ -19,10 +19,10 @@ Facts. Numbers and lists that the docs repeat from the header and from
 docs/ARCHITECTURE.md, read from them each run, never written here:
 
 - the ABI version (SB_ABI_MAJOR.SB_ABI_MINOR): a claim of the current version ("the
-  header is ABI 1.5", "it declares ABI 1.5", "currently 1.5", "version 1.5") must be it;
-  a manifest's "abi": {"major": 1, "minor": 5} may be no newer (it declares the oldest
-  host it needs); no "ABI M.N" or "since M.N" may name a version the header has not
-  reached; every abi-M.N.layout named must exist;
+  header is ABI 1.5", "currently 1.5", "version 1.5") must be it; no "ABI M.N" or "since
+  M.N" may name a version the header has not reached, nor may a manifest's "abi":
+  {"major": 1, "minor": 5} (a manifest declares the oldest host its plugin needs, so an
+  older minor is as right as the current one); every abi-M.N.layout named must exist;
 - the plugin kinds (the header's SB_KIND_* defines): "N kinds of plugin", "N plugin
   interfaces" and "the other N kinds" must count them, and a sentence, table row or
   code line that names three kinds or more must name them all;
@@ -145,8 +145,7 @@ def check_facts(path, text, facts, is_code):
         problems.append((line_of(offset), message))
 
     current = facts.version_text
-    claims = [r"header is ABI " + VERSION, r"declares ABI " + VERSION, r"currently (?:ABI )?" + VERSION,
-              r"\bversion " + VERSION]
+    claims = [r"header is ABI " + VERSION, r"currently (?:ABI )?" + VERSION, r"\bversion " + VERSION]
     for claim in claims:
         for match in re.finditer(claim, text, re.I):
             said = (int(match.group(1)), int(match.group(2)))
@@ -154,9 +153,8 @@ def check_facts(path, text, facts, is_code):
                 problem(match.start(), f"says '{match.group(0)}', but sensebridge.h is ABI {current}")
     for match in re.finditer(r'"abi":\s*\{"major":\s*(\d+),\s*"minor":\s*(\d+)\}', text):
         said = (int(match.group(1)), int(match.group(2)))
-        # A manifest declares the oldest host it needs, so any minor up to the header's.
         if said[0] != facts.version[0] or said[1] > facts.version[1]:
-            problem(match.start(), f"shows a manifest declaring ABI {said[0]}.{said[1]}, newer than sensebridge.h ({current})")
+            problem(match.start(), f"shows a manifest declaring ABI {said[0]}.{said[1]}, which sensebridge.h ({current}) does not have")
     for match in re.finditer(r"\b(?:ABI|[Ss]ince) " + VERSION, text):
         said = (int(match.group(1)), int(match.group(2)))
         if said[0] != facts.version[0] or said[1] > facts.version[1]:

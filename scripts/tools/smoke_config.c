@@ -12,6 +12,8 @@
 
 #include "smoke_utf8.h"
 
+#if SB_ABI_MINOR >= 2
+
 /* Deeper than any config a person writes; a bound so hostile input cannot
  * exhaust the stack. */
 #define MAX_DEPTH 64
@@ -333,3 +335,5 @@ void smoke_config_free(smoke_config *config)
     config->entries = NULL;
     config->count = 0;
 }
+
+#endif /* SB_ABI_MINOR >= 2 */

@@ -11,6 +11,10 @@
 
 #include "sensebridge.h"
 
+/* Built against a header before 1.2 (an older host, for the forward-compatibility
+ * test), sb-smoke has no entries to give, and this file declares nothing. */
+#if SB_ABI_MINOR >= 2
+
 /* Entries made from one config text, owned together. */
 typedef struct smoke_config {
     sb_config_entry *entries;  /* NULL when the text cannot be flattened */
@@ -26,5 +30,7 @@ typedef struct smoke_config {
 int smoke_config_flatten(const char *config_json, smoke_config *out);
 
 void smoke_config_free(smoke_config *config);
+
+#endif /* SB_ABI_MINOR >= 2 */
 
 #endif /* SMOKE_CONFIG_H */

@@ -119,8 +119,23 @@ extern "C" {
 #define SB_ABI_MAJOR 1u
 #define SB_ABI_MINOR 7u
 
-/* The host accepts a plugin when abi_major == SB_ABI_MAJOR and
- * abi_minor <= SB_ABI_MINOR: a minor only adds, by the growth rules above. */
+/* The header's own version. A plugin does not copy SB_ABI_MINOR into its
+ * descriptor and manifest: it declares the oldest host it needs, that is the
+ * newest minor whose features it uses (a kind, status, signal, cue or frame
+ * kind, a field it cannot do without), whatever header it was compiled
+ * against. A plugin built against 1.7 that uses nothing newer than 1.0
+ * declares 1.0, and every 1.x host loads it.
+ * The host accepts a plugin when abi_major == SB_ABI_MAJOR and
+ * abi_minor <= SB_ABI_MINOR (a minor only adds, by the growth rules above),
+ * refuses a newer minor with a message naming the host version it needs, and
+ * sends the plugin no signal, cue or input its declared minor does not know:
+ * a request field added since is NULL, a frame the plugin fills ends where
+ * that minor's frame ends. A field the plugin reads beyond its declared
+ * minor, it checks with SB_STRUCT_HAS first.
+ * Rationale: the header is whatever its author had installed; what the plugin
+ * uses is what an older host must provide. struct_size already tells each
+ * side what the other has, so refusing by the header's version would only shut
+ * out plugins that would work. */
 
 /* True when the appendable struct at pointer (of type type) is long enough
  * to hold field, i.e. its writer was built against a minor that has it. */
@@ -296,7 +311,8 @@ typedef uint32_t sb_plugin_kind;
  * fields until it has checked struct_size. */
 typedef struct sb_plugin_descriptor {
     uint32_t abi_major;    /* SB_ABI_MAJOR the plugin was built against */
-    uint32_t abi_minor;    /* SB_ABI_MINOR the plugin was built against */
+    uint32_t abi_minor;    /* the oldest minor the plugin needs (see
+                              SB_ABI_MINOR), equal to its manifest's */
     uint32_t struct_size;  /* sizeof(sb_plugin_descriptor) */
     sb_plugin_kind kind;
     const char *id;        /* reverse-DNS, e.g. "org.sensebridge.haptic-log" */

@@ -20,7 +20,7 @@ enum CommonChecks {
         // check but leave the rest of the suite to run; a NULL function does not.
         var problems: [String] = []
         if d.abi_major != m.abiMajor || d.abi_minor != m.abiMinor {
-            problems.append("the manifest declares ABI \(m.abiMajor).\(m.abiMinor) but the library was built against \(d.abi_major).\(d.abi_minor)")
+            problems.append("the manifest declares ABI \(m.abiMajor).\(m.abiMinor) but the library's descriptor declares \(d.abi_major).\(d.abi_minor); both must name the oldest host the plugin needs")
         }
         let version = d.version.flatMap { String(validatingCString: $0) }
         if version != m.version {

@@ -39,8 +39,9 @@ public final class PerceiverInstance: @unchecked Sendable {
 
     /// The records and how a reader found the page (turned, flattened, edges out of view),
     /// under the same rules. `pageLocales` (the person's locale first) reaches only a
-    /// perceiver whose manifest declares ABI 1.7 or later: an older one was built against a
-    /// request that ends before `page_locales`, and reads its pinned `locale` as it always did.
+    /// perceiver whose manifest declares ABI 1.7 or later: an older one does not know
+    /// `page_locales` (it may be built against a request that ends before it), and reads its
+    /// pinned `locale` as it always did.
     public func perceivePage(_ input: PerceptionInput, timestampNanoseconds: UInt64, locale: String,
                              pageLocales: [String]?, deadline: UInt64) throws -> Perception {
         precondition(pageLocales.map { $0.first == locale } ?? true,

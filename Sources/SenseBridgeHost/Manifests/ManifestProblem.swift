@@ -49,7 +49,8 @@ public struct PluginProblem: Error, Sendable, Equatable, CustomStringConvertible
         case .symlinkLoop(let library): return "library \"\(library)\" is a symlink loop."
         case .libraryNotFound(let library): return "library file \(library) not found; build the plugin or fix \"library\"."
         case .abiMajorMismatch(let plugin, let host): return "plugin ABI major \(plugin) differs from the host's \(host); rebuild the plugin against this host's sensebridge.h."
-        case .abiMinorNewer(let plugin, let host): return "plugin needs ABI 1.\(plugin) but this host provides 1.\(host); update SenseBridge."
+        case .abiMinorNewer(let plugin, let host):
+            return "plugin needs a host of ABI 1.\(plugin) or later, and this host provides 1.\(host); update SenseBridge, or install a build of the plugin whose manifest declares ABI 1.\(host) or earlier."
         case .runtimeMismatch(let plugin, let host):
             return "plugin was built for runtime \(plugin ?? "none (C)") but this host runs \(host ?? "none"); rebuild the plugin with this host's toolchain."
         case .loadFailed(let why): return "library could not be loaded: \(why)."

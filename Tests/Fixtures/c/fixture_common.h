@@ -12,6 +12,9 @@
  *   FIXTURE_UNLABELLED_LOG      1: create logs an event with a value that has no privacy label
  *   FIXTURE_REQUIRE_HOST_MINOR  n: create fails unless the host services report ABI 1.n or later
  *                               (read only when struct_size covers them, as the header requires)
+ *   FIXTURE_LOG_HOST_VERSION    1: create logs "fixture.host-version" with host=1.n, or host=1.0
+ *                               when the host services end before the version (a 1.0 host):
+ *                               what a plugin built against a newer header learns of an older host
  *   FIXTURE_EXPECT_CONFIG_KEY   string literals, with FIXTURE_EXPECT_CONFIG_VALUE: create (and
  *                               self-test 0) fail unless the host services carry the ABI 1.2
  *                               config entries and sb_config_get finds this key with this value
@@ -50,6 +53,9 @@
 #endif
 #ifndef FIXTURE_UNLABELLED_LOG
 #define FIXTURE_UNLABELLED_LOG 0
+#endif
+#ifndef FIXTURE_LOG_HOST_VERSION
+#define FIXTURE_LOG_HOST_VERSION 0
 #endif
 
 #define FIXTURE_UNUSED __attribute__((unused))
@@ -183,6 +189,15 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         return 0;
     }
 #endif
+    if (FIXTURE_LOG_HOST_VERSION && host && host->log_event) {
+        char version[32] = "1.0";
+#if SB_ABI_MINOR >= 1
+        if (SB_STRUCT_HAS(host, sb_host_services, abi_minor))
+            snprintf(version, sizeof version, "%u.%u", (unsigned)host->abi_major, (unsigned)host->abi_minor);
+#endif
+        sb_log_field field = {"host", version, SB_PRIVACY_PUBLIC};
+        host->log_event(host, SB_LOG_INFO, "fixture.host-version", &field, 1);
+    }
     if (FIXTURE_UNLABELLED_LOG && host && host->log_event) {
         sb_log_field field = {"config", config_json ? config_json : "", SB_PRIVACY_UNLABELLED};
         host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);

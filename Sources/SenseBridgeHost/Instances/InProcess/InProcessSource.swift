@@ -31,7 +31,8 @@ final class InProcessSource: @unchecked Sendable {
 
     func next(timeoutMilliseconds: UInt32) throws -> SensingSourceInstance.Next {
         var frame = sb_frame()
-        frame.struct_size = UInt32(MemoryLayout<sb_frame>.size)
+        let room = UInt32(FrameCodec.frameSize(forSourceMinor: handle.plugin.manifest.abiMinor))
+        frame.struct_size = room
         do {
             try handle.call { table.next_frame(handle.pointer, timeoutMilliseconds, &frame, $0) }
         } catch let error as PluginCallError where error.isTimeout {
@@ -39,6 +40,8 @@ final class InProcessSource: @unchecked Sendable {
         } catch let error as PluginCallError where error.isEndOfStream {
             return .endOfStream
         }
+        // Nothing past the room handed out is read, whatever size the plugin wrote back.
+        frame.struct_size = min(frame.struct_size, room)
         switch FrameCodec.decode(frame) {
         case .success(let decoded): return .frame(decoded)
         case .failure(let problem):
