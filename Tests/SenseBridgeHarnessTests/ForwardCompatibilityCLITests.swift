@@ -1,6 +1,6 @@
 import Foundation
 import SenseBridgeHost
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// A plugin's minor is the oldest host it needs (docs/PLUGIN_ABI.md, "What a plugin's

@@ -2,7 +2,7 @@ import CSenseBridgeABI
 import Foundation
 import SenseBridgeABICodec
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 @testable import SenseBridgeHost
 
