@@ -403,9 +403,15 @@ compat="$out/compat"
 compat_plugins="$scratch/compat-plugins"
 mkdir -p "$compat" "$compat_plugins"
 old_hosts=()
+# Each old header beside today's sensebridge_util.h, which works with any 1.x header: a
+# tool or plugin built against an older header keeps the helpers.
+for version in 1.0 1.4; do
+    mkdir -p "$compat/include-$version"
+    cp "Tests/Fixtures/abi/$version/sensebridge.h" "$header_dir/sensebridge_util.h" "$compat/include-$version/"
+done
 for version in 1.0 1.4; do
     if cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Wstrict-prototypes -Wmissing-prototypes \
-        -I"Tests/Fixtures/abi/$version" -o "$compat/sb-smoke-$version" scripts/tools/abi-smoke.c \
+        -I"$compat/include-$version" -o "$compat/sb-smoke-$version" scripts/tools/abi-smoke.c \
         scripts/tools/smoke_config.c scripts/tools/smoke_utf8.c -ldl -pthread 2>"$scratch/smoke-$version.log"; then
         pass "sb-smoke builds against the $version header, as a $version host"
         old_hosts+=("$version")
@@ -436,7 +442,7 @@ smoke_sees_host() {  # sb-smoke, library, host version the plugin must report, l
     fi
 }
 newest="$header_major.$header_minor"
-if compat_fixture Tests/Fixtures/abi/1.0 built-1-0 com.example.built-against-1-0 \
+if compat_fixture "$compat/include-1.0" built-1-0 com.example.built-against-1-0 \
     && compat_fixture "$header_dir" needs-1-0 com.example.needs-1-0 -DFIXTURE_ABI_MINOR=0 \
     && compat_fixture "$header_dir" needs-newest com.example.needs-newest \
     && compat_fixture "$header_dir" claims-next com.example.next-in-descriptor -DFIXTURE_ABI_MINOR=$((header_minor + 1)); then

@@ -544,6 +544,7 @@ static void exercise_source(const sb_sensing_source *vtable, const options *o)
                 for (size_t r = 0; frame_ok && r < frame.record_count; r++)
                     frame_ok = string_ok(frame.records[r].label);
                 info("frame %u: %zu record(s) at %" PRIu64 " ns", k, frame.record_count, frame.timestamp_ns);
+#if SB_ABI_MINOR >= 4
             } else if (frame.kind == SB_FRAME_IMAGE && frame.struct_size >= SB_STRUCT_END(sb_frame, image) && frame.image) {
                 const sb_image *image = frame.image;
                 unsigned channels = image->format == SB_PIXEL_GRAY8 ? 1u : image->format == SB_PIXEL_RGB24 ? 3u : 0u;
@@ -551,6 +552,7 @@ static void exercise_source(const sb_sensing_source *vtable, const options *o)
                         && image->row_stride >= image->width * channels && image->pixels;
                 info("frame %u: image %ux%u, %u byte(s) a pixel, at %" PRIu64 " ns", k, (unsigned)image->width,
                      (unsigned)image->height, channels, frame.timestamp_ns);
+#endif
             } else {
                 frame_ok = 0;
             }

@@ -12,7 +12,10 @@
  *   sb_error_set        fill sb_error without tearing a UTF-8 character
  *   sb_config_readable, sb_config_get
  *                       read a create setting from the host's config entries
+ *                       (with a header of 1.2 or later, which has them)
  *
+ * It works beside any 1.x sensebridge.h, so a plugin or tool built against an
+ * older header (to prove it needs no newer host) keeps the same helpers.
  * Linux, GCC or Clang; C11 or C++17 and later.
  */
 #ifndef SENSEBRIDGE_UTIL_H
@@ -149,6 +152,7 @@ static inline sb_status sb_error_set(sb_error *error, sb_status code, const char
     return result;
 }
 
+#if SB_ABI_MINOR >= 2
 /* Whether this host passed the create config as entries a plugin can read with
  * sb_config_get. It did not when it is older than 1.2 (only config_json holds
  * the config then), or when the config could not be flattened (a key holding
@@ -175,6 +179,7 @@ static inline const char *sb_config_get(const sb_host_services *host, const char
         key, host->config_entries, host->config_entry_count, sizeof(sb_config_entry), sb_config_compare_key);
     return entry ? entry->value : NULL;
 }
+#endif /* SB_ABI_MINOR >= 2 */
 
 #ifdef __cplusplus
 }
