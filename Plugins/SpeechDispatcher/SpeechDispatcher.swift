@@ -72,7 +72,10 @@ public final class SpeechDispatcher: RenderTargetPlugin {
         }
     }
 
-    public func render(_ message: OutputMessage) throws {
+    /// The interrupt is the event board's (`interrupt()` below), not the checkpoint's: its
+    /// waits for speech-dispatcher's events must wake on either, under one condition.
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
         board.beginRender()
         defer { board.endRender() }
         // The pulse is a cue without words; this target offers none (the manifest does not
