@@ -90,9 +90,16 @@ final class EndlessListener: AudioPerceiverPlugin {
         return outcome.value
     }
 
-    func waitUntilEntered() {
+    /// A minute's compose started on a thread of its own, returned once the plugin is
+    /// inside it (so a cancel now is a cancel during the call).
+    func longComposeEntered(_ handle: UnsafeMutableRawPointer) throws -> LockedOutcome {
+        PollingComposer.entered = false
+        nonisolated(unsafe) let shared = handle
+        let outcome = inBackground { self.compose(shared, records: 60_000) }
         let limit = Date().addingTimeInterval(30)
         while !PollingComposer.entered && Date() < limit { usleep(1000) }
+        try #require(PollingComposer.entered, "compose was never entered")
+        return outcome
     }
 
     @Test func aCancelBeforeTheCallIsIgnored() throws {
@@ -109,12 +116,8 @@ final class EndlessListener: AudioPerceiverPlugin {
         var error = sb_error()
         let handle = try #require(composer.create(nil, "{}", &error))
         defer { composer.destroy(handle) }
-        PollingComposer.entered = false
-        nonisolated(unsafe) let shared = handle
         let started = Date()
-        let outcome = inBackground { self.compose(shared, records: 60_000) }
-        waitUntilEntered()
-        try #require(PollingComposer.entered)
+        let outcome = try longComposeEntered(handle)
         composer.cancel(handle)
         let (status, message) = try #require(waitFor(outcome), "compose did not return")
         #expect(status == SB_ERR_CANCELLED, "\(status): \(message)")
@@ -144,16 +147,14 @@ final class EndlessListener: AudioPerceiverPlugin {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    /// Cancels from eight threads at once, and more hammering between later calls: the
-    /// call in progress ends, and no cancel leaks past the call it landed on.
+    /// Cancels from eight threads at once: the call in progress ends, and no cancel leaks
+    /// past the call it landed on.
     @Test func cancelsFromAnyThreadLandOnTheCallInProgressOnly() throws {
         var error = sb_error()
         let handle = try #require(composer.create(nil, "{}", &error))
         defer { composer.destroy(handle) }
-        PollingComposer.entered = false
+        let outcome = try longComposeEntered(handle)
         nonisolated(unsafe) let shared = handle
-        let outcome = inBackground { self.compose(shared, records: 60_000) }
-        waitUntilEntered()
         let composer = self.composer
         DispatchQueue.concurrentPerform(iterations: 8) { _ in composer.cancel(shared) }
         #expect(waitFor(outcome)?.0 == SB_ERR_CANCELLED)
