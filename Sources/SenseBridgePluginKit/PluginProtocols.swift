@@ -97,7 +97,9 @@ public struct ComposeRequest {
     public var maximumLabels: Int
     /// Whether to stop: the host's cancel, and the deadline on its clock.
     public let checkpoint: CallCheckpoint
-    /// On the host's monotonic clock, in nanoseconds; the checkpoint's, so the two never differ.
+    /// On the host's monotonic clock, in nanoseconds; the checkpoint's, so the two never
+    /// differ. Kept beside it (with the initializer that takes one) so a composer that
+    /// reads the deadline, and a test that makes a request with one, compile unchanged.
     public var deadline: UInt64 { checkpoint.deadline }
 
     public var spokenLocale: SpokenLocale? { SpokenLocale(identifier: localeIdentifier) }
