@@ -4,6 +4,10 @@
 // one and discovers them from manifests at run time instead.
 import PackageDescription
 
+/// Export only the entry symbol: a plugin library's static copies of Core and PluginKit
+/// stay private to it, so no state or symbol is shared between plugins.
+let exportsEntryOnly: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])]
+
 /// One backend: a dynamic library product, its target in Plugins/<name>, and its own
 /// test target, which drives it through the harness a third party would use.
 func plugin(_ name: String, dependencies: [Target.Dependency] = [], testDependencies: [Target.Dependency] = []) -> (Product, [Target]) {
@@ -12,9 +16,7 @@ func plugin(_ name: String, dependencies: [Target.Dependency] = [], testDependen
         name: name,
         dependencies: ["SenseBridgePluginKit", "SenseBridgeCore"] + dependencies,
         path: "Plugins/\(name)",
-        // Export only the entry symbol: the library's static copies of Core and PluginKit
-        // stay private to it, so no state or symbol is shared between plugins.
-        linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])])
+        linkerSettings: exportsEntryOnly)
     let tests = Target.testTarget(
         name: "\(name)Tests",
         dependencies: ["SenseBridgeRepositoryTesting", "SenseBridgeHost", "SenseBridgeCore", "SenseBridgeProcess"] + testDependencies,
@@ -44,6 +46,13 @@ let plugins: [(Product, [Target])] = [
     plugin("AlarmPatternDetector"),
 ]
 
+/// A composer built from Swift through PluginKit that never asks its checkpoint, for the
+/// host's deadline tests; the tests write its manifest, so it is never staged or installed.
+let fixtures: (products: [Product], targets: [Target]) = (
+    [.library(name: "DeafComposerFixture", type: .dynamic, targets: ["DeafComposerFixture"])],
+    [.target(name: "DeafComposerFixture", dependencies: ["SenseBridgePluginKit"], path: "Tests/Fixtures/swift/DeafComposer",
+             linkerSettings: exportsEntryOnly)])
+
 let package = Package(
     name: "SenseBridge",
     products: [
@@ -58,7 +67,7 @@ let package = Package(
         // first and hand the host composer results in C memory through the second.
         .library(name: "SenseBridgeNetwork", targets: ["SenseBridgeNetwork"]),
         .library(name: "SenseBridgeABICodec", targets: ["SenseBridgeABICodec"]),
-    ] + plugins.map(\.0),
+    ] + plugins.map(\.0) + fixtures.products,
     targets: [
         .target(name: "CSenseBridgeABI"),
         .systemLibrary(name: "CLtdl", providers: [.apt(["libltdl-dev"])]),
@@ -139,6 +148,6 @@ let package = Package(
         .testTarget(name: "SenseBridgePluginKitTests", dependencies: ["SenseBridgePluginKit", "CSenseBridgeABI"]),
         .testTarget(name: "SenseBridgeTestingTests",
                     dependencies: ["SenseBridgeTesting", "SenseBridgePluginKit", "SenseBridgeCore"]),
-    ] + plugins.flatMap(\.1),
+    ] + plugins.flatMap(\.1) + fixtures.targets,
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,6 @@ public final class AlarmPatternDetector: AudioPerceiverPlugin {
     private let host: HostServices
     /// Touched only by `perceive` ([instance-thread]).
     private var listener: AlarmListener
-    private let interruption = CallInterruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -31,29 +30,23 @@ public final class AlarmPatternDetector: AudioPerceiverPlugin {
     }
 
     public func perceive(_ request: AudioPerceiveRequest) throws -> [PerceptionRecord] {
-        interruption.begin()
-        defer { interruption.end() }
-        let deadline = request.deadline
-        let pastDeadline = { deadline != .max && self.host.monotonicNanoseconds() >= deadline }
-        if pastDeadline() {
+        let checkpoint = request.checkpoint
+        if checkpoint.isPastDeadline {
             throw PluginError(.timeout, "Listening for alarm patterns passed its deadline before it started; the block was not heard.")
         }
         let started = host.monotonicNanoseconds()
         let audio = request.audio
         let heard = listener.listen(audio.samples, sampleRate: audio.sampleRate, channels: audio.channels,
                                     continuesPrevious: audio.continuesPrevious,
-                                    isStopped: { self.interruption.isRequested || pastDeadline() })
+                                    isStopped: { checkpoint.shouldStop })
         guard let heard else {
-            try interruption.check("Listening for alarm patterns was cancelled part-way through the block; the next block starts afresh.")
+            if checkpoint.stop == .cancelled {
+                throw PluginError(.cancelled, "Listening for alarm patterns was cancelled part-way through the block; the next block starts afresh.")
+            }
             throw PluginError(.timeout, "Listening for alarm patterns passed its deadline part-way through the block; the next block starts afresh.")
         }
         host.log(.debug, "alarm-patterns.heard", [("patterns", .private(String(heard.count))),
                                                   ("microseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000)))])
         return AlarmListener.records(heard)
-    }
-
-    /// [any-thread]
-    public func cancel() {
-        interruption.request()
     }
 }

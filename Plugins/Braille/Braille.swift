@@ -44,7 +44,6 @@ public final class Braille: RenderTargetPlugin {
     private let tables: [SpokenLocale: String]
     private let alertHoldNanoseconds: UInt64
     private let readingWindowNanoseconds: UInt64
-    private let interruption = CallInterruption()
     private let display: DisplayState
 
     public init(host: HostServices, config: PluginConfig) throws {
@@ -97,9 +96,9 @@ public final class Braille: RenderTargetPlugin {
         display.shutDown()
     }
 
-    public func render(_ message: OutputMessage) throws {
-        interruption.begin()
-        defer { interruption.end() }
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
+        let interruption = request.checkpoint
         // Braille has no cue without words; the manifest does not offer the pulse.
         if message.signal == .awarenessPulse { return }
         let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -115,7 +114,7 @@ public final class Braille: RenderTargetPlugin {
         if !isAlert {
             try display.waitForHold(interruption: interruption, host: host)
         }
-        try interruption.check("The braille message was interrupted before it was shown.")
+        if interruption.isCancelled { throw PluginError(.cancelled, "The braille message was interrupted before it was shown.") }
         let windowCount = try display.show(cells, marked: message.signal == .safetyAlert)
         host.log(.debug, "braille.shown", [("signal", .public("\(message.signal)")), ("windows", .public(String(windowCount)))])
         if isAlert {
@@ -130,7 +129,6 @@ public final class Braille: RenderTargetPlugin {
 
     /// [any-thread] Cuts a waiting render short; what is on the display stays.
     public func interrupt() {
-        interruption.request()
         display.wake()
     }
 }
@@ -214,11 +212,11 @@ final class DisplayState: @unchecked Sendable {
     }
 
     /// Waits until an alert's hold ends, or throws `cancelled` on interrupt.
-    func waitForHold(interruption: CallInterruption, host: HostServices) throws {
+    func waitForHold(interruption: CallCheckpoint, host: HostServices) throws {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if interruption.isRequested { throw PluginError(.cancelled, "The braille message was interrupted while an alert held the display.") }
+            if interruption.isCancelled { throw PluginError(.cancelled, "The braille message was interrupted while an alert held the display.") }
             let now = host.monotonicNanoseconds()
             if now >= holdUntil { return }
             _ = condition.wait(until: Date(timeIntervalSinceNow: Double(holdUntil - now) / 1e9))
@@ -227,11 +225,11 @@ final class DisplayState: @unchecked Sendable {
 
     /// Waits until the person pans past the last window, the time is up, or the
     /// connection is gone (what was shown counts as delivered); `cancelled` on interrupt.
-    func waitForReading(until end: UInt64, interruption: CallInterruption, host: HostServices) throws {
+    func waitForReading(until end: UInt64, interruption: CallCheckpoint, host: HostServices) throws {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if interruption.isRequested { throw PluginError(.cancelled, "The braille reading was interrupted.") }
+            if interruption.isCancelled { throw PluginError(.cancelled, "The braille reading was interrupted.") }
             if pannedPastEnd || dead { return }
             let now = host.monotonicNanoseconds()
             if now >= end { return }

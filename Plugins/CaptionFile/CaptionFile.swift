@@ -20,7 +20,6 @@ public final class CaptionFile: RenderTargetPlugin {
 
     private let writer: CaptionFileWriter
     private var layout: CaptionLayout
-    private let interruption = CallInterruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         try config.requireOnly(["format", "path"])
@@ -48,18 +47,11 @@ public final class CaptionFile: RenderTargetPlugin {
     /// after laying out the whole text first, a noticeable wait for 256 KiB in a debug
     /// build on a busy machine), and the cues already written stay whole in the file.
     /// The next message's cues follow the last cue written, not the text never shown.
-    public func render(_ message: OutputMessage) throws {
-        interruption.begin()
-        defer { interruption.end() }
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
         try layout.layOut(message.text, at: message.sessionTime, alert: CaptionCue.marksAlert(message.signal)) { cue in
-            if interruption.isRequested { throw PluginError(.cancelled, "The caption was interrupted; the cues before it were written.") }
+            if request.checkpoint.isCancelled { throw PluginError(.cancelled, "The caption was interrupted; the cues before it were written.") }
             try writer.write(cue)
         }
-    }
-
-    /// Cuts off the render in progress at its next cue; with no render in progress it is
-    /// ignored, as the header says.
-    public func interrupt() {
-        interruption.request()
     }
 }

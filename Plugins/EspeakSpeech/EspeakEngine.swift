@@ -35,7 +35,7 @@ final class EspeakEngine: @unchecked Sendable {
     /// The token of whatever is being spoken in any instance, so an urgent message can
     /// cut it off without waiting for `lock`.
     private let activeTokenLock = NSLock()
-    private var activeToken: CancelToken?
+    private var activeToken: CallCheckpoint?
 
     private init() {}
 
@@ -128,7 +128,7 @@ final class EspeakEngine: @unchecked Sendable {
     /// Speaks `text` (neutralized here, piece by piece) and returns when it was played or
     /// written, or as soon as `token` is cancelled, including while it waits for another
     /// instance's utterance to release espeak-ng.
-    func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CancelToken) throws -> Outcome {
+    func speak(_ text: String, voice: String, rate: Int, volume: Int, sink: Sink, token: CallCheckpoint) throws -> Outcome {
         // Nothing was synthesized, so there is no rate and no file to report.
         guard acquire(token) else { return Outcome(voice: voice, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
         defer { lock.unlock() }
@@ -179,7 +179,7 @@ final class EspeakEngine: @unchecked Sendable {
     /// On the device it plays at the rate the device is already open at: reopening a
     /// stream can cost a PulseAudio start-up of over a second, longer than the pulse's
     /// own interval.
-    func play(_ samples: (_ sampleRate: Int) -> [Int16], sink: Sink, token: CancelToken) throws -> Outcome {
+    func play(_ samples: (_ sampleRate: Int) -> [Int16], sink: Sink, token: CallCheckpoint) throws -> Outcome {
         guard acquire(token) else { return Outcome(voice: nil, samples: 0, sampleRate: 0, file: nil, cancelled: true) }
         defer { lock.unlock() }
         try startLocked()
@@ -209,7 +209,7 @@ final class EspeakEngine: @unchecked Sendable {
 
     /// Takes `lock`, polling so a cancelled `token` stops the wait for another instance's
     /// utterance; false (and not locked) when it was cancelled first.
-    private func acquire(_ token: CancelToken) -> Bool {
+    private func acquire(_ token: CallCheckpoint) -> Bool {
         while !lock.lock(before: Date().addingTimeInterval(Self.lockPoll)) {
             if token.isCancelled { return false }
         }
@@ -217,7 +217,7 @@ final class EspeakEngine: @unchecked Sendable {
     }
 
     /// Makes `token` the one an urgent message elsewhere cancels (nil: nothing playing).
-    private func publish(_ token: CancelToken?) {
+    private func publish(_ token: CallCheckpoint?) {
         activeTokenLock.lock()
         activeToken = token
         activeTokenLock.unlock()

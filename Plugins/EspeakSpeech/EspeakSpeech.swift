@@ -27,11 +27,6 @@ public final class EspeakSpeech: RenderTargetPlugin {
     private let host: HostServices
     private let engine = EspeakEngine.shared
 
-    /// The render in progress, if any; `interrupt()` cancels it and nothing else, so an
-    /// interrupt that arrives between renders cannot silence the next message.
-    private let currentLock = NSLock()
-    private var current: CancelToken?
-
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
         settings = try SpeechSettings(config)
@@ -70,19 +65,13 @@ public final class EspeakSpeech: RenderTargetPlugin {
         return try SpeechDirectory(path: path)
     }
 
-    /// The render is "in progress" for `interrupt` from its first line: an interrupt that
-    /// lands while a long text is still being prepared, or while another instance holds
-    /// espeak-ng, stops this render too, instead of being lost and the whole text spoken.
-    public func render(_ message: OutputMessage) throws {
-        let token = CancelToken()
-        currentLock.lock()
-        current = token
-        currentLock.unlock()
-        defer {
-            currentLock.lock()
-            current = nil
-            currentLock.unlock()
-        }
+    /// The render is "in progress" for an interrupt from its first line (PluginKit's
+    /// checkpoint starts with the C call): an interrupt that lands while a long text is
+    /// still being prepared, or while another instance holds espeak-ng, stops this render
+    /// too, instead of being lost and the whole text spoken.
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
+        let token = request.checkpoint
         if message.signal == .awarenessPulse {
             return try pulse(message, token: token)
         }
@@ -101,7 +90,7 @@ public final class EspeakSpeech: RenderTargetPlugin {
     /// repeated every second is what people learn to ignore). The host sends it only when
     /// the profile turned the cue on: the manifest leaves it off, so speech stays words
     /// alone for anyone who did not ask.
-    private func pulse(_ message: OutputMessage, token: CancelToken) throws {
+    private func pulse(_ message: OutputMessage, token: CallCheckpoint) throws {
         let volume = settings.volume
         let outcome = try engine.play({ PulseTone.samples(sampleRate: $0, volume: volume) }, sink: sink(for: message), token: token)
         // The index counts the characters spoken, and a tone speaks none.
@@ -130,11 +119,5 @@ public final class EspeakSpeech: RenderTargetPlugin {
         if outcome.cancelled {
             throw PluginError(.cancelled, "Speech was interrupted.")
         }
-    }
-
-    public func interrupt() {
-        currentLock.lock()
-        current?.cancel()
-        currentLock.unlock()
     }
 }

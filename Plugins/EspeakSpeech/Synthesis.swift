@@ -6,7 +6,7 @@ import SenseBridgePluginKit
 /// are, so both reach the device or a file by the same path), touched only on the speaking
 /// thread under the engine lock.
 final class Synthesis {
-    let token: CancelToken
+    let token: CallCheckpoint
     private(set) var sampleRate: Int
     let sink: EspeakEngine.Sink
     let device: AudioDevice?
@@ -15,7 +15,7 @@ final class Synthesis {
     private(set) var failure: Error?
     private var playbackStarted: Date?
 
-    init(token: CancelToken, sampleRate: Int, sink: EspeakEngine.Sink, device: AudioDevice?) {
+    init(token: CallCheckpoint, sampleRate: Int, sink: EspeakEngine.Sink, device: AudioDevice?) {
         self.token = token
         self.sampleRate = sampleRate
         self.sink = sink
@@ -75,7 +75,7 @@ final class Synthesis {
         guard let started = playbackStarted else { return false }
         // One buffer short of the end, leaving only that much for the uninterruptible drain.
         let end = started.addingTimeInterval(Double(samples) / Double(sampleRate) - Double(EspeakEngine.bufferMilliseconds) / 1000)
-        if token.wait(until: end) {
+        if token.wait(seconds: end.timeIntervalSinceNow) {
             device.flush()
             return true
         }

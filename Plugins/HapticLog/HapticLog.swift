@@ -21,7 +21,6 @@ public final class HapticLog: RenderTargetPlugin {
     static let defaultPath = "{output}/haptics.jsonl"
     private let file: JSONLinesFile
     private let host: HostServices
-    private let interruption = CallInterruption()
 
     public init(host: HostServices, config: PluginConfig) throws {
         self.host = host
@@ -38,19 +37,12 @@ public final class HapticLog: RenderTargetPlugin {
     /// without tearing a line: an interrupt that lands before it skips the cue (the alert
     /// that caused the interrupt follows at once), one that lands after it is too late and
     /// the cue counts as delivered.
-    public func render(_ message: OutputMessage) throws {
-        interruption.begin()
-        defer { interruption.end() }
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
         let pattern = HapticPattern.forSignal(message.signal)
         let line = HapticLogLine.encode(wallClock: Date().timeIntervalSince1970, message: message, pattern: pattern)
-        if interruption.isRequested { throw PluginError(.cancelled, "The haptic cue was interrupted before it was written.") }
+        if request.checkpoint.isCancelled { throw PluginError(.cancelled, "The haptic cue was interrupted before it was written.") }
         try file.append(line)
-    }
-
-    /// Cuts off the render in progress if its cue is not yet written; with no render in
-    /// progress it is ignored, as the header says.
-    public func interrupt() {
-        interruption.request()
     }
 
     static func isHapticLogLine(_ line: String) -> Bool {

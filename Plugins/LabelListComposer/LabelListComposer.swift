@@ -11,43 +11,28 @@ import SenseBridgePluginKit
 final class LabelListComposer: SceneComposerPlugin {
     struct Config: Decodable {}
 
-    private let cancelled = CancelFlag()
-    private let host: HostServices
-
     init(host: HostServices, config: PluginConfig) throws {
         _ = try config.decode(Config.self)
-        self.host = host
     }
 
     func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
-        cancelled.reset()
         guard let locale = request.spokenLocale else {
             throw PluginError(.unsupported, "Locale '\(request.localeIdentifier)' is not supported; use en, es or vi.")
         }
-        var pastDeadline = false
+        // What stopped it, as the composition saw it: a cancel after it finished costs nothing.
+        var stopped: CallCheckpoint.Stop?
         let phrases = LabelListComposition.compose(
             records: request.records, locale: locale,
             maximumLabels: max(request.maximumLabels, 0), maximumWords: max(request.maximumWords, 0),
             shouldStop: {
-                pastDeadline = host.monotonicNanoseconds() > request.deadline
-                return pastDeadline || cancelled.isSet
+                stopped = request.checkpoint.stop
+                return stopped != nil
             })
-        if cancelled.isSet { throw PluginError.cancelled }
-        if pastDeadline { throw PluginError(.timeout, "The deadline passed before every record was considered.") }
+        if let stopped {
+            throw request.checkpoint.error(stopped, "Listing what was detected", "before every record was considered")
+        }
         return phrases
     }
-
-    func cancel() {
-        cancelled.set()
-    }
-}
-
-/// Set from any thread by `cancel`, read by `compose`.
-final class CancelFlag: Sendable {
-    private let value = Locked(false)
-    func set() { value.withLock { $0 = true } }
-    func reset() { value.withLock { $0 = false } }
-    var isSet: Bool { value.withLock { $0 } }
 }
 
 @_cdecl("sensebridge_plugin_entry")

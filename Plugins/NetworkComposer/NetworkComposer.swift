@@ -15,8 +15,6 @@ final class NetworkComposer: SceneComposerPlugin {
     private let host: HostServices
     private let config: NetworkComposerConfig
     private let lock = NSLock()
-    private var exchange: HTTPExchange?
-    private var cancelled = false
     /// Set when the provider asked, with `Retry-After`, not to be asked again before then
     /// (host monotonic nanoseconds), and the status that asked. Per instance is enough:
     /// the host's negotiation asks the same mode's instance next after a failure that is
@@ -35,9 +33,6 @@ final class NetworkComposer: SceneComposerPlugin {
     }
 
     func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
-        lock.lock()
-        cancelled = false  // A cancel is sticky until the next compose, and no longer.
-        lock.unlock()
         guard let locale = request.spokenLocale else {
             throw PluginError(.unsupported, "The locale '\(request.localeIdentifier)' is not one SenseBridge speaks.")
         }
@@ -65,15 +60,9 @@ final class NetworkComposer: SceneComposerPlugin {
         ProviderWire.headers(for: config).forEach { urlRequest.setValue($0.value, forHTTPHeaderField: $0.key) }
 
         let exchange = HTTPExchange(maximumBytes: config.maxReplyBytes)
-        lock.lock()
-        if cancelled { exchange.cancel() }
-        self.exchange = exchange
-        lock.unlock()
-        defer {
-            lock.lock()
-            self.exchange = nil
-            lock.unlock()
-        }
+        // A cancel wakes the waiting exchange at once (or stops it before it starts, if it
+        // came while the request was being built); the checkpoint drops this when compose returns.
+        request.checkpoint.onCancel { exchange.cancel() }
 
         let started = host.monotonicNanoseconds()
         let outcome = exchange.run(urlRequest, seconds: seconds)
@@ -89,14 +78,6 @@ final class NetworkComposer: SceneComposerPlugin {
         guard case .response(_, let body) = outcome else { throw PluginError(.internal, "The exchange ended in an unknown state.") }
         let phrase = try ProviderWire.phrase(from: body, provider: config.provider, format: config.responseFormat)
         return [ComposedPhrase(stream: .sight, text: phrase, recordIndices: indices)]
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let exchange = self.exchange
-        lock.unlock()
-        exchange?.cancel()
     }
 
     /// Object labels only, de-duplicated, at most `maximumLabels`. The host already

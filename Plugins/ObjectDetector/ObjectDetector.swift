@@ -19,7 +19,6 @@ public final class ObjectDetector: PerceiverPlugin {
     private let settings: DetectorSettings
     private let labels: LabelMap
     private let host: HostServices
-    private let stop: DetectionStop
     /// Touched only by `perceive` ([instance-thread]); given back to the pool with the instance.
     private let net: OpenCVNet
     private let netKey: NetPool.Key
@@ -30,7 +29,6 @@ public final class ObjectDetector: PerceiverPlugin {
         labels = try settings.labels.map(LabelMap.read) ?? COCOLabelMap.map
         try settings.checkFiles()
         try OpenCVThreads.confine(to: settings.threads)
-        stop = DetectionStop(clock: host)
         let started = host.monotonicNanoseconds()
         netKey = NetPool.Key(settings)
         net = try NetPool.take(settings, key: netKey)
@@ -45,25 +43,22 @@ public final class ObjectDetector: PerceiverPlugin {
     }
 
     public func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
-        stop.begin(deadline: request.deadline)
-        defer { stop.end() }
-        try stop.check("before it started")
+        // OpenCV cannot interrupt a forward pass, so the checkpoint is asked at its edges:
+        // before anything starts, after the image is prepared, and after the pass.
+        let stop = { (stage: String) throws in try request.checkpoint.check("Looking for objects in the image", stage) }
+        try stop("before it started")
         let started = host.monotonicNanoseconds()
         try net.setInput(request.image, settings.preprocessing)
-        try stop.check("while the image was being prepared")
+        try stop("while the image was being prepared")
         let rows = try net.forward()
         // A forward pass cannot be stopped: a cancel or deadline that came during it is
-        // honoured now, and what it found is dropped.
-        try stop.check("while the network was running")
+        // honoured now, and what it found is dropped (a late answer would describe a view
+        // the person has moved on from).
+        try stop("while the network was running")
         let records = rows.compactMap { DetectedObject.record($0, labels: labels, minimumConfidence: settings.minimumConfidence) }
         // How many things were found says something about what the person looked at: private.
         host.log(.debug, "detector.detected", [("objects", .private(String(records.count))),
                                               ("milliseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000_000)))])
         return records
-    }
-
-    /// [any-thread]
-    public func cancel() {
-        stop.cancel()
     }
 }

@@ -21,7 +21,6 @@ public final class SoundClassifier: AudioPerceiverPlugin {
     private let settings: ClassifierSettings
     private let scores: SoundScores
     private let host: HostServices
-    private let interruption = CallInterruption()
     /// Touched only by `perceive` ([instance-thread]).
     private let net: YAMNetNet
     private var frontend = LogMelFrontend()
@@ -44,8 +43,6 @@ public final class SoundClassifier: AudioPerceiverPlugin {
     }
 
     public func perceive(_ request: AudioPerceiveRequest) throws -> [PerceptionRecord] {
-        interruption.begin()
-        defer { interruption.end() }
         let audio = request.audio
         guard audio.sampleRate == LogMelFrontend.sampleRate, audio.channels >= 1 else {
             throw PluginError(.invalidArgument, "The sound classifier takes \(LogMelFrontend.sampleRate) Hz audio (its manifest's audioInput); it was given \(audio.sampleRate) Hz, \(audio.channels) channels.")
@@ -59,30 +56,18 @@ public final class SoundClassifier: AudioPerceiverPlugin {
         let started = host.monotonicNanoseconds()
         var logits: [[Float]] = []
         for patch in patches {
-            try check(request.deadline)
+            try request.checkpoint.check("Listening to the audio")
             logits.append(try net.logits(patch))
         }
         // A pass cannot be stopped: a cancel or deadline that came during the last one is
         // honoured now, and what it heard is dropped (the next window overlaps it by half).
-        try check(request.deadline)
+        try request.checkpoint.check("Listening to the audio")
         latest = scores.records(logits)
         // Which sounds were heard is the person's own: only how many (private) and how long.
         host.log(.debug, "sound-classifier.heard", [("sounds", .private(String(latest.count))),
                                                     ("windows", .public(String(patches.count))),
                                                     ("milliseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000_000)))])
         return latest
-    }
-
-    /// [any-thread]
-    public func cancel() {
-        interruption.request()
-    }
-
-    private func check(_ deadline: UInt64) throws {
-        if deadline != .max && host.monotonicNanoseconds() >= deadline {
-            throw PluginError(.timeout, "Listening to the audio passed its deadline; nothing from this block was used.")
-        }
-        try interruption.check("Listening to the audio was cancelled.")
     }
 
     /// The channels averaged: the host asks the source for mono (the manifest's

@@ -72,8 +72,12 @@ public final class SpeechDispatcher: RenderTargetPlugin {
         }
     }
 
-    public func render(_ message: OutputMessage) throws {
-        board.beginRender()
+    /// An interrupt (marked on the request's checkpoint) ends the board's wait at once, and
+    /// this thread then cancels the message in speech-dispatcher: libspeechd is only ever
+    /// called from the render thread. One with no render in progress is ignored.
+    public func render(_ request: RenderRequest) throws {
+        let message = request.message
+        board.beginRender(request.checkpoint)
         defer { board.endRender() }
         // The pulse is a cue without words; this target offers none (the manifest does not
         // list it), and one that arrives anyway is not spoken.
@@ -187,12 +191,5 @@ public final class SpeechDispatcher: RenderTargetPlugin {
         } catch let failure as SpeechdConnection.OpenFailure {
             throw PluginError(.unavailable, "speech-dispatcher is not running at \(addressDescription): \(failure.reason).")
         }
-    }
-
-    /// [any-thread] Cuts off the render in progress: its wait ends at once and the render
-    /// thread cancels the message in speech-dispatcher (libspeechd is only ever called
-    /// from the render thread). Ignored with no render in progress.
-    public func interrupt() {
-        board.interrupt()
     }
 }

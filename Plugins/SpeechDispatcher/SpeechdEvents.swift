@@ -1,5 +1,6 @@
 import Foundation
 import SenseBridgeCore
+import SenseBridgePluginKit
 
 /// How one spoken message ended, as speech-dispatcher reported it.
 enum SpeechdEvent: Equatable {
@@ -21,8 +22,8 @@ enum SpeechdEvent: Equatable {
 final class SpeechdEventBoard: @unchecked Sendable {
     private let condition = NSCondition()
     private var events: [Int: SpeechdEvent] = [:]
-    private var inRender = false
-    private var interruptRequested = false
+    /// The render in progress's checkpoint, which its interrupt marks; nil between renders.
+    private var render: CallCheckpoint?
 
     /// Called by libspeechd's thread.
     func record(messageID: Int, _ event: SpeechdEvent) {
@@ -33,38 +34,31 @@ final class SpeechdEventBoard: @unchecked Sendable {
         condition.unlock()
     }
 
-    func beginRender() {
-        condition.lock()
-        inRender = true
-        interruptRequested = false
-        condition.unlock()
+    /// The interrupt is the checkpoint's (it applies to this render only); the board only
+    /// wakes its waits when it lands, since they sleep on events under this condition.
+    func beginRender(_ checkpoint: CallCheckpoint) {
+        condition.withLock { render = checkpoint }
+        checkpoint.onCancel { [weak self] in self?.wake() }
     }
 
     func endRender() {
-        condition.lock()
-        inRender = false
-        interruptRequested = false
-        condition.unlock()
+        condition.withLock { render = nil }
     }
 
-    /// [any-thread] Applies to the render in progress only.
-    func interrupt() {
-        condition.lock()
-        if inRender { interruptRequested = true }
-        condition.broadcast()
-        condition.unlock()
+    private func wake() {
+        condition.withLock { condition.broadcast() }
     }
 
     var isInterrupted: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return interruptRequested
+        condition.withLock { interruptedLocked }
     }
+
+    private var interruptedLocked: Bool { render?.isCancelled ?? false }
 
     /// Sleeps until `deadline` or an interrupt, whichever comes first.
     func pause(until deadline: Date) {
         condition.lock()
-        while !interruptRequested && Date() < deadline { _ = condition.wait(until: deadline) }
+        while !interruptedLocked && Date() < deadline { _ = condition.wait(until: deadline) }
         condition.unlock()
     }
 
@@ -86,7 +80,7 @@ final class SpeechdEventBoard: @unchecked Sendable {
         }
         while true {
             if let event = events[messageID] { return .event(event) }
-            if interruptRequested { return .interrupted }
+            if interruptedLocked { return .interrupted }
             if !isAlive() { return .connectionLost }
             let now = Date()
             if now >= deadline { return .timedOut }

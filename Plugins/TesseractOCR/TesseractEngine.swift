@@ -126,17 +126,17 @@ final class TesseractEngine {
     /// 21-megapixel photograph on a busy 2-core machine, a few milliseconds for a camera
     /// frame) or one line.
     func read(_ picture: OwnedPix, binarization: Thresholding.Method, page: ((Int, Int) -> Bool)?,
-              stop: RecognitionStop) throws -> Read {
+              stop: CallCheckpoint) throws -> Read {
         defer { TessBaseAPIClear(api) }
         OpenMPConfinement.confineToCallingThread()
-        try stop.check("before it started")
+        try stop.checkReading("before it started")
         TessBaseAPISetVariable(api, "thresholding_method", binarization.tesseractValue)
         TessBaseAPISetImage2(api, picture.pix)
-        try stop.check("while the image was being copied")
+        try stop.checkReading("while the image was being copied")
         // Binarizes now, so that a cancel can be noticed before the layout analysis that
         // follows in Recognize.
         var binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))
-        try stop.check("while the image was being binarized")
+        try stop.checkReading("while the image was being binarized")
         var factor = 1.0
         var offset = (x: 0, y: 0)
         if let page, let found = binary.flatMap({ TextSize.letters($0.pix, onPage: page) }) {
@@ -149,9 +149,9 @@ final class TesseractEngine {
                 // out (the Spanish page at low resolution, Sauvola and enlarged: 5.1 %
                 // wrong without the resolution, none with it).
                 TessBaseAPISetSourceResolution(api, TextSize.resolution(medianLetterHeight: found.medianHeight * wanted))
-                try stop.check("while the image was being enlarged")
+                try stop.checkReading("while the image was being enlarged")
                 binary = OwnedPix(taking: TessBaseAPIGetThresholdedImage(api))
-                try stop.check("while the enlarged image was being binarized")
+                try stop.checkReading("while the enlarged image was being binarized")
                 (factor, offset) = (wanted, (found.left, found.top))
             }
         }
@@ -159,13 +159,13 @@ final class TesseractEngine {
         // copies it, and reads the binarized pixels as they are.
         if let binary, let straight = OwnedPix(taking: Deskew.levelled(binary.pix)) {
             TessBaseAPISetImage2(api, straight.pix)
-            try stop.check("while the page was being levelled")
+            try stop.checkReading("while the page was being levelled")
         }
         let monitor = TesseractMonitor(stop: stop)
         guard TessBaseAPIRecognize(api, monitor.handle) == 0 else {
             // Cancelled mid-page, tesseract returns -1 and leaves the lines it had not
             // reached blank: a partial page is never returned as if it were the whole.
-            if let reason = stop.reason { throw RecognitionStop.error(reason, stage: "while the text was being recognized") }
+            if let reason = stop.stop { throw stop.error(reason, TesseractMonitor.work, "while the text was being recognized") }
             throw PluginError(.internal, "tesseract could not recognize the \(picture.width)x\(picture.height) image.")
         }
         // A cancel that arrives now is too late to save any work: the page is returned.

@@ -25,7 +25,6 @@ public func sensebridgePluginEntry() -> UnsafeRawPointer {
 public final class TesseractOCR: PerceiverPlugin {
     private let settings: OCRSettings
     private let host: HostServices
-    private let stop: RecognitionStop
     private let pageOutline: PageOutlineStep
     /// One per combination of languages read so far, and the orientation detector once a
     /// page needed it; touched only by `perceive` ([instance-thread]).
@@ -36,7 +35,6 @@ public final class TesseractOCR: PerceiverPlugin {
         self.host = host
         settings = try OCRSettings(config)
         let installed = try settings.checkDataPath()
-        stop = RecognitionStop(clock: host)
         pageOutline = PageOutlineStep(enabled: settings.pageOutline, host: host)
         host.log(.info, "ocr.ready", [("languages", .public(installed.map(\.rawValue).joined(separator: ","))),
                                       ("pageSegmentation", .public(settings.pageSegmentation.rawValue)),
@@ -53,9 +51,8 @@ public final class TesseractOCR: PerceiverPlugin {
     /// (`PageOutlineStep`: flattened, or with the edges the frame cuts), then how it is
     /// turned, on the page the outline step gives.
     public func perceivePage(_ request: PerceiveRequest) throws -> Perception {
-        stop.begin(deadline: request.deadline)
-        defer { stop.end() }
-        try stop.check("before it started")
+        let stop = request.checkpoint
+        try stop.checkReading("before it started")
         let frame = request.image
         guard TesseractEngine.canHoldText(frame) else {
             // The frame's size, not its content: public.
@@ -67,7 +64,7 @@ public final class TesseractOCR: PerceiverPlugin {
         let languages = try LanguageChoice.languages(locale: request.localeIdentifier, pageLocales: request.pageLocales) {
             FileManager.default.isReadableFile(atPath: $0.trainedData(in: dataPath).path)
         }
-        let engine = try engine(for: languages, locale: request.localeIdentifier)
+        let engine = try engine(for: languages, locale: request.localeIdentifier, stop: stop)
         let started = host.monotonicNanoseconds()
         let outlined = pageOutline.apply(frame)
         let image = outlined.image
@@ -98,12 +95,12 @@ public final class TesseractOCR: PerceiverPlugin {
         var turns = 0
         var read = try reading(turnedBy: 0)
         if mayBeTurned(read), let binary = read.binary {
-            try stop.check("before the page's orientation was looked for")
+            try stop.checkReading("before the page's orientation was looked for")
             let (found, confidence) = try orientationDetector().quarterTurns(binary.pix)
             // How the page stood, not what it says: public.
             host.log(.debug, "ocr.orientation", [("quarterTurns", .public(found.map(String.init) ?? "unsure")),
                                                  ("confidence", .public(String(format: "%.1f", confidence)))])
-            try stop.check("while the page's orientation was being found")
+            try stop.checkReading("while the page's orientation was being found")
             for candidate in ReadQuality.turnsToTry(detected: found, readAnyText: !read.lines.isEmpty) {
                 let turnedRead = try reading(turnedBy: candidate)
                 if ReadQuality.isBetterTurned(turnedRead.lines, than: read.lines) {
@@ -132,12 +129,7 @@ public final class TesseractOCR: PerceiverPlugin {
                                                            cutEdges: PageCutEdges.turned(outlined.view.cutEdges, quarterTurns: turns)))
     }
 
-    /// [any-thread]
-    public func cancel() {
-        stop.cancel()
-    }
-
-    private func engine(for languages: [TesseractLanguage], locale: String) throws -> TesseractEngine {
+    private func engine(for languages: [TesseractLanguage], locale: String, stop: CallCheckpoint) throws -> TesseractEngine {
         if let engine = engines[languages] { return engine }
         let started = host.monotonicNanoseconds()
         let engine = try TesseractEngine(languages: languages, dataPath: settings.dataPath,
@@ -146,7 +138,7 @@ public final class TesseractOCR: PerceiverPlugin {
         host.log(.info, "ocr.language_loaded", [("languages", .public(languages.map(\.rawValue).joined(separator: "+"))),
                                                 ("milliseconds", .public(String((host.monotonicNanoseconds() &- started) / 1_000_000)))])
         // Loading took a while; a cancel that came meanwhile is honoured before the page is read.
-        try stop.check("while the \(languages.map(\.rawValue).joined(separator: "+")) model was loading")
+        try stop.checkReading("while the \(languages.map(\.rawValue).joined(separator: "+")) model was loading")
         return engine
     }
 

@@ -8,11 +8,12 @@ import SenseBridgeCore
 class InstanceBox<Plugin> {
     let plugin: Plugin
     let memory = CArena()
-    /// The C call in progress, as the host sees it: from the moment it entered the thunk.
-    let call = CallInterruption()
+    /// The C call in progress and its checkpoint, on the instance's host clock.
+    let call: CallInProgress
 
-    init(_ plugin: Plugin) {
+    init(_ plugin: Plugin, host: HostServices) {
         self.plugin = plugin
+        call = CallInProgress(clock: host)
     }
 
     func retainedPointer() -> UnsafeMutableRawPointer {
@@ -75,7 +76,7 @@ enum ComposerThunks {
 
     static func cancel(_ instance: UnsafeMutableRawPointer?) {
         guard let box = ComposerBox.from(instance) else { return }
-        box.call.request()
+        box.call.cancel()
         box.plugin.cancel()
     }
 
@@ -89,20 +90,20 @@ enum ComposerThunks {
             if let problem = StructSizeProblem.check(result, "sb_compose_result", minimum: MemoryLayout<sb_compose_result>.size) {
                 throw PluginError(.invalidArgument, "The result was refused: the result's \(problem).")
             }
-            box.call.begin()
-            defer { box.call.end() }
+            let checkpoint = box.call.begin(deadline: request.pointee.deadline_ns)
+            defer { box.call.end(checkpoint) }
             box.memory.reset()
             let decoded: (records: [PerceptionRecord], locale: String?)
-            let stopped = "Composing was cancelled while the request was being read."
-            switch try CComposeRequest.decode(at: request, checkpoint: { try box.call.check(stopped) }) {
+            let stopped = { () throws(PluginError) in try checkpoint.checkCancelled("Composing", "while the request was being read") }
+            switch try CComposeRequest.decode(at: request, checkpoint: stopped) {
             case .success(let value): decoded = value
             case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }
-            try box.call.check(stopped)
+            try stopped()
             let c = request.pointee
             let phrases = try box.plugin.compose(ComposeRequest(
                 records: decoded.records, localeIdentifier: decoded.locale ?? "en",
-                maximumWords: Int(c.max_words), maximumLabels: Int(c.max_labels), deadline: c.deadline_ns))
+                maximumWords: Int(c.max_words), maximumLabels: Int(c.max_labels), checkpoint: checkpoint))
             (result.pointee.phrases, result.pointee.phrase_count) = PhraseCodec.encode(phrases, into: box.memory)
         }
     }
@@ -120,7 +121,7 @@ enum RenderTargetThunks {
 
     static func interrupt(_ instance: UnsafeMutableRawPointer?) {
         guard let box = RenderTargetBox.from(instance) else { return }
-        box.call.request()
+        box.call.cancel()
         box.plugin.interrupt()
     }
 
@@ -129,15 +130,16 @@ enum RenderTargetThunks {
         reporting(errorOut) {
             guard let box = RenderTargetBox.from(instance) else { throw nullInstance }
             guard let message else { throw PluginError(.invalidArgument, "render needs a message.") }
-            box.call.begin()
-            defer { box.call.end() }
+            // A render has no deadline in the header: the host bounds it on its own side.
+            let checkpoint = box.call.begin(deadline: .max)
+            defer { box.call.end(checkpoint) }
             switch MessageCodec.decode(at: message) {
             case .failure(.textNotUTF8): throw PluginError(.invalidArgument, "Message text is not valid UTF-8; it was not rendered.")
             case .failure(.structSize(let problem)): throw PluginError(.invalidArgument, "The message was refused: the message's \(problem).")
             case .success(nil): return
             case .success(let converted?):
-                try box.call.check("The message was interrupted before it was rendered.")
-                try box.plugin.render(converted)
+                if checkpoint.isCancelled { throw PluginError(.cancelled, "The message was interrupted before it was rendered.") }
+                try box.plugin.render(RenderRequest(message: converted, checkpoint: checkpoint))
             }
         }
     }
@@ -203,7 +205,7 @@ enum PerceiverThunks {
 
     static func cancel(_ instance: UnsafeMutableRawPointer?) {
         guard let box = PerceiverBox.from(instance) else { return }
-        box.call.request()
+        box.call.cancel()
         box.plugin.cancel()
     }
 
@@ -215,25 +217,27 @@ enum PerceiverThunks {
             if let problem = StructSizeProblem.check(result, "sb_perceive_result", minimum: PerceiveCodec.version14ResultSize) {
                 throw PluginError(.invalidArgument, "The result was refused: the result's \(problem).")
             }
-            box.call.begin()
-            defer { box.call.end() }
+            // The deadline is known once the request is read; a cancel counts from here.
+            let checkpoint = box.call.begin(deadline: .max)
+            defer { box.call.end(checkpoint) }
             box.memory.reset()
             let decoded: PerceiveCodec.Request
             switch PerceiveCodec.decodeRequest(at: request) {
             case .success(let value): decoded = value
             case .failure(let problem): throw PluginError(.invalidArgument, "The request was refused: \(problem).")
             }
-            try box.call.check("Perceiving was cancelled while the request was being read.")
+            checkpoint.bound(by: decoded.deadline)
+            try checkpoint.checkCancelled("Perceiving", "while the request was being read")
             let locale = decoded.locale ?? "en"
             let perception: Perception
             switch (box.plugin, decoded.input) {
             case (.looking(let plugin), .image(let image)):
                 perception = try plugin.perceivePage(PerceiveRequest(
                     image: image, timestampNanoseconds: decoded.timestampNanoseconds,
-                    localeIdentifier: locale, deadline: decoded.deadline, pageLocales: decoded.pageLocales))
+                    localeIdentifier: locale, pageLocales: decoded.pageLocales, checkpoint: checkpoint))
             case (.listening(let plugin), .audio(let block)):
                 perception = Perception(records: try plugin.perceive(AudioPerceiveRequest(audio: block, localeIdentifier: locale,
-                                                                                          deadline: decoded.deadline)))
+                                                                                          checkpoint: checkpoint)))
             case (.looking, .audio):
                 throw PluginError(.unsupported, "This perceiver reads images; it was handed audio.")
             case (.listening, .image):

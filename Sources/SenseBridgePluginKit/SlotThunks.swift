@@ -19,27 +19,30 @@ enum SlotThunks {
         { SlotThunks.createInstance(slot: 2, $0, $1, $2) }, { SlotThunks.createInstance(slot: 3, $0, $1, $2) },
         { SlotThunks.createInstance(slot: 4, $0, $1, $2) }, { SlotThunks.createInstance(slot: 5, $0, $1, $2) },
         { SlotThunks.createInstance(slot: 6, $0, $1, $2) }, { SlotThunks.createInstance(slot: 7, $0, $1, $2) },
+        { SlotThunks.createInstance(slot: 8, $0, $1, $2) },
     ]
     static let getInterface: [InterfaceThunk] = [
         { SlotThunks.interface(slot: 0, $0) }, { SlotThunks.interface(slot: 1, $0) },
         { SlotThunks.interface(slot: 2, $0) }, { SlotThunks.interface(slot: 3, $0) },
         { SlotThunks.interface(slot: 4, $0) }, { SlotThunks.interface(slot: 5, $0) },
-        { SlotThunks.interface(slot: 6, $0) }, { SlotThunks.interface(slot: 7, $0) },
+        { SlotThunks.interface(slot: 6, $0) }, { SlotThunks.interface(slot: 7, $0) }, { SlotThunks.interface(slot: 8, $0) },
     ]
     static let testCount: [TestCountThunk] = [
         { SlotThunks.testCount(slot: 0) }, { SlotThunks.testCount(slot: 1) }, { SlotThunks.testCount(slot: 2) }, { SlotThunks.testCount(slot: 3) },
-        { SlotThunks.testCount(slot: 4) }, { SlotThunks.testCount(slot: 5) }, { SlotThunks.testCount(slot: 6) }, { SlotThunks.testCount(slot: 7) },
+        { SlotThunks.testCount(slot: 4) }, { SlotThunks.testCount(slot: 5) }, { SlotThunks.testCount(slot: 6) },
+        { SlotThunks.testCount(slot: 7) }, { SlotThunks.testCount(slot: 8) },
     ]
     static let testName: [TestNameThunk] = [
         { SlotThunks.testName(slot: 0, $0) }, { SlotThunks.testName(slot: 1, $0) }, { SlotThunks.testName(slot: 2, $0) }, { SlotThunks.testName(slot: 3, $0) },
         { SlotThunks.testName(slot: 4, $0) }, { SlotThunks.testName(slot: 5, $0) }, { SlotThunks.testName(slot: 6, $0) },
-        { SlotThunks.testName(slot: 7, $0) },
+        { SlotThunks.testName(slot: 7, $0) }, { SlotThunks.testName(slot: 8, $0) },
     ]
     static let testRun: [TestRunThunk] = [
         { SlotThunks.runTest(slot: 0, $0, $1, $2) }, { SlotThunks.runTest(slot: 1, $0, $1, $2) },
         { SlotThunks.runTest(slot: 2, $0, $1, $2) }, { SlotThunks.runTest(slot: 3, $0, $1, $2) },
         { SlotThunks.runTest(slot: 4, $0, $1, $2) }, { SlotThunks.runTest(slot: 5, $0, $1, $2) },
         { SlotThunks.runTest(slot: 6, $0, $1, $2) }, { SlotThunks.runTest(slot: 7, $0, $1, $2) },
+        { SlotThunks.runTest(slot: 8, $0, $1, $2) },
     ]
 
     static func interface(slot: Int, _ id: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
@@ -64,11 +67,11 @@ enum SlotThunks {
             _ = try config.object()  // Refuse anything but a JSON object before the plugin sees it.
             let services = HostServices(host)
             switch slot.kind {
-            case .composer(let make): return ComposerBox(try make(services, config)).retainedPointer()
-            case .renderTarget(let make): return RenderTargetBox(try make(services, config)).retainedPointer()
-            case .sensingSource(let make): return SensingSourceBox(try make(services, config)).retainedPointer()
-            case .perceiver(let make): return PerceiverBox(.looking(try make(services, config))).retainedPointer()
-            case .audioPerceiver(let make): return PerceiverBox(.listening(try make(services, config))).retainedPointer()
+            case .composer(let make): return ComposerBox(try make(services, config), host: services).retainedPointer()
+            case .renderTarget(let make): return RenderTargetBox(try make(services, config), host: services).retainedPointer()
+            case .sensingSource(let make): return SensingSourceBox(try make(services, config), host: services).retainedPointer()
+            case .perceiver(let make): return PerceiverBox(.looking(try make(services, config)), host: services).retainedPointer()
+            case .audioPerceiver(let make): return PerceiverBox(.listening(try make(services, config)), host: services).retainedPointer()
             }
         } catch {
             PluginError(wrapping: error).write(to: errorOut)

@@ -18,16 +18,13 @@ final class EchoComposer: SceneComposerPlugin {
             ComposedPhrase(stream: record.stream ?? .sight, text: "\(prefix) \(record.label)", recordIndices: [index])
         }
     }
-
-    func cancel() {}
 }
 
 final class FailingTarget: RenderTargetPlugin {
     init(host: HostServices, config: PluginConfig) throws {}
-    func render(_ message: OutputMessage) throws {
+    func render(_ request: RenderRequest) throws {
         throw PluginError.io("The caption file could not be written: disk full.")
     }
-    func interrupt() {}
 }
 
 @Suite struct ExportThroughCTests {

@@ -16,7 +16,8 @@ final class RecordingTarget: RenderTargetPlugin {
         if try config.decode(Config.self).refuse == true { throw PluginError.invalidConfig("refuse is set") }
     }
 
-    func render(_ message: OutputMessage) throws {
+    func render(_ request: RenderRequest) throws {
+        let message = request.message
         if message.text.contains("FAIL") { throw PluginError.io("The caption file could not be written.") }
         rendered.append(message.text)
         host.log(.debug, "message.rendered", [("signal", .public("\(message.signal.rawValue)")), ("text", .private(message.text))])
@@ -32,8 +33,7 @@ final class CyclicTarget: RenderTargetPlugin {
     init(host: HostServices, config: PluginConfig) throws {
         CyclicTarget.keepers.append { _ = self }
     }
-    func render(_ message: OutputMessage) throws {}
-    func interrupt() {}
+    func render(_ request: RenderRequest) throws {}
 }
 
 /// Names each object or sound record: "a chair". `sentences` makes it write
@@ -58,8 +58,6 @@ final class NamingComposer: SceneComposerPlugin {
             return ComposedPhrase(stream: stream, text: text, recordIndices: [index])
         }
     }
-
-    func cancel() {}
 }
 
 /// Replays `count` frames a run, then ends; `repeatTimestamps` makes every frame

@@ -19,6 +19,8 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
     private var requests: [ComposeRequest] = []
     private var outbound: [[ComposedPhrase]] = []
     private var brokenRules: [String] = []
+    /// The compose in progress, so `cancel` marks its checkpoint as PluginKit's thunk does.
+    private let calls: CallInProgress
 
     /// Deadlines the host gives when a request does not set one: on the embedded
     /// clock, which stands still unless the test advances it.
@@ -31,6 +33,7 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
         let services = services ?? EmbeddedHostServices(config: config)
         self.services = services
         self.validator = validator
+        calls = CallInProgress(clock: services.hostServices)
         composer = try Composer(host: services.hostServices, config: config)
     }
 
@@ -54,7 +57,12 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
     @discardableResult
     public func composeNext() throws -> Bool {
         guard !requests.isEmpty else { return false }
-        let request = requests.removeFirst()
+        let sent = requests.removeFirst()
+        // The call's own checkpoint on the embedded clock, as the real host's thunk gives one.
+        let checkpoint = calls.begin(deadline: sent.deadline)
+        defer { calls.end(checkpoint) }
+        let request = ComposeRequest(records: sent.records, localeIdentifier: sent.localeIdentifier,
+                                     maximumWords: sent.maximumWords, maximumLabels: sent.maximumLabels, checkpoint: checkpoint)
         let phrases = try live.compose(request)
         let judged = PhraseRequest(records: request.records, locale: request.localeIdentifier,
                                    maximumWords: request.maximumWords, maximumLabels: request.maximumLabels)
@@ -82,7 +90,10 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
     }
 
     /// [any-thread] as in the real host.
-    public func cancel() { live.cancel() }
+    public func cancel() {
+        calls.cancel()
+        live.cancel()
+    }
 
     /// The rules broken so far, which then no longer count as leftovers: a test that
     /// expects a phrase to be rejected takes the problem and checks it.

@@ -19,12 +19,15 @@ public final class EmbeddedRenderHost<Target: RenderTargetPlugin> {
     private var pending: [OutputMessage] = []
     /// Messages the target rendered without throwing, in order.
     public private(set) var delivered: [OutputMessage] = []
+    /// The render in progress, so `interrupt` marks its checkpoint as PluginKit's thunk does.
+    private let calls: CallInProgress
 
     public init(_ type: Target.Type = Target.self, config: PluginConfig = PluginConfig("{}"),
                 services: EmbeddedHostServices? = nil) throws {
         // Without services of its own, the plugin gets a table carrying its config.
         let services = services ?? EmbeddedHostServices(config: config)
         self.services = services
+        calls = CallInProgress(clock: services.hostServices)
         target = try Target(host: services.hostServices, config: config)
     }
 
@@ -45,7 +48,9 @@ public final class EmbeddedRenderHost<Target: RenderTargetPlugin> {
     public func deliverNext() throws -> OutputMessage? {
         guard !pending.isEmpty else { return nil }
         let message = pending.removeFirst()
-        try live.render(message)
+        let checkpoint = calls.begin(deadline: .max)
+        defer { calls.end(checkpoint) }
+        try live.render(RenderRequest(message: message, checkpoint: checkpoint))
         delivered.append(message)
         return message
     }
@@ -56,7 +61,10 @@ public final class EmbeddedRenderHost<Target: RenderTargetPlugin> {
     }
 
     /// [any-thread] as in the real host: may be called while `deliverNext` runs elsewhere.
-    public func interrupt() { live.interrupt() }
+    public func interrupt() {
+        calls.cancel()
+        live.interrupt()
+    }
 
     /// Releases the target and throws `EmbeddedHostLeftovers` listing anything the
     /// test left: queued messages never rendered, or an instance that outlived the host.

@@ -11,7 +11,6 @@ import SenseBridgePluginKit
 /// text itself) and depth records are not subjects, so both are left to the host.
 final class CountingComposer: SceneComposerPlugin {
     private let host: HostServices
-    private let cancellation = CancellationFlag()
 
     /// The composer has no settings; a key in its config is a mistake in a profile,
     /// and saying so beats silently ignoring what someone meant to change.
@@ -24,8 +23,6 @@ final class CountingComposer: SceneComposerPlugin {
     }
 
     func compose(_ request: ComposeRequest) throws -> [ComposedPhrase] {
-        cancellation.begin()
-        defer { cancellation.end() }
         // Counting is English: an article or a plural in a language we have no table for
         // is a guess, and bare English labels in a Spanish session are worse than none.
         // Declined, the host says the reviewed names of its own label list instead.
@@ -34,13 +31,9 @@ final class CountingComposer: SceneComposerPlugin {
                 "The counting composer speaks English only; the host's label list describes scenes in '\(request.localeIdentifier)'.")
         }
         // Asked before every label, not once per stream: a cancel must stop a huge
-        // request promptly, not after it has all been counted.
-        let checkpoint = { () throws(PluginError) in
-            if self.cancellation.isCancelled { throw PluginError.cancelled }
-            if self.host.monotonicNanoseconds() > request.deadline {
-                throw PluginError(.timeout, "The counting composer missed its deadline.")
-            }
-        }
+        // request promptly, not after it has all been counted. The request's checkpoint
+        // knows both the host's cancel and the deadline, so the composer keeps no flag.
+        let checkpoint = { () throws(PluginError) in try request.checkpoint.check("Counting the labels") }
         var phrases: [ComposedPhrase] = []
         for stream in [PerceptionStream.sight, .sound] {
             try checkpoint()
@@ -54,9 +47,5 @@ final class CountingComposer: SceneComposerPlugin {
         }
         host.log(.debug, "counting-composer.composed", [("phrases", .public(String(phrases.count)))])
         return phrases
-    }
-
-    func cancel() {
-        cancellation.cancel()
     }
 }
