@@ -1,7 +1,7 @@
 import CSenseBridgeABI
 import Foundation
 import SenseBridgeCore
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 @testable import SenseBridgeHost
 
