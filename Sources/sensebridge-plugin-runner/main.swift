@@ -29,6 +29,9 @@ guard arguments.contains("--serve") else {
 guard let parent = value(after: "--parent-pid").flatMap(Int32.init), sb_runner_die_with_parent(parent) == 0 else {
     fail("the host that started this runner is gone (or --parent-pid is missing).")
 }
+guard sb_runner_ignore_stop_signals() == 0 else {
+    fail("the stop signals could not be left to the host.")
+}
 if let limit = value(after: "--memory-limit-mib") {
     guard let mebibytes = UInt64(limit), mebibytes > 0, sb_runner_limit_data(mebibytes << 20) == 0 else {
         fail("--memory-limit-mib '\(limit)' could not be applied.")

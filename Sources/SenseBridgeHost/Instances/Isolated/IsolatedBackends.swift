@@ -108,7 +108,9 @@ final class RestartingRunner: @unchecked Sendable {
         restartLock.lock()
         defer { restartLock.unlock() }
         if let live = lock.withLock({ connection }) { return live }
-        guard restarts else {
+        // Nor while the host is being stopped: a new runner would be killed at once, and
+        // the stop would wait for its create.
+        guard restarts, !HostStop.isRequested else {
             throw lock.withLock { lastDeath } ?? PluginStopped(pluginID: pluginID, isolated: true, cause: .retired)
         }
         var decision = lock.withLock { budget.decide(at: Self.now) }
