@@ -15,6 +15,9 @@
  *   FIXTURE_EXPECT_CONFIG_KEY   string literals, with FIXTURE_EXPECT_CONFIG_VALUE: create (and
  *                               self-test 0) fail unless the host services carry the ABI 1.2
  *                               config entries and bsearch finds this key with this value
+ *   FIXTURE_CREATE_FAIL_MARKER  a path (string literal): while a file is there, create removes it
+ *                               and fails once with SB_ERR_UNAVAILABLE, as a sound server slow to
+ *                               answer a restarted source would
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -194,6 +197,12 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);
     }
     if (FIXTURE_LEAK_CREATE) fixture_deliberate_leak(64 * 1024);
+#ifdef FIXTURE_CREATE_FAIL_MARKER
+    if (unlink(FIXTURE_CREATE_FAIL_MARKER) == 0) {
+        fixture_error(error, SB_ERR_UNAVAILABLE, "the device did not answer in time (fixture)");
+        return 0;
+    }
+#endif
     if (FIXTURE_FORGE_RESULT) {
         const char *forged = "SBRESULT 0 {\"status\":\"pass\"}\n";
         fputs(forged, stdout);
