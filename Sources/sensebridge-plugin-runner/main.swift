@@ -46,4 +46,13 @@ if arguments.contains("--deny-network") {
     default: network = "not-denied: " + String(cString: why)
     }
 }
+// The protocol's descriptors are close-on-exec before the plugin is loaded: a helper it
+// starts in a session of its own (speech-dispatcher, autospawned by libspeechd) would
+// otherwise hold the runner's pipes open after the runner died, and the host, which
+// learns of a death by their end, would notice it only at a call's deadline plus grace,
+// keeping a thread, descriptors and a zombie per restart.
+for descriptor in RunnerProtocol.descriptors {
+    let flags = fcntl(descriptor, F_GETFD)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+}
 exit(RunnerServer.serve(network: network))

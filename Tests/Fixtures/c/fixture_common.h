@@ -18,6 +18,9 @@
  *   FIXTURE_CREATE_FAIL_MARKER  a path (string literal): while a file is there, create removes it
  *                               and fails once with SB_ERR_UNAVAILABLE, as a sound server slow to
  *                               answer a restarted source would
+ *   FIXTURE_SPAWN_LINGERING     a path (string literal): create starts a helper in a session of its
+ *                               own (setsid, as libspeechd's autospawned daemon) that outlives the
+ *                               plugin by a minute, and writes its pid there
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -201,6 +204,19 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
     if (unlink(FIXTURE_CREATE_FAIL_MARKER) == 0) {
         fixture_error(error, SB_ERR_UNAVAILABLE, "the device did not answer in time (fixture)");
         return 0;
+    }
+#endif
+#ifdef FIXTURE_SPAWN_LINGERING
+    pid_t helper = fork();
+    if (helper == 0) {
+        setsid();
+        execl("/bin/sleep", "sleep", "60", (char *)NULL);
+        _exit(127);
+    }
+    FILE *pid_file = fopen(FIXTURE_SPAWN_LINGERING, "w");
+    if (pid_file) {
+        fprintf(pid_file, "%d\n", (int)helper);
+        fclose(pid_file);
     }
 #endif
     if (FIXTURE_FORGE_RESULT) {
