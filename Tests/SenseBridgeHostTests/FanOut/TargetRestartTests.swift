@@ -136,14 +136,20 @@ import Testing
         _ = fan.shutdown()
     }
 
+    /// `scripted` as the profile's only output, handed an urgent `alert` and then "after".
+    func alone(_ scripted: ScriptedTarget, alert: String) -> ProfileFanOut {
+        let fan = ProfileFanOut(targets: [(name: "haptics", instance: Self.instance(scripted, id: "org.example.scripted"))],
+                                textFallback: { _ in })
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: alert, isUrgent: true))
+        fan.deliver(OutputMessage(signal: .description, text: "after"))
+        return fan
+    }
+
     /// A deaf-blind profile whose only working output is haptics, dying on an obstacle
     /// alert: no other output had it, so the restarted instance is given it first, once.
     @Test func anUrgentMessageNoOtherOutputHadIsGivenToTheRestartedTargetOnce() throws {
         let scripted = ScriptedTarget(dieOn: ["obstacle"], script: [.start])
-        let fan = ProfileFanOut(targets: [(name: "haptics", instance: Self.instance(scripted, id: "org.example.scripted"))],
-                                textFallback: { _ in })
-        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "obstacle", isUrgent: true))
-        fan.deliver(OutputMessage(signal: .description, text: "after"))
+        let fan = alone(scripted, alert: "obstacle")
         #expect(waitFor { scripted.texts.contains("after") }, "\(scripted.texts)")
         #expect(fan.drain(timeout: 10))
         #expect(scripted.texts.filter { $0 == "obstacle" }.count == 1, "\(scripted.texts)")
@@ -156,10 +162,7 @@ import Testing
     /// that other outputs had (the first test) is not given again at all.
     @Test func anUrgentMessageThatKillsEveryTimeIsRetriedOnlyOnce() throws {
         let scripted = ScriptedTarget(dieOn: [], alwaysDieOn: ["poison"], script: [.start])
-        let fan = ProfileFanOut(targets: [(name: "haptics", instance: Self.instance(scripted, id: "org.example.scripted"))],
-                                textFallback: { _ in })
-        fan.deliver(OutputMessage(signal: .awarenessAlert, text: "poison", isUrgent: true))
-        fan.deliver(OutputMessage(signal: .description, text: "after"))
+        let fan = alone(scripted, alert: "poison")
         #expect(waitFor { scripted.texts.contains("after") }, "\(scripted.texts)")
         #expect(fan.drain(timeout: 10))
         #expect(scripted.resumeCount == 2, "died on it twice, then let go: \(scripted.resumeCount)")

@@ -15,10 +15,7 @@ import Testing
         home = try TemporaryDirectory()
     }
 
-    var captions: String {
-        let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
-        return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }.joined(separator: " ")
-    }
+    var captions: String { CLIListenTests.captions(in: home) }
 
     @Test("a restarted source whose first new runner fails to create is tried again: lost once, back once, listening goes on")
     func aRestartThatFailsOnceIsTriedAgain() throws {

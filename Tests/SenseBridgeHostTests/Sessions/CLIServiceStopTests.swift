@@ -18,10 +18,7 @@ import Testing
         home = try TemporaryDirectory()
     }
 
-    var captions: String {
-        let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
-        return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }.joined(separator: " ")
-    }
+    var captions: String { CLIListenTests.captions(in: home) }
 
     func expectNothingRemembered(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let broken = try ProcessRunner.cli(["plugins", "list", "--broken"], home: home.url)
