@@ -221,6 +221,9 @@ final class TargetWorker: @unchecked Sendable {
                     transitions.withLock { onFailure(self, message, stopped) }
                     return
                 default:
+                    // Not while the host is being stopped: what is queued goes to the
+                    // stop's text fallback, as for any worker stopped.
+                    guard stopped.leadsToRestart else { return }
                     // The new instance could not start; the budget counted it.
                     continue
                 }

@@ -77,11 +77,12 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
     }
 
     /// For a plugin that `restarts`: the host starts a new instance after this (now, or
-    /// once the backoff has passed). `stayedOff` is the end, and so is a stop shared
-    /// with the host.
+    /// once the backoff has passed). `stayedOff` is the end, and so is any death while
+    /// the host is being stopped: a new runner would be killed at once (RestartingRunner
+    /// starts none), and a caller that kept asking would only spin until the stop.
     public var leadsToRestart: Bool {
         if case .stayedOff = cause { return false }
-        return !stoppedWithHost
+        return !HostStop.isRequested
     }
 
     public var description: String {
