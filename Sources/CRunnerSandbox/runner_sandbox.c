@@ -27,6 +27,21 @@ int sb_runner_die_with_parent(pid_t parent) {
     return getppid() == parent ? 0 : -1;
 }
 
+static void sb_runner_stop_signal(int signal) { (void)signal; }
+
+int sb_runner_ignore_stop_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = sb_runner_stop_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    const int stops[] = {SIGTERM, SIGINT, SIGHUP};
+    for (size_t index = 0; index < sizeof stops / sizeof stops[0]; index++) {
+        if (sigaction(stops[index], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define SB_SANITIZED 1

@@ -6,12 +6,27 @@ import SenseBridgeProcess
 /// names in each runner's environment (SENSEBRIDGE_RUNNER_PLUGIN), and checks afterwards
 /// that none outlived the CLI.
 public enum PluginRunners {
-    /// The live runners whose parent is `parent` and that serve `pluginID`.
-    public static func children(of parent: pid_t, serving pluginID: String) -> [pid_t] {
+    /// The live runners whose parent is `parent` and that serve `pluginID` (any plugin when nil).
+    public static func children(of parent: pid_t, serving pluginID: String? = nil) -> [pid_t] {
         processes().filter { pid in
             guard parentID(of: pid) == parent, let environment = WholeFile.read("/proc/\(pid)/environ") else { return false }
-            return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "SENSEBRIDGE_RUNNER_PLUGIN=\(pluginID)" }
+            return environment.split(separator: 0).contains { variable in
+                let text = String(decoding: variable, as: UTF8.self)
+                return pluginID.map { text == "SENSEBRIDGE_RUNNER_PLUGIN=\($0)" } ?? text.hasPrefix("SENSEBRIDGE_RUNNER_PLUGIN=")
+            }
         }
+    }
+
+    /// `signal` to every runner of `host` and then to `host`, back to back, as a service
+    /// stop sends it to every process of the service (systemd's default KillMode): the
+    /// runners first, so a runner that dies of it is found dead before the host hears.
+    /// How many runners were signalled.
+    @discardableResult
+    public static func signalWithHost(_ host: pid_t, _ signal: Int32) -> Int {
+        let runners = children(of: host)
+        runners.forEach { kill($0, signal) }
+        kill(host, signal)
+        return runners.count
     }
 
     /// Runners whose environment mentions `home` (the isolated home a test gave its CLI)

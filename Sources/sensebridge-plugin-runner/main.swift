@@ -29,6 +29,9 @@ guard arguments.contains("--serve") else {
 guard let parent = value(after: "--parent-pid").flatMap(Int32.init), sb_runner_die_with_parent(parent) == 0 else {
     fail("the host that started this runner is gone (or --parent-pid is missing).")
 }
+guard sb_runner_ignore_stop_signals() == 0 else {
+    fail("the stop signals could not be left to the host.")
+}
 if let limit = value(after: "--memory-limit-mib") {
     guard let mebibytes = UInt64(limit), mebibytes > 0, sb_runner_limit_data(mebibytes << 20) == 0 else {
         fail("--memory-limit-mib '\(limit)' could not be applied.")
@@ -42,5 +45,14 @@ if arguments.contains("--deny-network") {
     case SB_RUNNER_NETWORK_SECCOMP: network = "seccomp"
     default: network = "not-denied: " + String(cString: why)
     }
+}
+// The protocol's descriptors are close-on-exec before the plugin is loaded: a helper it
+// starts in a session of its own (speech-dispatcher, autospawned by libspeechd) would
+// otherwise hold the runner's pipes open after the runner died, and the host, which
+// learns of a death by their end, would notice it only at a call's deadline plus grace,
+// keeping a thread, descriptors and a zombie per restart.
+for descriptor in RunnerProtocol.descriptors {
+    let flags = fcntl(descriptor, F_GETFD)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
 }
 exit(RunnerServer.serve(network: network))

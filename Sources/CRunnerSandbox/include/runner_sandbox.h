@@ -14,6 +14,15 @@
  * SIGKILL. Returns -1 when the parent is already gone (not `parent`). */
 int sb_runner_die_with_parent(pid_t parent);
 
+/* SIGTERM, SIGINT and SIGHUP do nothing to the runner: the host alone ends it (destroy,
+ * then EOF on its request pipe, then SIGKILL), and it still dies with the host above.
+ * Rationale: a service stop signals every process of the service at once; a runner that
+ * died of it first was taken for a crashed plugin, and remembered broken. A handler that
+ * does nothing, not SIG_IGN: a handler is reset by exec, so a helper the plugin starts
+ * (speech-dispatcher) still ends on SIGTERM; an ignored signal would stay ignored in it.
+ * SA_RESTART, so a plugin's blocking calls are not cut short. Returns -1 on failure. */
+int sb_runner_ignore_stop_signals(void);
+
 /* RLIMIT_DATA: heap and private anonymous mappings. Not RLIMIT_AS, which counts
  * address space merely reserved (glibc reserves 64 MiB per thread arena). */
 int sb_runner_limit_data(uint64_t bytes);

@@ -1,4 +1,5 @@
 import SenseBridgeCore
+import SenseBridgeProcess
 
 /// The one place a target's failure becomes what the person hears: a code from the
 /// closed list, whatever the error carried. The error itself (the plugin's message, its
@@ -28,7 +29,8 @@ extension PluginStopped {
     /// How the host's account of a stopped plugin is said to the person.
     public var lossReason: OutputLossReason {
         switch cause {
-        case .died(.signalled): return .crashed
+        // Stopped from outside (someone's `kill`), it did not crash: it quit.
+        case .died(.signalled(let signal)): return SignalKind(signal) == .stopRequest ? .quit : .crashed
         case .died(.exited): return .quit
         case .protocolGarbage: return .sentGarbage
         case .missedDeadline: return .stoppedAnswering

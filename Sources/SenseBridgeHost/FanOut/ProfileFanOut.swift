@@ -77,7 +77,8 @@ public final class ProfileFanOut: @unchecked Sendable {
         workers = targets.enumerated().map { index, target in
             TargetWorker(name: target.name, target: target.instance, cues: cues.isEmpty ? [] : cues[index], transitions: transitions,
                          onFailure: { [weak self] worker, message, error in self?.targetFailed(worker, message: message, error: error) },
-                         onAvailability: { [weak self] worker, change in self?.availabilityChanged(worker, change) })
+                         onAvailability: { [weak self] worker, change in self?.availabilityChanged(worker, change) },
+                         othersAvailable: { [weak self] worker in self?.othersAvailable(besides: worker) ?? true })
         }
         transitions.lock()
         for lost in lostAtStart { announceLoss(lost) }
@@ -320,6 +321,13 @@ public final class ProfileFanOut: @unchecked Sendable {
             log.event(.info, "fanout.target.restarted", [.public("target", worker.name)])
             announceDuringTransition(Phrasing.status(.outputRestarted(role: worker.role), locale: locale))
         }
+    }
+
+    /// Whether a target other than `worker` can take messages now.
+    private func othersAvailable(besides worker: TargetWorker) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return workers.contains { $0 !== worker && $0.isAvailable }
     }
 
     /// Stops every worker; returns how many messages were dropped for slowness.

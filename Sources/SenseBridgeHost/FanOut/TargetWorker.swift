@@ -25,6 +25,8 @@ final class TargetWorker: @unchecked Sendable {
     struct Pending {
         var message: OutputMessage
         var observedNanoseconds: UInt64?
+        /// Given again after the target died rendering it; never a third time.
+        var retried = false
     }
 
     private let condition = NSCondition()
@@ -46,6 +48,8 @@ final class TargetWorker: @unchecked Sendable {
     private let transitions: NSLock
     private let onFailure: @Sendable (TargetWorker, OutputMessage, Error) -> Void
     private let onAvailability: @Sendable (TargetWorker, Availability) -> Void
+    /// Whether another target can still take messages, asked with `transitions` held.
+    private let othersAvailable: @Sendable (TargetWorker) -> Bool
 
     /// A change in whether the target can render, for the fan-out to say once.
     enum Availability {
@@ -62,13 +66,15 @@ final class TargetWorker: @unchecked Sendable {
 
     init(name: String, target: RenderTargetInstance, cues: Set<OutputCue> = [], transitions: NSLock = NSLock(),
          onFailure: @escaping @Sendable (TargetWorker, OutputMessage, Error) -> Void,
-         onAvailability: @escaping @Sendable (TargetWorker, Availability) -> Void = { _, _ in }) {
+         onAvailability: @escaping @Sendable (TargetWorker, Availability) -> Void = { _, _ in },
+         othersAvailable: @escaping @Sendable (TargetWorker) -> Bool = { _ in true }) {
         self.cues = cues
         self.name = name
         self.role = OutputRole(code: name)
         self.target = target
         self.onFailure = onFailure
         self.onAvailability = onAvailability
+        self.othersAvailable = othersAvailable
         self.transitions = transitions
         let thread = Thread { [weak self] in self?.run() }
         thread.name = "sensebridge.target.\(name)"
@@ -182,16 +188,27 @@ final class TargetWorker: @unchecked Sendable {
 
     /// A target that resumes died: said once, then a new instance is started on this
     /// target's own thread (nobody else waits), after the budget's backoff, and its return
-    /// said once. The message it died on is not rendered again: it may be what killed it,
-    /// and the other outputs had it. Past the budget it is a failure like any other, and
-    /// the fan-out says it kept failing. What is queued meanwhile waits for the new instance.
-    private func revive(after death: PluginStopped, rendering message: OutputMessage) {
-        transitions.withLock {
+    /// said once. The message it died on is not rendered again when another output had
+    /// it: it may be what killed it. An urgent one no other output could take (haptics
+    /// alone in a deaf-blind profile, dying on an obstacle alert) is given to the new
+    /// instance first, once: never felt at all is worse than a second death, and
+    /// `retried` keeps a message that kills the plugin from looping. Past the budget it
+    /// is a failure like any other, and the fan-out says it kept failing. What is queued
+    /// meanwhile waits for the new instance.
+    private func revive(after death: PluginStopped, rendering item: Pending) {
+        let message = item.message
+        let stranded = transitions.withLock { () -> Bool in
             if changeAvailability(to: true) { onAvailability(self, .died(message, death)) }
+            return message.isUrgent && !item.retried && !othersAvailable(self)
         }
         while true {
             do {
                 try target.resume()
+                if stranded {
+                    condition.lock()
+                    pending.insert(Pending(message: message, retried: true), at: 0)
+                    condition.unlock()
+                }
                 transitions.withLock {
                     if changeAvailability(to: false) { onAvailability(self, .restarted) }
                 }
@@ -204,6 +221,9 @@ final class TargetWorker: @unchecked Sendable {
                     transitions.withLock { onFailure(self, message, stopped) }
                     return
                 default:
+                    // Not while the host is being stopped: what is queued goes to the
+                    // stop's text fallback, as for any worker stopped.
+                    guard stopped.leadsToRestart else { return }
                     // The new instance could not start; the budget counted it.
                     continue
                 }
@@ -266,7 +286,7 @@ final class TargetWorker: @unchecked Sendable {
                     if changeAvailability(to: true) { onAvailability(self, .unavailable(message, error)) }
                 }
             } catch let stopped as PluginStopped where target.restarts {
-                revive(after: stopped, rendering: message)
+                revive(after: stopped, rendering: next)
             } catch let error as PluginCallError where error.isCancelled {
                 // Cut off by an urgent message: expected, not a failure. A description
                 // may go (the next one is on its way); a status or summary is said only

@@ -44,7 +44,7 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
     /// A stable code for reports and logs (docs/WRITING_PLUGINS.md).
     public var code: String {
         switch cause {
-        case .died(.signalled): return "crashed"
+        case .died(.signalled(let signal)): return SignalKind(signal) == .stopRequest ? "stopped-by-signal" : "crashed"
         case .died(.exited): return "exited"
         case .protocolGarbage: return "protocol-garbage"
         case .missedDeadline: return "missed-deadline"
@@ -55,20 +55,34 @@ public struct PluginStopped: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A crash or garbage, which the host remembers (BrokenPluginRegistry); a missed
-    /// deadline may be a slow moment, not a broken file, and is not remembered.
+    /// A crash (a fault signal, `SignalKind.crash`), an exit nobody asked for (the
+    /// plugin's own `exit()`), or garbage: what the host remembers (BrokenPluginRegistry)
+    /// and refuses in every later session. Not a stop signal or SIGKILL from outside (a
+    /// service stop signals every runner with the host; remembered, it left alarm
+    /// listening unable to start again), and not a missed deadline, which may be a slow
+    /// moment rather than a broken file.
     public var isBreakage: Bool {
         switch cause {
-        case .died, .protocolGarbage: return true
+        case .died(.signalled(let signal)): return SignalKind(signal) == .crash
+        case .died(.exited), .protocolGarbage: return true
         case .missedDeadline, .retired, .backingOff, .stayedOff, .couldNotStart: return false
         }
     }
 
+    /// The runner died of a stop signal while this host was itself being stopped: the
+    /// same stop, not a loss. Not restarted, and not said.
+    public var stoppedWithHost: Bool {
+        guard case .died(.signalled(let signal)) = cause, SignalKind(signal) == .stopRequest else { return false }
+        return HostStop.isRequested
+    }
+
     /// For a plugin that `restarts`: the host starts a new instance after this (now, or
-    /// once the backoff has passed). Only `stayedOff` is the end.
+    /// once the backoff has passed). `stayedOff` is the end, and so is any death while
+    /// the host is being stopped: a new runner would be killed at once (RestartingRunner
+    /// starts none), and a caller that kept asking would only spin until the stop.
     public var leadsToRestart: Bool {
         if case .stayedOff = cause { return false }
-        return true
+        return !HostStop.isRequested
     }
 
     public var description: String {

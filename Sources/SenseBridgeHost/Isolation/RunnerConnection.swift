@@ -450,26 +450,42 @@ public final class RunnerConnection: @unchecked Sendable {
 
     /// After the log pipe closed: the runner is exiting, or closed the pipe itself
     /// (then it is killed, since it can no longer be told anything).
+    ///
+    /// Waited for outside `condition`: a runner the kernel holds in uninterruptible sleep
+    /// after SIGKILL would otherwise hold the lock with it, and notify, isAlive, a call
+    /// and shutdown all take it. `WNOWAIT` leaves the zombie, so the pid stays this
+    /// runner's (never another process's) until the `waitpid` under the lock takes it
+    /// and sets `reaped` in one step.
     private func reap() -> ProcessSpawn.Termination {
-        var status: Int32 = 0
-        let limit = MonotonicClock.nanoseconds() + 2_000_000_000
-        while MonotonicClock.nanoseconds() < limit {
-            let reaped = condition.withLock { () -> pid_t in
-                let reaped = waitpid(pid, &status, WNOHANG)
-                if reaped == pid { self.reaped = true }
-                return reaped
+        if !awaitExit(for: 2) {
+            killUnlessReaped()
+            _ = awaitExit(for: nil)
+        }
+        return condition.withLock { () -> ProcessSpawn.Termination in
+            var status: Int32 = 0
+            var taken: pid_t
+            repeat { taken = waitpid(pid, &status, WNOHANG) } while taken < 0 && errno == EINTR
+            // ECHILD: someone else reaped it; the pid is no longer ours either way.
+            reaped = true
+            return taken == pid ? ProcessSpawn.Termination(waitStatus: status) : .exited(-1)
+        }
+    }
+
+    /// Whether the runner has exited (left a zombie) within `seconds`; nil waits as long
+    /// as it takes. True too when it is no child of ours any more (ECHILD).
+    private func awaitExit(for seconds: Double?) -> Bool {
+        let limit = seconds.map { MonotonicClock.nanoseconds() + UInt64($0 * 1e9) }
+        while true {
+            var info = siginfo_t()
+            let options = WEXITED | WNOWAIT | (limit == nil ? 0 : WNOHANG)
+            if waitid(P_PID, id_t(pid), &info, options) < 0 {
+                if errno == EINTR { continue }
+                return true
             }
-            if reaped == pid { return ProcessSpawn.Termination(waitStatus: status) }
-            if reaped < 0 && errno != EINTR { return .exited(-1) }
+            if info._sifields._sigchld.si_pid == pid { return true }
+            guard let limit, MonotonicClock.nanoseconds() < limit else { return limit == nil }
             usleep(2000)
         }
-        condition.withLock {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            reaped = true
-        }
-        return ProcessSpawn.Termination(waitStatus: status)
     }
 
     /// SIGKILL to the runner and its process group, unless it was reaped already: its pid

@@ -41,6 +41,8 @@ public enum RunnerProtocol {
     /// Log events, runner to host: never on the reply pipe, which the thread making a
     /// call reads itself, so nothing else may arrive on it.
     public static let logDescriptor: Int32 = 7
+    /// All of them: the runner's own, never a helper's its plugin starts.
+    public static let descriptors = [requestDescriptor, replyDescriptor, ringDescriptor, nudgeDescriptor, logDescriptor]
     /// The ring's size, half for each writer: 8 MiB holds a 1920x1080 RGB picture (6 MiB)
     /// or 1 s of 48 kHz stereo sound. Memory is taken only where a frame was written, so
     /// a 256x192 depth source uses 192 KiB of it. A larger block crosses on the pipe.

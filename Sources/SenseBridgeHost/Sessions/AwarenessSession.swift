@@ -242,6 +242,10 @@ public final class AwarenessSession: @unchecked Sendable {
                             urgent: true)
                 }
                 continue
+            } catch let stopped as PluginStopped where stopped.stoppedWithHost {
+                // Signalled by the same stop as the host (a service stop): the stop
+                // asked for, said as such by the session's end, never as a loss.
+                break loop
             } catch let stopped as PluginStopped {
                 // Crashed, or silent past its timeout: retrying a dead source would only
                 // pretend. Said once, urgently (the person just lost obstacle alerts),

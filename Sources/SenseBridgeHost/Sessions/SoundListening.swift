@@ -161,7 +161,9 @@ public final class SoundListening: @unchecked Sendable {
                 sourceDied(death, state: &state)
                 continue loop
             } catch {
-                if stopped { break loop }
+                // A source signalled by the same stop as the host (a service stop) ends
+                // listening as asked: "Stopped listening", never a loss.
+                if stopped || (error as? PluginStopped)?.stoppedWithHost == true { break loop }
                 if state.sourceRestarting {
                     // Its restarts ran out: "Listening stopped" was said when it died.
                     state.alerts.measuringStopped()

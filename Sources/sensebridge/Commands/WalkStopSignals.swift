@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SenseBridgeHost
 import SenseBridgeProcess
 import Synchronization
 
@@ -94,8 +95,10 @@ private enum StopSignalPipe {
     static let write = Atomic<Int32>(-1)
 }
 
-/// Async-signal-safe: one atomic load and one write(2).
+/// Async-signal-safe: two atomic operations and one write(2). `HostStop` first, at once:
+/// a runner the same service stop signalled may be found dead before the session hears.
 private func stopSignalHandler(_ number: Int32) {
+    HostStop.request()
     let descriptor = StopSignalPipe.write.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte = UInt8(truncatingIfNeeded: number)

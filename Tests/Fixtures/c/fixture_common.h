@@ -18,6 +18,12 @@
  *   FIXTURE_EXPECT_CONFIG_KEY   string literals, with FIXTURE_EXPECT_CONFIG_VALUE: create (and
  *                               self-test 0) fail unless the host services carry the ABI 1.2
  *                               config entries and sb_config_get finds this key with this value
+ *   FIXTURE_CREATE_FAIL_MARKER  a path (string literal): while a file is there, create removes it
+ *                               and fails once with SB_ERR_UNAVAILABLE, as a sound server slow to
+ *                               answer a restarted source would
+ *   FIXTURE_SPAWN_LINGERING     a path (string literal): create starts a helper in a session of its
+ *                               own (setsid, as libspeechd's autospawned daemon) that outlives the
+ *                               plugin by a minute, and writes its pid there
  */
 #ifndef FIXTURE_COMMON_H
 #define FIXTURE_COMMON_H
@@ -203,6 +209,25 @@ static FIXTURE_UNUSED int fixture_create_checks(const sb_host_services *host, co
         host->log_event(host, SB_LOG_INFO, "fixture.created", &field, 1);
     }
     if (FIXTURE_LEAK_CREATE) fixture_deliberate_leak(64 * 1024);
+#ifdef FIXTURE_CREATE_FAIL_MARKER
+    if (unlink(FIXTURE_CREATE_FAIL_MARKER) == 0) {
+        sb_error_set(error, SB_ERR_UNAVAILABLE, "the device did not answer in time (fixture)");
+        return 0;
+    }
+#endif
+#ifdef FIXTURE_SPAWN_LINGERING
+    pid_t helper = fork();
+    if (helper == 0) {
+        setsid();
+        execl("/bin/sleep", "sleep", "60", (char *)NULL);
+        _exit(127);
+    }
+    FILE *pid_file = fopen(FIXTURE_SPAWN_LINGERING, "w");
+    if (pid_file) {
+        fprintf(pid_file, "%d\n", (int)helper);
+        fclose(pid_file);
+    }
+#endif
     if (FIXTURE_FORGE_RESULT) {
         const char *forged = "SBRESULT 0 {\"status\":\"pass\"}\n";
         fputs(forged, stdout);

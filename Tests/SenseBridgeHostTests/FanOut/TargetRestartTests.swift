@@ -22,13 +22,16 @@ import Testing
     final class ScriptedTarget: RenderBackend, @unchecked Sendable {
         private let lock = NSLock()
         private var dieOn: Set<String>
+        /// Kills it every time, not once.
+        private let alwaysDieOn: Set<String>
         private var script: [Resume]
         private(set) var rendered: [String] = []
         private(set) var resumes = 0
         private var dead = false
 
-        init(dieOn: Set<String>, script: [Resume]) {
+        init(dieOn: Set<String>, alwaysDieOn: Set<String> = [], script: [Resume]) {
             self.dieOn = dieOn
+            self.alwaysDieOn = alwaysDieOn
             self.script = script
         }
 
@@ -38,7 +41,7 @@ import Testing
             let text = String(decoding: call.text, as: UTF8.self)
             try lock.withLock {
                 guard !dead else { throw PluginStopped(pluginID: "org.example.scripted", isolated: true, cause: .retired) }
-                if dieOn.remove(text) != nil {
+                if dieOn.remove(text) != nil || alwaysDieOn.contains(text) {
                     dead = true
                     throw PluginStopped(pluginID: "org.example.scripted", isolated: true, cause: .died(.signalled(SIGSEGV)))
                 }
@@ -130,6 +133,39 @@ import Testing
         #expect(kept.texts.contains("third"), "the others still have every message")
         #expect(fan.lostTargets.map(\.reason) == [.keptFailing])
         #expect(fan.workingTargetNames == ["speech"])
+        _ = fan.shutdown()
+    }
+
+    /// `scripted` as the profile's only output, handed an urgent `alert` and then "after".
+    func alone(_ scripted: ScriptedTarget, alert: String) -> ProfileFanOut {
+        let fan = ProfileFanOut(targets: [(name: "haptics", instance: Self.instance(scripted, id: "org.example.scripted"))],
+                                textFallback: { _ in })
+        fan.deliver(OutputMessage(signal: .awarenessAlert, text: alert, isUrgent: true))
+        fan.deliver(OutputMessage(signal: .description, text: "after"))
+        return fan
+    }
+
+    /// A deaf-blind profile whose only working output is haptics, dying on an obstacle
+    /// alert: no other output had it, so the restarted instance is given it first, once.
+    @Test func anUrgentMessageNoOtherOutputHadIsGivenToTheRestartedTargetOnce() throws {
+        let scripted = ScriptedTarget(dieOn: ["obstacle"], script: [.start])
+        let fan = alone(scripted, alert: "obstacle")
+        #expect(waitFor { scripted.texts.contains("after") }, "\(scripted.texts)")
+        #expect(fan.drain(timeout: 10))
+        #expect(scripted.texts.filter { $0 == "obstacle" }.count == 1, "\(scripted.texts)")
+        #expect((scripted.texts.firstIndex(of: "obstacle") ?? .max) < (scripted.texts.firstIndex(of: "after") ?? .max),
+                "the alert first: \(scripted.texts)")
+        _ = fan.shutdown()
+    }
+
+    /// A message that kills the plugin every time is given again once, not for ever; one
+    /// that other outputs had (the first test) is not given again at all.
+    @Test func anUrgentMessageThatKillsEveryTimeIsRetriedOnlyOnce() throws {
+        let scripted = ScriptedTarget(dieOn: [], alwaysDieOn: ["poison"], script: [.start])
+        let fan = alone(scripted, alert: "poison")
+        #expect(waitFor { scripted.texts.contains("after") }, "\(scripted.texts)")
+        #expect(fan.drain(timeout: 10))
+        #expect(scripted.resumeCount == 2, "died on it twice, then let go: \(scripted.resumeCount)")
         _ = fan.shutdown()
     }
 }

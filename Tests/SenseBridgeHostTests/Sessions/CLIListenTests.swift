@@ -81,7 +81,10 @@ import Testing
 
     /// The captions' words, their cues joined: a long sentence is wrapped over lines and
     /// cues, and an alert's lines are each marked bold.
-    var captions: String {
+    var captions: String { Self.captions(in: home) }
+
+    /// The words of `home`'s out/captions.vtt, cue timings and bold marks dropped.
+    static func captions(in home: TemporaryDirectory) -> String {
         let vtt = (try? String(contentsOf: home.file("out/captions.vtt"), encoding: .utf8)) ?? ""
         return vtt.split(separator: "\n").filter { $0 != "WEBVTT" && !$0.contains("-->") }
             .map { $0.replacingOccurrences(of: "<b>", with: "").replacingOccurrences(of: "</b>", with: "") }

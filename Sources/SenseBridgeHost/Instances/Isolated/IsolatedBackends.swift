@@ -108,7 +108,9 @@ final class RestartingRunner: @unchecked Sendable {
         restartLock.lock()
         defer { restartLock.unlock() }
         if let live = lock.withLock({ connection }) { return live }
-        guard restarts else {
+        // Nor while the host is being stopped: a new runner would be killed at once, and
+        // the stop would wait for its create.
+        guard restarts, !HostStop.isRequested else {
             throw lock.withLock { lastDeath } ?? PluginStopped(pluginID: pluginID, isolated: true, cause: .retired)
         }
         var decision = lock.withLock { budget.decide(at: Self.now) }
@@ -260,7 +262,15 @@ final class IsolatedSource: SourceBackend, @unchecked Sendable {
         while true {
             // A new runner first: its create and start (a file read again) must not eat
             // the frame's own deadline, or a slow start would be taken for a hang.
-            try runner.resume()
+            do {
+                try runner.resume()
+            } catch let refused as PluginCallError {
+                // The new runner's create or start said it failed (a sound server slow to
+                // answer, a device still busy): the restart failed, not the source. The
+                // budget counted it and decides when to stop trying (`stayedOff`); said as
+                // the host's account, a session tells it from a frame call's own failure.
+                throw PluginStopped(pluginID: pluginID, isolated: true, cause: .couldNotStart(refused.description))
+            }
             let reply: RunnerReply
             do {
                 reply = try runner.call(.nextFrame(timeoutMilliseconds: timeoutMilliseconds),
