@@ -144,9 +144,11 @@ static const void *namelist_get_interface(const char *interface_id)
     return NULL;
 }
 
+/* The minor is the oldest host this needs, not the header it was built with: 1.2 is the
+ * first whose host services carry the config entries it reads (docs/PLUGIN_ABI.md). */
 static const sb_plugin_descriptor namelist_descriptor = {
     SB_ABI_MAJOR,
-    SB_ABI_MINOR,
+    2,
     sizeof(sb_plugin_descriptor),
     SB_KIND_SCENE_COMPOSER,
     NAMELIST_ID,
