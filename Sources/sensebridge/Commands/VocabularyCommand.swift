@@ -14,16 +14,22 @@ enum VocabularyCommand {
         abstract: "List the record labels the host names in every language, by stream.",
         discussion: """
         A perceiver's record is said by its label. For each identifier listed here, and for the other \
-        spellings beside it, the host has a reviewed name in en, es and vi. Any other label is said as its \
-        own words in English with "a" or "an", in every language ("darkness" is "a darkness" in a Spanish \
-        sentence too), and is left unsaid when those words are ones the host never says (a direction, a \
-        distance, a danger). A safety sound is said as an urgent alert, never in a description. Text records \
-        are read as written and depth records are distances: neither is named from this list.
+        spellings beside it, the host has a reviewed name in en, es and vi. \(otherLabels) A safety sound is \
+        said as an urgent alert, never in a description. Text records are read as written and depth records \
+        are distances: neither is named from this list.
         """,
         options: [.value("--locale", "en|es|vi", "Show the names in this language only (default: en, es and vi)."),
                   .flag("--json", "Print the list as JSON.")],
         runsPluginCode: false,
         run: run)
+
+    /// What the host does with a label it has no reviewed name for (`SpokenVocabulary.subject`,
+    /// and `LabelListComposition`, which leaves unsaid a name the validator refuses).
+    static let otherLabels = """
+        Any other label is said as its own words in English with "a" or "an", in every language \
+        ("darkness" is "a darkness" in a Spanish sentence too), and is left unsaid when those words are \
+        ones the host never says (a direction, a distance, a danger).
+        """
 
     static func run(_ arguments: Arguments, _ context: Context) throws -> ExitCode {
         guard arguments.positionals.isEmpty else {
@@ -80,24 +86,16 @@ enum VocabularyCommand {
             let showsSafety = entries.contains { SoundAlerts.isSafetySound($0.identifier) }
             let header = ["IDENTIFIER"] + (showsSafety ? ["SAFETY"] : []) + locales.map { $0.rawValue.uppercased() } + ["OTHER SPELLINGS"]
             let rows = entries.map { entry in
-                [entry.identifier] + (showsSafety ? [SoundAlerts.isSafetySound(entry.identifier) ? "yes" : "no"] : [])
-                    + locales.map { entry.phrase($0) }
-                    + [SpokenVocabulary.otherSpellings(of: entry.identifier).joined(separator: ", ").nonEmpty ?? "-"]
+                let others = SpokenVocabulary.otherSpellings(of: entry.identifier)
+                return [entry.identifier] + (showsSafety ? [SoundAlerts.isSafetySound(entry.identifier) ? "yes" : "no"] : [])
+                    + locales.map { entry.phrase($0) } + [others.isEmpty ? "-" : others.joined(separator: ", ")]
             }
             let title = "\(stream.name.uppercased()): records of kind \"\(recordKind(stream).rawValue)\", \(entries.count) identifiers"
                 + (showsSafety ? "; a safety sound is said as an urgent alert" : "")
             return title + "\n" + TextTable.render(header: header, rows: rows)
         }
-        return (sections + [
-            """
-            Any other label is said as its own words in English with "a" or "an", in every language ("a darkness"), \
-            or not at all when those words are ones the host never says. Text records are read as written; depth \
-            records are distances. A state such as "it is dark" has no record kind.
-            """,
-        ]).joined(separator: "\n\n")
+        let closing = otherLabels + " Text records are read as written; depth records are distances. "
+            + "A state such as \"it is dark\" has no record kind."
+        return (sections + [closing]).joined(separator: "\n\n")
     }
-}
-
-private extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
 }
