@@ -2,8 +2,10 @@
 # Installs a built SenseBridge under a prefix (`make install` builds first):
 #
 #   PREFIX/bin/sensebridge                       the CLI
+#   PREFIX/bin/sensebridge-smoke                 sb-smoke (make tools): drives one plugin library through the C ABI
 #   PREFIX/libexec/sensebridge/sensebridge-plugin-runner   where isolated plugins run
 #   PREFIX/lib/sensebridge/plugins/              every manifest beside its library
+#   PREFIX/lib/sensebridge/plugins/samples/      the sample scenes, recordings, pages and photographs (samples/)
 #   PREFIX/share/sensebridge/profiles/           output profiles
 #   PREFIX/share/sensebridge/models/             the perceivers' models (scripts/deps.sh, docs/MODELS.md),
 #                                                linked from the plugin directory as models/
@@ -62,6 +64,12 @@ if [ -x "$bin_path/sensebridge-plugin-runner" ]; then
     install -m 0755 "$bin_path/sensebridge-plugin-runner" "$target/libexec/sensebridge/"
     echo "install: $target/libexec/sensebridge/sensebridge-plugin-runner"
 fi
+
+# sb-smoke is a plugin author's first check and needs no checkout, so it is installed,
+# under a name that says whose it is; it names itself by the name it was run by.
+make --no-print-directory -s tools
+install -m 0755 .build/tools/sb-smoke "$target/bin/sensebridge-smoke"
+echo "install: $target/bin/sensebridge-smoke"
 
 # Each model's folder as scripts/deps.sh placed it (the wheel it came from stays behind).
 shopt -s nullglob

@@ -27,7 +27,7 @@ import Testing
     }()
 
     /// Objects whose keys are data, not schema: written `KEY` in the doc, and may be empty.
-    static let dataKeyed: Set<String> = ["configSchema"]
+    static let dataKeyed: Set<String> = ["configSchema", "identifiers[].names"]
     /// Lists whose elements have one of two shapes, each documented: every key printed
     /// must be listed, but not every listed key is in each element.
     static let twoShapes: Set<String> = ["renderTargets[]"]
@@ -170,6 +170,17 @@ import Testing
             try expectDocumented(try json(["plugins", "inspect", id]), section: "`plugins inspect ID --json`")
         }
         try expectDocumented(try json(["plugins", "rescan", "org.sensebridge.label-list"]), section: "`plugins rescan [ID] --json`")
+    }
+
+    /// With every locale and with one: `names` holds the locales asked for, no others.
+    @Test func vocabulary() throws {
+        for locale in [[], ["--locale", "vi"]] {
+            let output = try json(["vocabulary"] + locale)
+            let identifiers = try #require(output["identifiers"] as? [[String: Any]])
+            #expect(identifiers.allSatisfy { ($0["names"] as? [String: String]).map { Set($0.keys) } == Set(locale.isEmpty ? ["en", "es", "vi"] : ["vi"]) },
+                    "\(locale): \(identifiers.prefix(2))")
+            try expectDocumented(output, section: "`vocabulary --json`")
+        }
     }
 
     @Test func profilesSettingsCredentialsAndHistory() throws {

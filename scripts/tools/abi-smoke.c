@@ -67,6 +67,9 @@ typedef struct options {
 } options;
 
 static FILE *report;          /* the real stdout; fd 1 itself is redirected */
+/* The name it was run by: sb-smoke in a checkout (make tools), sensebridge-smoke
+ * where make install put it, so every message names the command the reader typed. */
+static const char *program = "sb-smoke";
 static int passed, failed;
 static int quiet;
 static unsigned unlabelled_fields;
@@ -715,10 +718,17 @@ static int print_config_entries(const char *config_json)
 
 /* ------------------------------------------------------------------ main */
 
+/* Each %s is the program's name. */
 static const char usage[] =
     "OVERVIEW: Load a SenseBridge plugin library and drive it through the C ABI.\n"
     "\n"
-    "USAGE: sb-smoke [options] <library.so>\n"
+    "Checks one library without the SenseBridge host: its descriptor, its self-tests, and\n"
+    "one create, call and destroy of a render target, scene composer or sensing source\n"
+    "(a perceiver it does not drive). 'sensebridge plugins test <id>' is the full\n"
+    "conformance check of an installed plugin of any kind; run it before anyone relies on\n"
+    "the plugin.\n"
+    "\n"
+    "USAGE: %s [options] <library.so>\n"
     "\n"
     "ARGUMENTS:\n"
     "  <library.so>            The plugin library (a path; it is loaded with dlopen).\n"
@@ -746,14 +756,14 @@ static const char usage[] =
     "  -q, --quiet             Print only FAIL lines and the summary.\n"
     "  -h, --help              Show this help.\n"
     "\n"
-    "Every check prints PASS or FAIL; the last line is 'sb-smoke: N passed, M failed'.\n"
+    "Every check prints PASS or FAIL; the last line is '%s: N passed, M failed'.\n"
     "Exit status: 0 all passed, 1 a check failed, 64 usage error.\n";
 
 static int usage_error(const char *format, const char *detail)
 {
-    fprintf(stderr, "sb-smoke: ");
+    fprintf(stderr, "%s: ", program);
     fprintf(stderr, format, detail);
-    fprintf(stderr, "\nSee 'sb-smoke --help'.\n");
+    fprintf(stderr, "\nSee '%s --help'.\n", program);
     return EXIT_USAGE;
 }
 
@@ -773,11 +783,12 @@ int main(int argc, char **argv)
                  "chair,table,chair", "en", 3, 2000, 1, 0, -1};
     unsigned expected_error = 0;
     int expect_error_given = 0;
+    if (argc > 0 && argv[0][0]) program = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
         const char **value = NULL;
         unsigned *number = NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { printf(usage, program, program); return 0; }
         else if (!strcmp(a, "--print-config-entries")) {
             if (k + 1 >= argc) return usage_error("option '%s' needs a value.", a);
 #if SB_ABI_MINOR >= 2
@@ -825,7 +836,7 @@ int main(int argc, char **argv)
     int real_stdout = dup(STDOUT_FILENO);
     FILE *scratch = tmpfile();
     if (real_stdout < 0 || !scratch || !(report = fdopen(real_stdout, "w"))) {
-        fprintf(stderr, "sb-smoke: cannot set up output capture: %s\n", strerror(errno));
+        fprintf(stderr, "%s: cannot set up output capture: %s\n", program, strerror(errno));
         return 1;
     }
     fflush(stdout);
@@ -856,7 +867,7 @@ int main(int argc, char **argv)
     check(unlabelled_fields == 0, "every logged value carries a privacy label (%u event(s), %u unlabelled)",
           logged_events, unlabelled_fields);
     smoke_host_close(&host);
-    fprintf(report, "sb-smoke: %d passed, %d failed\n", passed, failed);
+    fprintf(report, "%s: %d passed, %d failed\n", program, passed, failed);
     fflush(report);
     return failed ? 1 : 0;
 }

@@ -107,6 +107,13 @@ public enum SpokenVocabulary {
         "reversing_beep": "reversing_beeps", "backup_beeper": "reversing_beeps",
     ]
 
+    /// The other spellings a plugin may report for a reviewed identifier, in canonical
+    /// form and sorted ("dining_table" for "table"): a plugin author reads them beside the
+    /// identifier (`sensebridge vocabulary`), since the host names them alike.
+    public static func otherSpellings(of identifier: String) -> [String] {
+        aliases.filter { $0.value == identifier }.map(\.key).sorted()
+    }
+
     static let byIdentifier = table(entries, identifier: \.identifier)
 
     /// Reviewed rows by identifier; one identifier reviewed twice is a mistake in the data.

@@ -11,7 +11,7 @@ enum CommandLineInterface {
          CredentialsCommands.group, ComposerCommands.group, HistoryCommands.group]
     }
 
-    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec, ReadCommand.spec, ListenCommand.spec] }
+    static var leaves: [CommandSpec] { [DescribeCommand.spec, SayCommand.spec, WalkCommand.spec, ReadCommand.spec, ListenCommand.spec, VocabularyCommand.spec] }
 
     /// What may come before the command name.
     static let rootOptions: [OptionSpec] = [.flag("--version", "Show the version."), .help, .pluginPath, .isolate, .inProcess]

@@ -20,6 +20,12 @@ enum OutputOptions {
 
     static func locale(_ arguments: Arguments, profile: OutputProfile, command: String) throws -> SpokenLocale {
         guard let text = arguments.value("--locale") ?? Optional(profile.locale) else { return .en }
+        return try locale(text, command: command)
+    }
+
+    /// A `--locale` value as written ("es", "es-MX"); a language SenseBridge does not
+    /// speak is a usage error naming the three it does.
+    static func locale(_ text: String, command: String) throws -> SpokenLocale {
         guard let locale = SpokenLocale(identifier: text) else {
             throw CLIError.usage("--locale must be en, es or vi, not '\(text)'.", command: command)
         }
