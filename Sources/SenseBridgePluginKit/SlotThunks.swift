@@ -19,30 +19,42 @@ enum SlotThunks {
         { SlotThunks.createInstance(slot: 2, $0, $1, $2) }, { SlotThunks.createInstance(slot: 3, $0, $1, $2) },
         { SlotThunks.createInstance(slot: 4, $0, $1, $2) }, { SlotThunks.createInstance(slot: 5, $0, $1, $2) },
         { SlotThunks.createInstance(slot: 6, $0, $1, $2) }, { SlotThunks.createInstance(slot: 7, $0, $1, $2) },
-        { SlotThunks.createInstance(slot: 8, $0, $1, $2) },
+        { SlotThunks.createInstance(slot: 8, $0, $1, $2) }, { SlotThunks.createInstance(slot: 9, $0, $1, $2) },
+        { SlotThunks.createInstance(slot: 10, $0, $1, $2) }, { SlotThunks.createInstance(slot: 11, $0, $1, $2) },
+        { SlotThunks.createInstance(slot: 12, $0, $1, $2) }, { SlotThunks.createInstance(slot: 13, $0, $1, $2) },
+        { SlotThunks.createInstance(slot: 14, $0, $1, $2) }, { SlotThunks.createInstance(slot: 15, $0, $1, $2) },
     ]
     static let getInterface: [InterfaceThunk] = [
-        { SlotThunks.interface(slot: 0, $0) }, { SlotThunks.interface(slot: 1, $0) },
-        { SlotThunks.interface(slot: 2, $0) }, { SlotThunks.interface(slot: 3, $0) },
-        { SlotThunks.interface(slot: 4, $0) }, { SlotThunks.interface(slot: 5, $0) },
+        { SlotThunks.interface(slot: 0, $0) }, { SlotThunks.interface(slot: 1, $0) }, { SlotThunks.interface(slot: 2, $0) },
+        { SlotThunks.interface(slot: 3, $0) }, { SlotThunks.interface(slot: 4, $0) }, { SlotThunks.interface(slot: 5, $0) },
         { SlotThunks.interface(slot: 6, $0) }, { SlotThunks.interface(slot: 7, $0) }, { SlotThunks.interface(slot: 8, $0) },
+        { SlotThunks.interface(slot: 9, $0) }, { SlotThunks.interface(slot: 10, $0) }, { SlotThunks.interface(slot: 11, $0) },
+        { SlotThunks.interface(slot: 12, $0) }, { SlotThunks.interface(slot: 13, $0) }, { SlotThunks.interface(slot: 14, $0) },
+        { SlotThunks.interface(slot: 15, $0) },
     ]
     static let testCount: [TestCountThunk] = [
         { SlotThunks.testCount(slot: 0) }, { SlotThunks.testCount(slot: 1) }, { SlotThunks.testCount(slot: 2) }, { SlotThunks.testCount(slot: 3) },
-        { SlotThunks.testCount(slot: 4) }, { SlotThunks.testCount(slot: 5) }, { SlotThunks.testCount(slot: 6) },
-        { SlotThunks.testCount(slot: 7) }, { SlotThunks.testCount(slot: 8) },
+        { SlotThunks.testCount(slot: 4) }, { SlotThunks.testCount(slot: 5) }, { SlotThunks.testCount(slot: 6) }, { SlotThunks.testCount(slot: 7) },
+        { SlotThunks.testCount(slot: 8) }, { SlotThunks.testCount(slot: 9) }, { SlotThunks.testCount(slot: 10) }, { SlotThunks.testCount(slot: 11) },
+        { SlotThunks.testCount(slot: 12) }, { SlotThunks.testCount(slot: 13) }, { SlotThunks.testCount(slot: 14) }, { SlotThunks.testCount(slot: 15) },
     ]
     static let testName: [TestNameThunk] = [
-        { SlotThunks.testName(slot: 0, $0) }, { SlotThunks.testName(slot: 1, $0) }, { SlotThunks.testName(slot: 2, $0) }, { SlotThunks.testName(slot: 3, $0) },
-        { SlotThunks.testName(slot: 4, $0) }, { SlotThunks.testName(slot: 5, $0) }, { SlotThunks.testName(slot: 6, $0) },
-        { SlotThunks.testName(slot: 7, $0) }, { SlotThunks.testName(slot: 8, $0) },
+        { SlotThunks.testName(slot: 0, $0) }, { SlotThunks.testName(slot: 1, $0) }, { SlotThunks.testName(slot: 2, $0) },
+        { SlotThunks.testName(slot: 3, $0) }, { SlotThunks.testName(slot: 4, $0) }, { SlotThunks.testName(slot: 5, $0) },
+        { SlotThunks.testName(slot: 6, $0) }, { SlotThunks.testName(slot: 7, $0) }, { SlotThunks.testName(slot: 8, $0) },
+        { SlotThunks.testName(slot: 9, $0) }, { SlotThunks.testName(slot: 10, $0) }, { SlotThunks.testName(slot: 11, $0) },
+        { SlotThunks.testName(slot: 12, $0) }, { SlotThunks.testName(slot: 13, $0) }, { SlotThunks.testName(slot: 14, $0) },
+        { SlotThunks.testName(slot: 15, $0) },
     ]
     static let testRun: [TestRunThunk] = [
         { SlotThunks.runTest(slot: 0, $0, $1, $2) }, { SlotThunks.runTest(slot: 1, $0, $1, $2) },
         { SlotThunks.runTest(slot: 2, $0, $1, $2) }, { SlotThunks.runTest(slot: 3, $0, $1, $2) },
         { SlotThunks.runTest(slot: 4, $0, $1, $2) }, { SlotThunks.runTest(slot: 5, $0, $1, $2) },
         { SlotThunks.runTest(slot: 6, $0, $1, $2) }, { SlotThunks.runTest(slot: 7, $0, $1, $2) },
-        { SlotThunks.runTest(slot: 8, $0, $1, $2) },
+        { SlotThunks.runTest(slot: 8, $0, $1, $2) }, { SlotThunks.runTest(slot: 9, $0, $1, $2) },
+        { SlotThunks.runTest(slot: 10, $0, $1, $2) }, { SlotThunks.runTest(slot: 11, $0, $1, $2) },
+        { SlotThunks.runTest(slot: 12, $0, $1, $2) }, { SlotThunks.runTest(slot: 13, $0, $1, $2) },
+        { SlotThunks.runTest(slot: 14, $0, $1, $2) }, { SlotThunks.runTest(slot: 15, $0, $1, $2) },
     ]
 
     static func interface(slot: Int, _ id: UnsafePointer<CChar>?) -> UnsafeRawPointer? {
