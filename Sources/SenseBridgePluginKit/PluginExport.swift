@@ -23,7 +23,8 @@ import SenseBridgeCore
 ///
 /// A C function pointer carries no context, so each export occupies one of a few
 /// fixed slots whose thunks know their index. One library normally exports one
-/// plugin; the sixteen slots exist so one test process can export every Swift fixture its suites use (each suite exports its own, and the process outlives them all).
+/// plugin; the sixteen slots exist so one test process can export every Swift fixture
+/// its suites use (each suite exports its own, and the process outlives them all).
 public enum PluginExport {
     public static func sceneComposer<T: SceneComposerPlugin>(
         _ type: T.Type, id: String, version: String, abiMinor: UInt32 = 0,

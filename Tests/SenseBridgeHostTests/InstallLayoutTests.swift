@@ -1,5 +1,5 @@
 import Foundation
-import SenseBridgeTesting
+import SenseBridgeRepositoryTesting
 import Testing
 
 /// What `make install` (scripts/install.sh) lays out, held to what README's "Installing"
