@@ -256,11 +256,23 @@ public final class RunnerConnection: @unchecked Sendable {
         try call(request, deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
 
-    /// cancel or interrupt: [any-thread], no reply.
+    /// cancel or interrupt: [any-thread], no reply. For the call in flight; with none,
+    /// nothing is sent.
     func notify(_ request: RunnerRequest) {
         guard let id = condition.withLock({ inFlight }) else { return }
+        notify(request, call: id)
+    }
+
+    /// `request` for call `id`, whatever is in flight. `notify` sends it for the call in
+    /// flight, which the runner may not have begun yet, or may have answered already;
+    /// the tests of both cases choose the id here, rather than hope to hit those moments
+    /// (`nextCallID` is the one the next call gets).
+    func notify(_ request: RunnerRequest, call id: UInt32) {
         try? nudges.send(request.encode(id: id))
     }
+
+    /// The id the next call will be given.
+    var nextCallID: UInt32 { condition.withLock { nextID } }
 
     /// Whether the runner is still serving.
     public var isAlive: Bool {
