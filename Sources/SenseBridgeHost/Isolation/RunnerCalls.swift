@@ -3,13 +3,14 @@
 /// of the call it names (the host sends the id of the call it has in flight).
 ///
 /// Nudges cross on a pipe of their own, read on another thread, so one can overtake the
-/// request it names: the host sends interrupt N right after request N, and the nudge
-/// thread reads it before the main thread has begun N. Dropped then, an alert would wait
-/// behind the whole routine sentence it was meant to cut off (Invariant 10). So a nudge
-/// for a call *ahead* of the last one begun is held, and the call it names is answered
-/// cancelled when it begins, without reaching the plugin: what the in-process call
-/// interrupted at once returns. A nudge for a call already answered is still dropped, or
-/// it would cut off the next call, which after an interrupt is the alert itself.
+/// request it names: the host sends interrupt N just before or just after request N,
+/// and the nudge thread reads it before the main thread has begun N. Dropped then, an
+/// alert would wait behind the whole routine sentence it was meant to cut off
+/// (Invariant 10). So a nudge for a call *ahead* of the last one begun is held, and the
+/// call it names is answered cancelled when it begins, without reaching the plugin: what
+/// the in-process call interrupted at once returns. A nudge for a call already answered
+/// is still dropped, or it would cut off the next call, which after an interrupt is the
+/// alert itself.
 /// Pure: the runner keeps it under its lock.
 struct RunnerCalls {
     /// The request being served now, if any.
