@@ -272,10 +272,10 @@ public final class RunnerConnection: @unchecked Sendable {
         notify(request, call: id)
     }
 
-    /// `request` for call `id`, whatever is in flight. `notify` sends it for the call in
-    /// flight, which the runner may not have begun yet, or may have answered already;
-    /// the tests of both cases choose the id here, rather than hope to hit those moments
-    /// (`nextCallID` is the one the next call gets).
+    /// `request` for call `id`, whatever is in flight: `notify` sends it for the call in
+    /// flight, a call's `interruption` for that call. The runner may not have begun that
+    /// call yet, or may have answered it already; the tests of both cases choose the id
+    /// here, rather than hope to hit those moments (`nextCallID` is the next call's).
     func notify(_ request: RunnerRequest, call id: UInt32) {
         try? nudges.send(request.encode(id: id))
     }
