@@ -139,11 +139,11 @@ public final class ProfileFanOut: @unchecked Sendable {
         let current = lock.withLock { workers }
         let available = current.filter(\.isAvailable)
         if available.isEmpty { textFallback(message) }
-        let interrupted = current.filter { worker in
+        let interrupted = current.compactMap { worker in
             worker.queue(Self.message(message, cue: cue, for: worker), observedNanoseconds: observedNanoseconds)
         }
         transitions.unlock()
-        interrupted.forEach { $0.interruptRender() }
+        interrupted.forEach { $0.fire() }
         return available.map(\.name)
     }
 

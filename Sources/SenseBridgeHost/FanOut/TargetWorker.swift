@@ -5,8 +5,11 @@ import SenseBridgeCore
 ///
 /// Each target gets its own so a slow or failing target never delays another, nor the
 /// caller: `enqueue` only appends and signals. An urgent message interrupts the render
-/// in progress (from the caller's thread, as the ABI allows) and goes to the front.
-/// Unchecked Sendable: `condition` guards the queue, the flags and `droppedCount`; `thread` is written only in init.
+/// in progress (from the caller's thread, as the ABI allows) and goes to the front. An
+/// interrupt is bound to the render it was decided for (`RenderInterruption`): it cuts
+/// that render off even before its call began, and never the one after, which after an
+/// urgent message is the alert itself.
+/// Unchecked Sendable: `condition` guards the queue, the flags, `interruption` and `droppedCount`; `thread` is written only in init.
 final class TargetWorker: @unchecked Sendable {
     /// The label for logs, stderr and `--json`.
     let name: String
@@ -34,6 +37,8 @@ final class TargetWorker: @unchecked Sendable {
     /// Observation → render call, per signal, for messages that carry an observation time.
     private var latencies: [OutputSignal: LatencyHistogram] = [:]
     private var busy = false
+    /// The interrupt of the render in progress (while `busy`).
+    private var interruption: RenderInterruption?
     private var renderingUrgent = false
     private var renderingSignal: OutputSignal?
     private var stopping = false
@@ -83,13 +88,13 @@ final class TargetWorker: @unchecked Sendable {
     }
 
     func enqueue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) {
-        if queue(message, observedNanoseconds: observedNanoseconds) { target.interrupt() }
+        queue(message, observedNanoseconds: observedNanoseconds)?.fire()
     }
 
     /// `enqueue` without the interrupt it may call for, which is returned instead, so a
     /// caller holding a lock can interrupt after releasing it: an interrupt reaches a
     /// plugin (a pipe to its runner) and must not be made under a lock others wait on.
-    func queue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> Bool {
+    func queue(_ message: OutputMessage, observedNanoseconds: UInt64? = nil) -> RenderInterruption? {
         let item = Pending(message: message, observedNanoseconds: observedNanoseconds)
         condition.lock()
         if message.isUrgent {
@@ -102,14 +107,11 @@ final class TargetWorker: @unchecked Sendable {
             droppedCount += 1
         }
         // Interrupt only a routine render in progress: an alert must not cut off another alert.
-        let interrupt = message.isUrgent && busy && !renderingUrgent
+        let interrupt = message.isUrgent && busy && !renderingUrgent ? interruption : nil
         condition.signal()
         condition.unlock()
         return interrupt
     }
-
-    /// Cuts off the render in progress: the second half of `queue`.
-    func interruptRender() { target.interrupt() }
 
     /// Drops the queued messages of `signal` and cuts off a render of one in progress,
     /// so a reader's "pause", "next" or "back" is heard now rather than after the
@@ -117,9 +119,9 @@ final class TargetWorker: @unchecked Sendable {
     func cancel(_ signal: OutputSignal) {
         condition.lock()
         pending.removeAll { $0.message.signal == signal }
-        let interrupt = busy && renderingSignal == signal
+        let interrupt = busy && renderingSignal == signal ? interruption : nil
         condition.unlock()
-        if interrupt { target.interrupt() }
+        interrupt?.fire()
     }
 
     /// Routine messages dropped because the queue outgrew `maximumPending`.
@@ -263,6 +265,8 @@ final class TargetWorker: @unchecked Sendable {
             let next = pending.removeFirst()
             let message = next.message
             busy = true
+            let interruption = RenderInterruption()
+            self.interruption = interruption
             renderingUrgent = message.isUrgent
             renderingSignal = message.signal
             if let observed = next.observedNanoseconds {
@@ -271,7 +275,7 @@ final class TargetWorker: @unchecked Sendable {
             }
             condition.unlock()
             do {
-                try target.render(message)
+                try target.render(message, interruption: interruption)
                 // Only this thread changes `unavailable`, so a render that changes nothing
                 // (nearly every one) need not wait for the fan-out's lock.
                 if !isAvailable {
@@ -298,6 +302,7 @@ final class TargetWorker: @unchecked Sendable {
             }
             condition.lock()
             busy = false
+            self.interruption = nil
             renderingSignal = nil
             condition.broadcast()
             condition.unlock()

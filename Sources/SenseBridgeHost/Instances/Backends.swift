@@ -14,7 +14,8 @@ protocol ComposerBackend: AnyObject, Sendable {
 }
 
 protocol RenderBackend: AnyObject, Sendable {
-    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws
+    /// `interruption`, when given, reaches this render's call only (`RenderInterruption`).
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws
     /// [any-thread]
     func interrupt()
     /// Whether a call after the plugin died starts a new instance (isolated, and its

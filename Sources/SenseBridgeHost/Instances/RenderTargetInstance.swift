@@ -37,6 +37,12 @@ public final class RenderTargetInstance: @unchecked Sendable {
         try render(RunnerRequest.RenderCall(message))
     }
 
+    /// `render`, which `interruption` cuts off, and nothing else: the fan-out's workers
+    /// interrupt the render they decided to cut, never the one after it.
+    func render(_ message: OutputMessage, interruption: RenderInterruption) throws {
+        try render(RunnerRequest.RenderCall(message), interruption: interruption)
+    }
+
     /// Renders a message already in C form; lets the harness send bytes that are not
     /// UTF-8 and check that a target refuses them instead of trusting the host never will.
     public func render(_ message: CMessage) throws {
@@ -47,8 +53,8 @@ public final class RenderTargetInstance: @unchecked Sendable {
                                             sessionTimeNanoseconds: c.session_time_ns, sequence: c.sequence))
     }
 
-    private func render(_ call: RunnerRequest.RenderCall) throws {
-        try backend.render(call, deadline: CallBounds.renderDeadline(bytes: call.text.count))
+    private func render(_ call: RunnerRequest.RenderCall, interruption: RenderInterruption? = nil) throws {
+        try backend.render(call, deadline: CallBounds.renderDeadline(bytes: call.text.count), interruption: interruption)
     }
 
     public func interrupt() {

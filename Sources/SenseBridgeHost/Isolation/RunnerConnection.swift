@@ -181,8 +181,11 @@ public final class RunnerConnection: @unchecked Sendable {
     /// Makes one request and waits for its reply until `deadline` (monotonic ns) plus
     /// `grace`. Past that, `nudge` (cancel or interrupt) is sent and `grace` more is
     /// given; then the runner is killed and the call throws `missedDeadline`. A `failed` reply throws
-    /// the plugin's own `PluginCallError`, as the in-process call would.
-    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil) throws -> RunnerReply {
+    /// the plugin's own `PluginCallError`, as the in-process call would. `interruption`
+    /// sends `nudge` for this call only, from the moment it has an id until it returns
+    /// (fired before, the call is not made, and answers cancelled).
+    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil,
+              interruption: RenderInterruption? = nil) throws -> RunnerReply {
         callLock.lock()
         defer { callLock.unlock() }
         condition.lock()
@@ -191,6 +194,12 @@ public final class RunnerConnection: @unchecked Sendable {
             throw death
         }
         let id = nextID
+        // Sent with this call's id, which the runner holds if it overtakes the request.
+        if let interruption, let nudge, !interruption.begin({ [self] in notify(nudge, call: id) }) {
+            condition.unlock()
+            throw RenderInterruption.cancelled(pluginID: pluginID)
+        }
+        defer { interruption?.end() }
         nextID &+= 1
         // A request releases every frame the host held: the runner may write its half again.
         held.removeAll()
@@ -256,11 +265,23 @@ public final class RunnerConnection: @unchecked Sendable {
         try call(request, deadline: MonotonicClock.nanoseconds() + UInt64(seconds * 1e9))
     }
 
-    /// cancel or interrupt: [any-thread], no reply.
+    /// cancel or interrupt: [any-thread], no reply. For the call in flight; with none,
+    /// nothing is sent.
     func notify(_ request: RunnerRequest) {
         guard let id = condition.withLock({ inFlight }) else { return }
+        notify(request, call: id)
+    }
+
+    /// `request` for call `id`, whatever is in flight: `notify` sends it for the call in
+    /// flight, a call's `interruption` for that call. The runner may not have begun that
+    /// call yet, or may have answered it already; the tests of both cases choose the id
+    /// here, rather than hope to hit those moments (`nextCallID` is the next call's).
+    func notify(_ request: RunnerRequest, call id: UInt32) {
         try? nudges.send(request.encode(id: id))
     }
+
+    /// The id the next call will be given.
+    var nextCallID: UInt32 { condition.withLock { nextID } }
 
     /// Whether the runner is still serving.
     public var isAlive: Bool {

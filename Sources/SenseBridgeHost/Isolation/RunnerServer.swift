@@ -31,7 +31,7 @@ package enum RunnerServer {
     }
 
     /// `ring` is set on hello, by the main thread, before any request that could use it.
-    /// Unchecked Sendable: `condition` guards `served`, `serving` and `log`; `ring` is set once, before its first use.
+    /// Unchecked Sendable: `condition` guards `served`, `calls` and `log`; `ring` is set once, before its first use.
     private final class Server: @unchecked Sendable {
         let pipe: FramedPipe
         let nudges: FramedPipe
@@ -41,8 +41,8 @@ package enum RunnerServer {
         let network: String
         let condition = NSCondition()
         var served: Served?
-        /// The id of the request being served now, if any (see `nudge`).
-        var serving: UInt32?
+        /// Which call a cancel or interrupt reaches (see `nudge`).
+        var calls = RunnerCalls()
         var log = HostLog(threshold: .warning, forward: { _, _, _ in })
         var ring: FrameRing?
 
@@ -66,21 +66,26 @@ package enum RunnerServer {
                     condition.withLock { served = nil }
                     return 0
                 }
+                if [.cancel, .interrupt].contains(decoded.request) {
+                    nudge(decoded.request, id: decoded.id)
+                    continue
+                }
+                let stopped = condition.withLock { calls.begin(decoded.request, id: decoded.id) }
                 switch decoded.request {
                 case let .hello(version, threshold, ringBytes):
                     hello(version: version, threshold: threshold, ringBytes: ringBytes, id: decoded.id)
+                    condition.withLock { calls.end() }
                 case .destroy:
                     condition.withLock { served = nil }
                     reply(.done, decoded.id)
                     return 0
-                case .cancel, .interrupt:
-                    nudge(decoded.request, id: decoded.id)
                 default:
-                    condition.withLock { serving = decoded.id }
-                    let answer = serve(decoded.request)
-                    // Cleared before the reply: a nudge for this call that arrives later
+                    let answer = stopped
+                        ? RunnerReply.failed(status: SB_ERR_CANCELLED, message: "\(decoded.request.kind) was stopped before it began")
+                        : serve(decoded.request)
+                    // Ended before the reply: a nudge for this call that arrives later
                     // must not reach the next one.
-                    condition.withLock { serving = nil }
+                    condition.withLock { calls.end() }
                     reply(answer, decoded.id)
                 }
             }
@@ -115,15 +120,19 @@ package enum RunnerServer {
         }
 
         /// A cancel or interrupt reaches the plugin only during the call it names; one for
-        /// a call already answered is dropped, as an interrupt with no render is in process.
+        /// a call not begun yet is held for it, one for a call already answered dropped,
+        /// as an interrupt with no render is in process (`RunnerCalls`).
+        /// The plugin is told under the lock: the call named cannot end, nor the next one
+        /// begin, nor the instance be destroyed, between the check and the plugin's call.
         private func nudge(_ request: RunnerRequest, id: UInt32) {
-            let (current, served) = condition.withLock { (serving, self.served) }
-            guard current == id else { return }
-            switch (request, served) {
-            case (.cancel, .composer(let composer)?): composer.cancel()
-            case (.cancel, .perceiver(let perceiver)?): perceiver.cancel()
-            case (.interrupt, .target(let target)?): target.interrupt()
-            default: break
+            condition.withLock {
+                guard calls.route(request, id: id) == .deliver else { return }
+                switch (request, served) {
+                case (.cancel, .composer(let composer)?): composer.cancel()
+                case (.cancel, .perceiver(let perceiver)?): perceiver.cancel()
+                case (.interrupt, .target(let target)?): target.interrupt()
+                default: break
+                }
             }
         }
 

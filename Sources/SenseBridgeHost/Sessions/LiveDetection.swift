@@ -22,7 +22,7 @@ import SenseBridgeCore
 /// `announce`: one failed pass may be a bad picture; two in a row is a detector the
 /// person can no longer count on. When it perceives again (an isolated one is restarted
 /// within its budget) that is said once too.
-/// Unchecked Sendable: `lock` guards every `var`; the rest is `let`.
+/// Unchecked Sendable: `condition` guards `newest`, `passes` and `stopping`; `stoppedPerceivers` and `consecutiveFailures` are the detection thread's own; `thread` is set by `start`, before `stop`.
 final class LiveDetection: @unchecked Sendable {
     struct Pass: Sendable {
         var records: [PerceptionRecord]
@@ -42,7 +42,11 @@ final class LiveDetection: @unchecked Sendable {
     static let depthSkewNanoseconds: UInt64 = 200_000_000
     private var passes: [Pass] = []
     private var stopping = false
-    private var stoppedStreams: Set<PerceptionStream> = []
+    /// The perceivers (by index) said stopped and not perceiving since, with their
+    /// streams; touched only by the thread. Kept per perceiver, said per stream: with two
+    /// detectors of one stream, a healthy one must not say the stream is back while the
+    /// other is still stopped (and so have it said stopped again, pass after pass).
+    private var stoppedPerceivers: [Int: PerceptionStream] = [:]
     /// Per perceiver (by index), its failed passes in a row; touched only by the thread.
     private var consecutiveFailures: [Int]
     static let failuresSaid = 2
@@ -152,9 +156,10 @@ final class LiveDetection: @unchecked Sendable {
             do {
                 records += try perceiver.perceive(image, timestampNanoseconds: timestamp, locale: locale.rawValue, deadline: deadline)
                 consecutiveFailures[index] = 0
-                // Back after it was said stopped (a restarted runner): said once, so the
-                // person knows what the camera sees is described again.
-                if condition.withLock({ stoppedStreams.remove(perceiver.stream) != nil }) {
+                // Back after it was said stopped (a restarted runner): said once, when no
+                // other perceiver of its stream is still stopped, so the person knows what
+                // the camera sees is described again.
+                if stoppedPerceivers.removeValue(forKey: index) != nil, !stoppedPerceivers.values.contains(perceiver.stream) {
                     announce(.perceiverReturned(perceiver.stream))
                 }
             } catch {
@@ -164,8 +169,12 @@ final class LiveDetection: @unchecked Sendable {
                 log.event(.warning, "awareness.detection.failed", [.public("perceiver", perceiver.pluginID),
                                                                    .public("reason", (error as? PluginStopped)?.code ?? "error")])
                 let lost = error is PluginStopped || consecutiveFailures[index] >= Self.failuresSaid
-                if lost, condition.withLock({ stoppedStreams.insert(perceiver.stream).inserted }) {
-                    announce(.perceiverStopped(perceiver.stream))
+                if lost, stoppedPerceivers[index] == nil {
+                    // Said when its stream stops being perceived: not again for a second
+                    // perceiver of a stream already said stopped.
+                    let streamWasPerceived = !stoppedPerceivers.values.contains(perceiver.stream)
+                    stoppedPerceivers[index] = perceiver.stream
+                    if streamWasPerceived { announce(.perceiverStopped(perceiver.stream)) }
                 }
             }
         }

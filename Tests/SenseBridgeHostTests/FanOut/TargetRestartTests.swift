@@ -37,7 +37,7 @@ import Testing
 
         var restarts: Bool { true }
 
-        func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
+        func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws {
             let text = String(decoding: call.text, as: UTF8.self)
             try lock.withLock {
                 guard !dead else { throw PluginStopped(pluginID: "org.example.scripted", isolated: true, cause: .retired) }
@@ -76,7 +76,7 @@ import Testing
     final class KeptTarget: RenderBackend, @unchecked Sendable {
         private let lock = NSLock()
         private var rendered: [String] = []
-        func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
+        func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws {
             lock.withLock { rendered.append(String(decoding: call.text, as: UTF8.self)) }
         }
         func interrupt() {}

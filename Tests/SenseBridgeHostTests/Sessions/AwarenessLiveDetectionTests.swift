@@ -51,6 +51,11 @@ import Testing
 
     func walk(_ source: SensingSourceInstance, _ detector: PerceiverInstance, perceiveSeconds: Double = 10)
         throws -> (AwarenessSession.Summary, [AwarenessSession.Delivery]) {
+        try walk(source, [detector], perceiveSeconds: perceiveSeconds)
+    }
+
+    func walk(_ source: SensingSourceInstance, _ detectors: [PerceiverInstance], perceiveSeconds: Double = 10)
+        throws -> (AwarenessSession.Summary, [AwarenessSession.Delivery]) {
         let host = self.host
         let composer = try host.sceneComposer(try host.manifest(id: "org.sensebridge.label-list"))
         var configuration = AwarenessSession.Configuration()
@@ -59,7 +64,7 @@ import Testing
         configuration.perceiveSeconds = perceiveSeconds
         let deliveries = AwarenessSessionTests.Deliveries()
         let session = AwarenessSession(source: source, pipeline: DescriptionPipeline(composer: composer, fallback: nil, locale: .en, detail: .standard),
-                                       fanOut: AwarenessSessionTests.fanOut(), perceivers: [detector], configuration: configuration,
+                                       fanOut: AwarenessSessionTests.fanOut(), perceivers: detectors, configuration: configuration,
                                        observer: deliveries.append)
         let summary = try session.run()
         return (summary, deliveries.all)
@@ -101,5 +106,17 @@ import Testing
         // No pass was fed: nothing was confirmed, so nothing is named and, the stabiliser
         // never having settled, "nothing recognized" is not claimed either.
         #expect(!deliveries.contains { $0.message.signal == .description }, "\(deliveries.map(\.message.text))")
+    }
+
+    /// Invariant 7: with two detectors, one crashing on every picture, the working one
+    /// does not say sight is back after each pass, only for the crashing one to say it
+    /// stopped again.
+    @Test("with two detectors, one that crashes on every picture is said stopped once, and sight never said back")
+    func aCrashingDetectorBesideAWorkingOneIsSaidOnce() throws {
+        let (_, deliveries) = try walk(try source(metres: "2.0"),
+                                       [try detector("working"), try detector("crashing", ["FIXTURE_CRASH_PERCEIVE": "1"])])
+        let said = deliveries.map(\.message.text)
+        #expect(said.filter { $0 == Phrasing.status(.perceiverStopped(.sight), locale: .en) }.count == 1, "\(said)")
+        #expect(!said.contains(Phrasing.status(.perceiverReturned(.sight), locale: .en)), "\(said)")
     }
 }

@@ -47,7 +47,9 @@ private final class DirectComposer: ComposerBackend, @unchecked Sendable {
 private final class DirectRenderTarget: RenderBackend, @unchecked Sendable {
     let plugin: InProcessRenderTarget
     init(plugin: InProcessRenderTarget) { self.plugin = plugin }
-    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws { try plugin.render(call) }
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws {
+        try plugin.render(call, interruption: interruption)
+    }
     func interrupt() { plugin.interrupt() }
 }
 

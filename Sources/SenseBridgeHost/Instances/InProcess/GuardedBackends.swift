@@ -37,9 +37,9 @@ final class GuardedRenderTarget: RenderBackend, @unchecked Sendable {
 
     deinit { calls.finish() }
 
-    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws {
         try calls.run(deadline: deadline, nudge: { [plugin] in plugin.interrupt() }, onRetire: plugin.retire) { [plugin] in
-            try plugin.render(call)
+            try plugin.render(call, interruption: interruption)
         }
     }
 

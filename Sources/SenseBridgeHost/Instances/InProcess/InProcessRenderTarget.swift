@@ -19,12 +19,18 @@ final class InProcessRenderTarget: @unchecked Sendable {
                                     create: { create($0, $1, $2) }, destroy: { destroy($0) })
     }
 
-    func render(_ call: RunnerRequest.RenderCall) throws {
+    /// `interruption` reaches the plugin from just before its render is called until it
+    /// returns, on the thread that calls it (a call thread of its own, in the host).
+    func render(_ call: RunnerRequest.RenderCall, interruption: RenderInterruption? = nil) throws {
         let message = CMessage(bytes: call.text, signal: call.signal, flags: call.flags, locale: call.locale,
                                sessionTimeNanoseconds: call.sessionTimeNanoseconds, sequence: call.sequence)
-        try withExtendedLifetime(message) {
-            try handle.call { table.render(handle.pointer, message.pointer, $0) }
+        let render = { [self] in
+            try withExtendedLifetime(message) {
+                try handle.call { table.render(handle.pointer, message.pointer, $0) }
+            }
         }
+        guard let interruption else { return try render() }
+        try interruption.during({ [self] in interrupt() }, pluginID: handle.plugin.id, render)
     }
 
     func interrupt() {

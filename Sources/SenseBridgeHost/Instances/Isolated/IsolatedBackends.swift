@@ -51,10 +51,11 @@ final class RestartingRunner: @unchecked Sendable {
     deinit { connection?.shutdown() }
 
     /// One call on the live runner; a `PluginStopped` retires it before rethrowing.
-    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil) throws -> RunnerReply {
+    func call(_ request: RunnerRequest, deadline: UInt64, nudge: RunnerRequest? = nil,
+              interruption: RenderInterruption? = nil) throws -> RunnerReply {
         let runner = try current(deadline: deadline)
         do {
-            return try runner.call(request, deadline: deadline, nudge: nudge)
+            return try runner.call(request, deadline: deadline, nudge: nudge, interruption: interruption)
         } catch let stopped as PluginStopped {
             lock.withLock {
                 budget.failed(at: Self.now)
@@ -216,8 +217,8 @@ final class IsolatedRenderTarget: RenderBackend, @unchecked Sendable {
 
     func resume() throws { try runner.resume() }
 
-    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64) throws {
-        _ = try runner.call(.render(call), deadline: deadline, nudge: .interrupt)
+    func render(_ call: RunnerRequest.RenderCall, deadline: UInt64, interruption: RenderInterruption?) throws {
+        _ = try runner.call(.render(call), deadline: deadline, nudge: .interrupt, interruption: interruption)
     }
 
     func interrupt() { runner.notify(.interrupt) }
