@@ -93,7 +93,7 @@ import Testing
         over.send(over.request(line))
         let tooMany = #expect(throws: EmbeddedResultRefused.self) { try over.perceiveNext() }
         #expect(tooMany?.problem == "\(maximum + 1) records; the limit is \(maximum)")
-        #expect(over.readPerception() == nil, "a refused result is not read as an empty one")
+        #expect(over.readPerception()?.records.count == nil, "a refused result is not read as an empty one")
         try over.finish()
 
         let bytes = EmbeddedPerceiverHost<WhiteRowReader>.maximumLabelBytes
@@ -114,13 +114,13 @@ import Testing
         let click: [Float] = [0, 0.9, 0], quiet: [Float] = [0, 0.1, 0]
         host.send(host.request(block(click, at: 0, continues: false)))
         host.send(host.request(block(click, at: 10)))
-        host.send(host.request(block(quiet, at: 20)))
-        host.send(host.request(block(click, at: 30)))
+        host.send(host.request(block(click, at: 20)))
+        host.send(host.request(block(quiet, at: 30)))
         host.send(host.request(block(click, at: 100, continues: false)))
         try host.perceiveAll()
         var heard: [[String]] = []
         while let perception = host.readPerception() { heard.append(perception.records.map(\.label)) }
-        #expect(heard == [["click"], ["double_click"], [], ["click"], ["click"]])
+        #expect(heard == [["click"], ["double_click"], ["double_click"], [], ["click"]])
         try host.finish()
     }
 
