@@ -36,8 +36,7 @@ import Testing
         try host.finish()
     }
 
-    /// A cancel sent from another thread while a perceive waits ends it with `cancelled`;
-    /// the next perceive is not affected.
+    /// A cancel sent from another thread while a perceive waits ends it with `cancelled`.
     @Test func aCancelFromAnotherThreadEndsThePerceiveCancelled() throws {
         nonisolated(unsafe) let host = try EmbeddedPerceiverHost(WhiteRowReader.self, config: PluginConfig(#"{"waitForCancel": true}"#))
         let image = line
