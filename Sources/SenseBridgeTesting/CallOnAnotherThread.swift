@@ -45,6 +45,19 @@ public final class CallOnAnotherThread: @unchecked Sendable {
         return lock.withLock { error }
     }
 
+    /// Sends `nudge` (a cancel, an interrupt) every millisecond until the call ends, then
+    /// what it threw, as `wait(seconds:)`. A nudge that arrives before the call entered the
+    /// plugin is ignored, as the header says, so a single one sent at once may find nothing
+    /// to stop; repeating it until the call returns needs no guess at when it began.
+    public func wait(seconds: TimeInterval, nudging nudge: () -> Void) throws -> Error? {
+        let ended = Self.until(seconds: seconds) {
+            nudge()
+            return isFinished
+        }
+        guard ended else { throw StillRunning(seconds: seconds) }
+        return lock.withLock { error }
+    }
+
     /// Polls `condition` every millisecond until it holds (true) or `seconds` pass (false):
     /// for waiting on progress a test can observe (a file growing), never on time alone.
     public static func until(seconds: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {

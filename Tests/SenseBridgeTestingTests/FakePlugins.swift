@@ -95,3 +95,52 @@ final class CountingSource: SensingSourcePlugin {
 
     func stop() { started = false }
 }
+
+/// Reads the rows of a gray picture that are all white, one text record each ("row 1"),
+/// boxed to its row. `copies` repeats each record and `label` replaces every label, to
+/// reach the header's caps; `distance` writes a distance the host does not take from a
+/// perceiver; `waitForCancel` holds the call until it is cancelled.
+final class WhiteRowReader: PerceiverPlugin {
+    struct Config: Decodable { var copies: Int?; var label: String?; var distance: Double?; var waitForCancel: Bool? }
+    let config: Config
+    // Unsafe: set and cleared by one test of the serialized EmbeddedPerceiverHostTests, read by its perceive.
+    nonisolated(unsafe) static var beforeReturning: (() -> Void)?
+
+    init(host: HostServices, config: PluginConfig) throws {
+        self.config = try config.decode(Config.self)
+    }
+
+    func perceive(_ request: PerceiveRequest) throws -> [PerceptionRecord] {
+        defer { WhiteRowReader.beforeReturning?() }
+        if config.waitForCancel == true { _ = request.checkpoint.wait(seconds: 20) }
+        try request.checkpoint.check("Reading the picture")
+        let image = request.image
+        let rows = (0..<image.height).filter { row in
+            image.pixels[(row * image.width)..<((row + 1) * image.width)].allSatisfy { $0 == 255 }
+        }
+        return rows.flatMap { row in
+            let box = NormalizedBox(x: 0, y: Double(row) / Double(image.height), width: 1, height: 1 / Double(image.height))
+            let record = PerceptionRecord(kind: .text, label: config.label ?? "row \(row)", confidence: 0.9, box: box,
+                                          distanceMetres: config.distance)
+            return Array(repeating: record, count: config.copies ?? 1)
+        }
+    }
+}
+
+/// Hears a click (a sample at 0.5 or louder) in a block; a click in a block that
+/// continues one that also clicked is a "double_click", so the order of blocks shows.
+final class ClickListener: AudioPerceiverPlugin {
+    private var previousClicked = false
+
+    init(host: HostServices, config: PluginConfig) throws {}
+
+    func perceive(_ request: AudioPerceiveRequest) throws -> [PerceptionRecord] {
+        try request.checkpoint.check("Listening")
+        let block = request.audio
+        let clicked = block.samples.contains { abs($0) >= 0.5 }
+        defer { previousClicked = clicked }
+        guard clicked else { return [] }
+        let label = block.continuesPrevious && previousClicked ? "double_click" : "click"
+        return [PerceptionRecord(kind: .sound, label: label, confidence: 0.8)]
+    }
+}

@@ -24,7 +24,7 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
 
     /// Deadlines the host gives when a request does not set one: on the embedded
     /// clock, which stands still unless the test advances it.
-    public static var defaultBudget: UInt64 { 2_000_000_000 }
+    public static var defaultBudget: UInt64 { EmbeddedDeadline.defaultBudget }
 
     public init(_ type: Composer.Type = Composer.self, config: PluginConfig = PluginConfig("{}"),
                 services: EmbeddedHostServices? = nil,
@@ -68,8 +68,8 @@ public final class EmbeddedComposerHost<Composer: SceneComposerPlugin> {
                                    maximumWords: request.maximumWords, maximumLabels: request.maximumLabels)
         brokenRules += validator.problems(with: phrases,
                                           for: judged)
-        if services.now > request.deadline {
-            brokenRules.append("compose returned \((services.now - request.deadline) / 1_000_000) ms after its deadline")
+        if let late = EmbeddedDeadline.overrun("compose", now: services.now, deadline: request.deadline) {
+            brokenRules.append(late)
         }
         outbound.append(phrases)
         return true
