@@ -10,7 +10,9 @@
 # (samples/photo-coffee.png, objects found by the object detector), in detail with where
 # each thing is, and a walk with a video of photographs standing in for a camera; then a
 # kitchen recording listened to (made by scripts/make-sound-clips.py --sample): speech
-# described, and a smoke alarm said as an urgent alert with its own cue.
+# described, and a smoke alarm said as an urgent alert with its own cue; last, a third
+# party's plugin: the light-detector example built with its one cc line and used by a
+# profile of its own on a photograph.
 #
 #   scripts/demo.sh [OUTPUT_DIR]     default: .build/demo-output (emptied first)
 set -euo pipefail
@@ -140,6 +142,30 @@ echo "In each language (printed only):"
 for locale in es vi; do
     run listen "$sound" --locale "$locale" --no-render
 done
+
+echo
+echo "A plugin of your own: examples/c-perceiver/light_detector.c, one C file a third party copies"
+echo "(docs/WRITING_PLUGINS.md, part E), built with its one cc line (here against the source tree's"
+echo "headers instead of pkg-config's) into a plugin folder of its own, beside its manifest, and used"
+echo "by a profile whose one perceiver it is. It finds the floodlights on the launch pad"
+echo "(samples/photo-rocket.jpg, public domain) as lamps, named in every language the host speaks."
+mine="$out/my-plugins"
+mkdir -p "$mine"
+cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -ISources/CSenseBridgeABI/include \
+    -o "$mine/liblight_detector.so" examples/c-perceiver/light_detector.c
+cp examples/c-perceiver/light-detector.json "$mine/"
+cat >"$out/lights.json" <<'PROFILE'
+{"schema": "sensebridge.output-profile/1", "name": "lights", "composer": "org.sensebridge.label-list",
+ "perceivers": ["com.example.light-detector"], "renderTargets": [{"id": "org.sensebridge.haptic-log"}]}
+PROFILE
+for locale in en es vi; do
+    SENSEBRIDGE_PLUGIN_PATH="$mine:$SENSEBRIDGE_PLUGIN_PATH" \
+        run describe samples/photo-rocket.jpg --detail detailed --profile "$out/lights.json" --locale "$locale" --no-render
+done
+echo
+echo "The labels a perceiver may report, which the host names in every language (first lines):"
+"$cli" vocabulary --locale en >"$out/vocabulary.txt"
+head -n 6 "$out/vocabulary.txt" | sed 's/^/    /'
 
 echo
 echo "Try another language:  $cli describe --records $scene --locale es"
