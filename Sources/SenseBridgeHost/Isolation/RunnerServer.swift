@@ -80,15 +80,31 @@ package enum RunnerServer {
                     reply(.done, decoded.id)
                     return 0
                 default:
-                    let answer = stopped
-                        ? RunnerReply.failed(status: SB_ERR_CANCELLED, message: "\(decoded.request.kind) was stopped before it began")
-                        : serve(decoded.request)
+                    let answer = stopped ? Self.stoppedBeforeItBegan(decoded.request) : serve(decoded.request)
                     // Ended before the reply: a nudge for this call that arrives later
                     // must not reach the next one.
                     condition.withLock { calls.end() }
                     reply(answer, decoded.id)
                 }
             }
+        }
+
+        /// A call whose nudge came before it is answered as the plugin would have answered
+        /// at its first check: past its deadline a timeout, else cancelled. The host nudges
+        /// a call whose deadline has passed, and "too late" is then the truer reason, as
+        /// CallCheckpoint decides in process (a perceive asked with a deadline already gone
+        /// is a timeout on both paths).
+        private static func stoppedBeforeItBegan(_ request: RunnerRequest) -> RunnerReply {
+            let deadline: UInt64?
+            switch request {
+            case .compose(let call): deadline = call.deadline
+            case .perceive(let call): deadline = call.deadline
+            default: deadline = nil
+            }
+            if let deadline, deadline != .max, MonotonicClock.nanoseconds() >= deadline {
+                return .failed(status: SB_ERR_TIMEOUT, message: "\(request.kind) passed its deadline before it began; nothing from it was used")
+            }
+            return .failed(status: SB_ERR_CANCELLED, message: "\(request.kind) was stopped before it began")
         }
 
         private func hello(version: UInt32, threshold: UInt8, ringBytes: UInt32, id: UInt32) {
