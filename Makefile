@@ -60,7 +60,8 @@ plugin-tests: build
 check-header:
 	scripts/check-header.sh
 
-# The three example plugins built out of tree and loaded through the C ABI.
+# The five example plugins built out of tree and loaded through the C ABI and the host, and
+# plugins loaded by hosts built against older headers (forward compatibility).
 test-examples:
 	scripts/test-examples.sh
 

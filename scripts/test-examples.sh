@@ -544,9 +544,9 @@ missing = [plugin for plugin in sys.argv[2:] if plugin not in found]
 sys.exit(f"not listed: {', '.join(missing)}" if missing else 0)
 PY
     then
-        pass "sensebridge plugins list --json lists the three examples from SENSEBRIDGE_PLUGIN_PATH"
+        pass "sensebridge plugins list --json lists the composers and the teletype from SENSEBRIDGE_PLUGIN_PATH"
     else
-        fail "sensebridge plugins list --json does not list the three examples:"
+        fail "sensebridge plugins list --json does not list the composers and the teletype:"
         sed 's/^/    /' "$scratch/list.json" "$scratch/list.err"
     fi
 
