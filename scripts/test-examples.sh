@@ -285,12 +285,8 @@ else
 fi
 
 # The one-file examples are built exactly as their first lines say, with one cc line:
-# once against the source tree (HEADER_DIR), once through pkg-config from a scratch
-# install of both headers.
-single_prefix="$scratch/single-file-prefix"
-install -d "$single_prefix/include/sensebridge"
-install -m 0644 "$header_dir/sensebridge.h" "$header_dir/sensebridge_util.h" "$single_prefix/include/sensebridge/"
-scripts/write-pkgconfig.sh "$single_prefix" "$single_prefix/lib/pkgconfig/sensebridge.pc"
+# once against the source tree (HEADER_DIR), once through pkg-config from the teletype
+# section's scratch install of both headers.
 build_single_file() {  # source, library, label
     mkdir -p "$(dirname "$2")"
     if cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -pedantic -Werror -I"$header_dir" \
@@ -301,7 +297,7 @@ build_single_file() {  # source, library, label
     fi
     # shellcheck disable=SC2046 # pkg-config's flags are words
     if cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -pedantic -Werror \
-        $(PKG_CONFIG_PATH="$single_prefix/lib/pkgconfig" pkg-config --cflags sensebridge) \
+        $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags sensebridge) \
         -o "$2" "$1" >"$scratch/$3.build" 2>&1; then
         pass "$3 builds with one cc line through 'pkg-config --cflags sensebridge' from a scratch install"
         check_exports "$2" "$(basename "$2")"
